@@ -1,0 +1,143 @@
+package org.ringlab.api;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The {@link RingMemory} protocol, once: argument checks, the claim/commit state, the
+ * use-after-close guard and idempotent close. A strategy supplies only the mapping of
+ * positions to memory ({@link #claimSegment}, {@link #commitClaim}, {@link #windowSegment})
+ * and the release of what it owns ({@link #release}).
+ *
+ * <p>Segments handed out must belong to an arena that {@link #release} closes, so that an
+ * access through a stale segment throws {@link IllegalStateException} instead of touching
+ * freed memory.
+ */
+public abstract class AbstractRingMemory implements RingMemory {
+
+    private static final long NO_CLAIM = -1;
+
+    private final String strategyName;
+    /** Ring capacity in bytes; final so subclasses can fold it into their index math. */
+    protected final long capacity;
+
+    // Writer-thread state: the outstanding claim and where the last commit ended.
+    private long claimPosition = NO_CLAIM;
+    private long claimLength;
+    private long committedEnd;
+
+    // Volatile so that a reader thread sees a close by the writer thread.
+    private volatile boolean open = true;
+
+    protected AbstractRingMemory(String strategyName, long capacity) {
+        this.strategyName = strategyName;
+        this.capacity = capacity;
+    }
+
+    @Override
+    public final String strategyName() {
+        return strategyName;
+    }
+
+    @Override
+    public final long capacity() {
+        return capacity;
+    }
+
+    @Override
+    public final boolean isOpen() {
+        return open;
+    }
+
+    @Override
+    public final MemorySegment claim(long position, long length) {
+        checkWrite(position, length);
+        MemorySegment segment = claimSegment(position, length);
+        claimPosition = position;
+        claimLength = length;
+        return segment;
+    }
+
+    @Override
+    public final void commit(long position, long length) {
+        ensureOpen();
+        if (claimPosition == NO_CLAIM) {
+            throw new IllegalStateException("commit(" + position + ", " + length + ") without a claim");
+        }
+        if (position != claimPosition) {
+            throw new IllegalArgumentException("commit at position " + position
+                    + " but the outstanding claim is at " + claimPosition);
+        }
+        if (length < 0 || length > claimLength) {
+            throw new IllegalArgumentException("commit length " + length + " is outside 0.." + claimLength
+                    + " (the claimed length)");
+        }
+        commitClaim(position, length);
+        claimPosition = NO_CLAIM;
+        committedEnd = position + length;
+    }
+
+    @Override
+    public final void write(long position, MemorySegment src) {
+        long length = src.byteSize();
+        checkWrite(position, length);
+        writeDirect(position, src);
+        claimPosition = NO_CLAIM;
+        committedEnd = position + length;
+    }
+
+    @Override
+    public final MemorySegment window(long position, long length) {
+        ensureOpen();
+        RingChecks.checkLength(length, capacity);
+        RingChecks.checkPosition(position, length);
+        return windowSegment(position, length).asReadOnly();
+    }
+
+    @Override
+    public final void close() {
+        synchronized (this) {
+            if (!open) {
+                return;
+            }
+            open = false;
+        }
+        release();
+    }
+
+    /** End of the last commit: claims may not start before it. */
+    protected final long committedEnd() {
+        return committedEnd;
+    }
+
+    protected final void ensureOpen() {
+        if (!open) {
+            throw new IllegalStateException(strategyName + " ring memory is closed");
+        }
+    }
+
+    private void checkWrite(long position, long length) {
+        ensureOpen();
+        RingChecks.checkLength(length, capacity);
+        RingChecks.checkPosition(position, length);
+        RingChecks.checkNotBackwards(position, committedEnd);
+    }
+
+    /** A writable contiguous segment for {@code [position, position + length)}; arguments checked. */
+    protected abstract MemorySegment claimSegment(long position, long length);
+
+    /** Make the claimed bytes part of the ring (mirror copy, scratch copy-in, or nothing). */
+    protected abstract void commitClaim(long position, long length);
+
+    /** Claim, copy and commit in one; strategies with a cheaper path (two-part copy) override. */
+    protected void writeDirect(long position, MemorySegment src) {
+        long length = src.byteSize();
+        MemorySegment.copy(src, 0, claimSegment(position, length), 0, length);
+        commitClaim(position, length);
+    }
+
+    /** A contiguous segment with the bytes of {@code [position, position + length)}; arguments checked. */
+    protected abstract MemorySegment windowSegment(long position, long length);
+
+    /** Releases every resource; called once. */
+    protected abstract void release();
+}

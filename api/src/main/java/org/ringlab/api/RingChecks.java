@@ -1,0 +1,58 @@
+package org.ringlab.api;
+
+/**
+ * Argument validators shared by every {@link RingMemory}; each message names the bad value
+ * and what is allowed.
+ */
+public final class RingChecks {
+
+    private RingChecks() {
+    }
+
+    /** A capacity must be positive and a multiple of the strategy's granularity. */
+    public static long checkCapacity(String strategy, long capacity, long granularity) {
+        if (capacity <= 0) {
+            throw new IllegalArgumentException(strategy + ": capacity must be positive, got " + capacity);
+        }
+        if (capacity % granularity != 0) {
+            throw new IllegalArgumentException(strategy + ": capacity " + capacity
+                    + " is not a multiple of the granularity " + granularity
+                    + " (nearest allowed: " + Math.max(granularity, capacity / granularity * granularity)
+                    + " or " + ceilTo(capacity, granularity) + ")");
+        }
+        if (capacity > Long.MAX_VALUE / 4) {
+            throw new IllegalArgumentException(strategy + ": capacity " + capacity + " is too large");
+        }
+        return capacity;
+    }
+
+    /** {@code 0 <= length <= capacity}. */
+    public static void checkLength(long length, long capacity) {
+        if (length < 0 || length > capacity) {
+            throw new IllegalArgumentException("length " + length + " is outside 0.." + capacity
+                    + " (the ring capacity)");
+        }
+    }
+
+    /** {@code position >= 0} and the range does not overflow. */
+    public static void checkPosition(long position, long length) {
+        if (position < 0) {
+            throw new IllegalArgumentException("position " + position + " is negative");
+        }
+        if (position > Long.MAX_VALUE - length) {
+            throw new IllegalArgumentException("position " + position + " + length " + length + " overflows");
+        }
+    }
+
+    /** Claims never go back before the end of the last commit. */
+    public static void checkNotBackwards(long position, long committedEnd) {
+        if (position < committedEnd) {
+            throw new IllegalArgumentException("position " + position
+                    + " goes backwards: the last commit ended at " + committedEnd);
+        }
+    }
+
+    public static long ceilTo(long value, long granularity) {
+        return Math.ceilDiv(value, granularity) * granularity;
+    }
+}

@@ -1,0 +1,68 @@
+package org.ringlab.api;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The bytes of one ring, as a {@link MemoryStrategy} allocated them.
+ *
+ * <p>Positions are 64-bit and monotonic: byte {@code p} of the stream lives at
+ * {@code p mod capacity()}, and the strategy maps that to memory. The ring holds the last
+ * {@code capacity()} committed bytes.
+ *
+ * <h2>Write path</h2>
+ * {@link #claim(long, long)} returns a writable contiguous segment for
+ * {@code [position, position + length)}; the caller fills it, then {@link #commit(long, long)}
+ * makes it part of the ring (a doubled ring writes its mirror copy then, a split ring copies
+ * from scratch). Claims never go backwards: a claim's position must be at least the end of the
+ * last commit. A new claim replaces an uncommitted one. {@link #write(long, MemorySegment)}
+ * does claim, copy and commit in one call, in the cheapest way the strategy has.
+ *
+ * <h2>Read path</h2>
+ * {@link #window(long, long)} returns one contiguous read-only segment for any
+ * {@code length <= capacity()}. On zero-copy strategies it is a view of the ring itself and
+ * stays valid until the bytes are overwritten; on others it may be scratch memory that is
+ * valid until the next {@code window} call.
+ *
+ * <h2>Threads</h2>
+ * One writer thread. Strategies with {@link Capability#CONCURRENT_READ} also allow one reader
+ * thread calling {@code window} at the same time; publication between the two is the job of
+ * the queue discipline on top. Others are single-threaded.
+ *
+ * <h2>Lifetime</h2>
+ * {@link #close()} releases everything (mappings, descriptors, files it created); closing
+ * twice is harmless. After close every method but {@code close}, {@code capacity} and
+ * {@code isOpen} throws {@link IllegalStateException}, and so does any access through a
+ * segment obtained earlier: never a JVM crash.
+ */
+public interface RingMemory extends AutoCloseable {
+
+    /** Name of the strategy that allocated this memory. */
+    String strategyName();
+
+    /** Capacity in bytes. */
+    long capacity();
+
+    /** A writable contiguous segment for {@code [position, position + length)}. */
+    MemorySegment claim(long position, long length);
+
+    /** Publishes {@code length} bytes of the outstanding claim at {@code position}. */
+    void commit(long position, long length);
+
+    /** Writes {@code src} at {@code position}: claim, copy, commit. */
+    default void write(long position, MemorySegment src) {
+        long length = src.byteSize();
+        MemorySegment.copy(src, 0, claim(position, length), 0, length);
+        commit(position, length);
+    }
+
+    /** One contiguous read-only segment for {@code [position, position + length)}. */
+    MemorySegment window(long position, long length);
+
+    /** Bytes moved beyond the single copy of the data, since allocation. */
+    CopyCounters copyCounters();
+
+    boolean isOpen();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,4 @@
+/** Pure-Java memory strategies: doubled array, linearize-on-read, split ring. */
+module org.ringlab.heap {
+    requires org.ringlab.api;
+}

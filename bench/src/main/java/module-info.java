@@ -1,0 +1,4 @@
+/** The ringlab command line and benchmarks. */
+module org.ringlab.bench {
+    requires org.ringlab.api;
+}

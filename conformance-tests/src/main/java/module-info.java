@@ -1,0 +1,4 @@
+/** The reusable conformance kit. */
+module org.ringlab.conformance {
+    requires transitive org.ringlab.api;
+}
