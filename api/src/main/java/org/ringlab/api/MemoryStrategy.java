@@ -13,7 +13,8 @@ public interface MemoryStrategy extends RinglabProvider {
 
     /**
      * The unit every capacity must be a multiple of: the page size for mapped memory on
-     * Linux, the 64 KiB allocation granularity on Windows, 1 on the heap.
+     * Linux, the 64 KiB allocation granularity on Windows, 1 on the heap. Read from the
+     * system, never assumed; an unavailable strategy may throw {@link UnavailableException}.
      */
     long granularity();
 
