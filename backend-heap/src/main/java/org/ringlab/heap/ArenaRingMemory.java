@@ -1,0 +1,56 @@
+package org.ringlab.heap;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+import org.ringlab.api.AbstractRingMemory;
+
+/**
+ * The layer the pure-Java rings share: memory from one shared {@link Arena} that close
+ * releases, so a segment handed out earlier throws after close instead of reading freed
+ * memory. Scratch memory comes from the same arena, allocated on first need.
+ */
+abstract class ArenaRingMemory extends AbstractRingMemory {
+
+    /** Cache-line alignment, as a malloc'd C buffer would get in practice. */
+    static final long ALIGNMENT = 64;
+
+    final Arena arena;
+    final MemorySegment memory;
+
+    ArenaRingMemory(String strategyName, long capacity, long bytes) {
+        super(strategyName, capacity);
+        Arena a = Arena.ofShared();
+        try {
+            this.memory = a.allocate(bytes, ALIGNMENT);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            a.close();
+            throw e;
+        }
+        this.arena = a;
+    }
+
+    /** {@code position mod capacity}; positions are never negative. */
+    final long offset(long position) {
+        return position % capacity;
+    }
+
+    /** A scratch segment of {@code capacity} bytes from the ring's arena. */
+    final MemorySegment newScratch() {
+        return arena.allocate(capacity, ALIGNMENT);
+    }
+
+    /** Copies {@code length} bytes of {@code src} to ring offset {@code at}, in two parts at the seam. */
+    final void copyIn(MemorySegment src, long srcOffset, long at, long length) {
+        long first = Math.min(length, capacity - at);
+        MemorySegment.copy(src, srcOffset, memory, at, first);
+        if (first < length) {
+            MemorySegment.copy(src, srcOffset + first, memory, 0, length - first);
+        }
+    }
+
+    @Override
+    protected void release() {
+        arena.close();
+    }
+}

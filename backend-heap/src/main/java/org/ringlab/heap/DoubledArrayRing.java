@@ -1,0 +1,48 @@
+package org.ringlab.heap;
+
+import java.lang.foreign.MemorySegment;
+
+import org.ringlab.api.CopyCounters;
+
+/**
+ * A 2N array holding every byte twice, at {@code i} and {@code i + N} (seed 000's "malloc"
+ * ring): a claim at offset {@code i} may run past N into the second copy, and commit copies the
+ * claimed bytes to their twin, so any window of up to N bytes is contiguous. Every committed
+ * byte is written twice: {@code mirrorBytes} counts the second write.
+ */
+final class DoubledArrayRing extends ArenaRingMemory {
+
+    private long mirrorBytes;
+
+    DoubledArrayRing(String strategyName, long capacity) {
+        super(strategyName, capacity, 2 * capacity);
+    }
+
+    @Override
+    protected MemorySegment claimSegment(long position, long length) {
+        return memory.asSlice(offset(position), length);
+    }
+
+    @Override
+    protected void commitClaim(long position, long length) {
+        long at = offset(position);
+        long inFirstHalf = Math.min(length, capacity - at);
+        // Bytes written in the first half get their twin in the second, and the part that ran
+        // past N (the wrapped bytes) gets its twin at the start.
+        MemorySegment.copy(memory, at, memory, at + capacity, inFirstHalf);
+        if (inFirstHalf < length) {
+            MemorySegment.copy(memory, capacity, memory, 0, length - inFirstHalf);
+        }
+        mirrorBytes += length;
+    }
+
+    @Override
+    protected MemorySegment windowSegment(long position, long length) {
+        return memory.asSlice(offset(position), length);
+    }
+
+    @Override
+    public CopyCounters copyCounters() {
+        return new CopyCounters(mirrorBytes, 0, 0, 0, 0);
+    }
+}

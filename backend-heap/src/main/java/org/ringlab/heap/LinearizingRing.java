@@ -1,0 +1,128 @@
+package org.ringlab.heap;
+
+import java.lang.foreign.MemorySegment;
+
+import org.ringlab.api.CopyCounters;
+
+/**
+ * A ring of N bytes that is rotated in place when a window would cross the seam, the way
+ * {@code boost::circular_buffer::linearize()} works: afterwards the window starts at offset 0
+ * and is contiguous. Byte {@code p} lives at {@code (p + shift) mod N}.
+ *
+ * <p>A rotation by {@code s} moves every block of {@code u} bytes once along the cycles of the
+ * permutation, with one block per cycle parked in a small temp: {@code N + gcd(N, s)} bytes
+ * moved in all, which {@code rotationBytes} counts. Writes never rotate: a write crossing the
+ * seam is copied in two parts, a claim crossing it is staged ({@code stagingBytes}). A window
+ * may rotate the whole ring, so reads and writes must not run concurrently.
+ */
+final class LinearizingRing extends ArenaRingMemory {
+
+    /** Largest block moved at once during a rotation. */
+    static final long MAX_BLOCK = 64 * 1024;
+
+    private long shift;
+    private MemorySegment temp;
+    private MemorySegment claimScratch;
+    private boolean claimStaged;
+    private long rotationBytes;
+    private long rotations;
+    private long stagingBytes;
+
+    LinearizingRing(String strategyName, long capacity) {
+        super(strategyName, capacity, capacity);
+    }
+
+    private long physical(long position) {
+        return (offset(position) + shift) % capacity;
+    }
+
+    @Override
+    protected MemorySegment claimSegment(long position, long length) {
+        long at = physical(position);
+        claimStaged = at + length > capacity;
+        if (!claimStaged) {
+            return memory.asSlice(at, length);
+        }
+        if (claimScratch == null) {
+            claimScratch = newScratch();
+        }
+        return claimScratch.asSlice(0, length);
+    }
+
+    @Override
+    protected void commitClaim(long position, long length) {
+        if (claimStaged) {
+            copyIn(claimScratch, 0, physical(position), length);
+            stagingBytes += length;
+            claimStaged = false;
+        }
+    }
+
+    @Override
+    protected void writeDirect(long position, MemorySegment src) {
+        copyIn(src, 0, physical(position), src.byteSize());
+    }
+
+    @Override
+    protected MemorySegment windowSegment(long position, long length) {
+        long at = physical(position);
+        if (at + length > capacity) {
+            rotateLeft(at);
+            shift = (shift - at + capacity) % capacity;
+            at = 0;
+        }
+        return memory.asSlice(at, length);
+    }
+
+    /** Rotates the ring so the byte at offset {@code s} (0 < s < N) moves to offset 0. */
+    private void rotateLeft(long s) {
+        long g = gcd(capacity, s);
+        long block = largestDivisorAtMost(g, MAX_BLOCK);
+        long blocks = capacity / block;
+        long step = s / block;
+        long cycles = g / block;
+        if (temp == null) {
+            temp = arena.allocate(Math.min(capacity, MAX_BLOCK), ALIGNMENT);
+        }
+        for (long c = 0; c < cycles; c++) {
+            MemorySegment.copy(memory, c * block, temp, 0, block);
+            long to = c;
+            long from = (c + step) % blocks;
+            while (from != c) {
+                MemorySegment.copy(memory, from * block, memory, to * block, block);
+                to = from;
+                from += step;
+                if (from >= blocks) {
+                    from -= blocks;
+                }
+            }
+            MemorySegment.copy(temp, 0, memory, to * block, block);
+        }
+        rotationBytes += capacity + g;
+        rotations++;
+    }
+
+    static long gcd(long a, long b) {
+        while (b != 0) {
+            long t = a % b;
+            a = b;
+            b = t;
+        }
+        return a;
+    }
+
+    /** The largest divisor of {@code n} that is at most {@code limit}. */
+    static long largestDivisorAtMost(long n, long limit) {
+        for (long d = Math.ceilDiv(n, limit); d <= n; d++) {
+            if (n % d == 0) {
+                return n / d;
+            }
+        }
+        return 1;
+    }
+
+    @Override
+    public CopyCounters copyCounters() {
+        return new CopyCounters(0, rotationBytes, rotations, stagingBytes, 0);
+    }
+}

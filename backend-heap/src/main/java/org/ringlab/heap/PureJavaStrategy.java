@@ -1,0 +1,64 @@
+package org.ringlab.heap;
+
+import java.util.Set;
+import java.util.function.BiFunction;
+
+import org.ringlab.api.Availability;
+import org.ringlab.api.Capability;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.RingChecks;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+
+/**
+ * What the three pure-Java strategies share: no native call, so always available, and a
+ * granularity of one byte. Memory comes from {@link java.lang.foreign.Arena} (malloc
+ * underneath, like the seed's C baselines), not from a Java array, so that close really frees
+ * it and a stale segment throws.
+ */
+abstract class PureJavaStrategy implements MemoryStrategy {
+
+    private final String name;
+    private final String description;
+    private final Set<Capability> capabilities;
+    private final BiFunction<String, Long, RingMemory> factory;
+
+    PureJavaStrategy(String name, String description, Set<Capability> capabilities,
+                     BiFunction<String, Long, RingMemory> factory) {
+        this.name = name;
+        this.description = description;
+        this.capabilities = Set.copyOf(capabilities);
+        this.factory = factory;
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final String description() {
+        return description;
+    }
+
+    @Override
+    public final Availability availability() {
+        return Availability.available();
+    }
+
+    @Override
+    public final Set<Capability> capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public final long granularity() {
+        return 1;
+    }
+
+    @Override
+    public final RingMemory allocate(RingSpec spec) {
+        long capacity = RingChecks.checkCapacity(name, spec.capacity(), 1);
+        return factory.apply(name, capacity);
+    }
+}
