@@ -33,6 +33,12 @@ public final class ProviderRegistry<T extends RinglabProvider> {
         return new ProviderRegistry<>(type, () -> ServiceLoader.load(type));
     }
 
+    /** A registry over providers that {@code source} supplies on first use (called once). */
+    public static <T extends RinglabProvider> ProviderRegistry<T> from(Class<T> type,
+                                                                       Supplier<? extends Iterable<? extends T>> source) {
+        return new ProviderRegistry<>(type, source);
+    }
+
     /** A registry over an explicit list, for tests and for embedding. */
     public static <T extends RinglabProvider> ProviderRegistry<T> of(Class<T> type, List<? extends T> providers) {
         List<? extends T> copy = List.copyOf(providers);
