@@ -1,4 +1,22 @@
-/** FFM bindings to libc and the Linux mirrored strategies. */
+/**
+ * FFM bindings to libc and the Linux mirrored ("magic") ring strategies: memfd, shm_open,
+ * unlinked temporary file and named file, each mapped twice back to back.
+ *
+ * <p>The package is exported for {@link org.ringlab.linux.LinuxFaults} (test-only fault
+ * injection, used by other modules' tests) and so the strategies can be constructed directly;
+ * the bindings themselves stay package-private. Native access must be enabled for this module
+ * ({@code --enable-native-access=org.ringlab.linux}, or {@code ALL-UNNAMED} on the class path);
+ * without it the strategies report themselves unavailable.
+ */
 module org.ringlab.linux {
-    requires org.ringlab.api;
+    // Transitive: the exported strategies' signatures are api types.
+    requires transitive org.ringlab.api;
+
+    exports org.ringlab.linux;
+
+    provides org.ringlab.api.MemoryStrategy with
+            org.ringlab.linux.MemfdMirroredMemory,
+            org.ringlab.linux.ShmMirroredMemory,
+            org.ringlab.linux.TmpfileMirroredMemory,
+            org.ringlab.linux.FileMirroredMemory;
 }

@@ -1,0 +1,289 @@
+package org.ringlab.linux;
+
+import java.lang.foreign.AddressLayout;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+import java.util.Set;
+
+import org.ringlab.api.NativeCallException;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+/**
+ * The module's only bindings to libc (glibc, Linux x86-64 / AArch64): one downcall handle per
+ * function, errno captured per call into a segment of its own, and every failure turned into
+ * a {@link NativeCallException} naming the call, the errno and {@code strerror(errno)}.
+ *
+ * <p>Each wrapper consults {@link LinuxFaults} first (one volatile read when nothing is armed),
+ * so tests can make any call fail. Every libc function used here reports failure as -1
+ * ({@code MAP_FAILED} is {@code (void *) -1}), which {@link #invoke} checks once for all.
+ */
+@SuppressWarnings("restricted") // binding native code is this class's job
+final class LinuxLibc {
+
+    // Values from the asm-generic headers, shared by x86-64 and AArch64 (not by e.g. MIPS or PowerPC).
+    static final int PROT_NONE = 0;
+    static final int PROT_READ = 1;
+    static final int PROT_WRITE = 2;
+    static final int MAP_SHARED = 0x01;
+    static final int MAP_PRIVATE = 0x02;
+    static final int MAP_FIXED = 0x10;
+    static final int MAP_ANONYMOUS = 0x20;
+    static final int MAP_NORESERVE = 0x4000;
+    static final int MFD_CLOEXEC = 1;
+    static final int O_RDWR = 02;
+    static final int O_CREAT = 0100;
+    static final int O_EXCL = 0200;
+    static final int O_CLOEXEC = 02000000;
+    static final int SEEK_END = 2;
+    static final int SC_PAGESIZE = 30;
+    static final int MREMAP_MAYMOVE = 1;
+    static final int MADV_NORMAL = 0;
+    static final int MADV_SEQUENTIAL = 2;
+    static final int MADV_WILLNEED = 3;
+    static final int MADV_DONTNEED = 4;
+    static final int ENOENT = 2;
+    static final int EEXIST = 17;
+
+    private static final Set<String> ARCHITECTURES = Set.of("amd64", "x86_64", "aarch64");
+
+    private static final StructLayout CAPTURE_LAYOUT;
+    private static final VarHandle ERRNO;
+
+    private static final MethodHandle MEMFD_CREATE;
+    private static final MethodHandle FTRUNCATE;
+    private static final MethodHandle MMAP;
+    private static final MethodHandle MUNMAP;
+    private static final MethodHandle CLOSE;
+    private static final MethodHandle SHM_OPEN;
+    private static final MethodHandle SHM_UNLINK;
+    private static final MethodHandle MKSTEMP;
+    private static final MethodHandle UNLINK;
+    private static final MethodHandle OPEN;
+    private static final MethodHandle LSEEK;
+    private static final MethodHandle SYSCONF;
+    private static final MethodHandle STRERROR;
+    private static final MethodHandle MREMAP;
+    private static final MethodHandle MADVISE;
+    private static final MethodHandle FALLOCATE;
+
+    static {
+        String os = System.getProperty("os.name", "");
+        String arch = System.getProperty("os.arch", "");
+        if (!os.startsWith("Linux") || !ARCHITECTURES.contains(arch)) {
+            throw new UnsupportedOperationException("libc bindings need Linux on x86-64 or AArch64, this is "
+                    + os + " on " + arch);
+        }
+        Linker linker = Linker.nativeLinker();
+        SymbolLookup libc = linker.defaultLookup();
+        Linker.Option errno = Linker.Option.captureCallState("errno");
+        CAPTURE_LAYOUT = Linker.Option.captureStateLayout();
+        ERRNO = CAPTURE_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+        AddressLayout ptr = ADDRESS;
+
+        MEMFD_CREATE = bind(linker, libc, "memfd_create", FunctionDescriptor.of(JAVA_INT, ptr, JAVA_INT), errno);
+        FTRUNCATE = bind(linker, libc, "ftruncate", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG), errno);
+        MMAP = bind(linker, libc, "mmap",
+                FunctionDescriptor.of(ptr, ptr, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG), errno);
+        MUNMAP = bind(linker, libc, "munmap", FunctionDescriptor.of(JAVA_INT, ptr, JAVA_LONG), errno);
+        CLOSE = bind(linker, libc, "close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), errno);
+        SHM_OPEN = bind(linker, libc, "shm_open", FunctionDescriptor.of(JAVA_INT, ptr, JAVA_INT, JAVA_INT), errno);
+        SHM_UNLINK = bind(linker, libc, "shm_unlink", FunctionDescriptor.of(JAVA_INT, ptr), errno);
+        MKSTEMP = bind(linker, libc, "mkstemp", FunctionDescriptor.of(JAVA_INT, ptr), errno);
+        UNLINK = bind(linker, libc, "unlink", FunctionDescriptor.of(JAVA_INT, ptr), errno);
+        // open(path, flags, ...): the mode is variadic.
+        OPEN = bind(linker, libc, "open", FunctionDescriptor.of(JAVA_INT, ptr, JAVA_INT, JAVA_INT),
+                errno, Linker.Option.firstVariadicArg(2));
+        LSEEK = bind(linker, libc, "lseek", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT), errno);
+        SYSCONF = bind(linker, libc, "sysconf", FunctionDescriptor.of(JAVA_LONG, JAVA_INT), errno);
+        STRERROR = bind(linker, libc, "strerror", FunctionDescriptor.of(ptr, JAVA_INT));
+        // mremap(old, old_size, new_size, flags, ...): new_address is variadic.
+        MREMAP = bind(linker, libc, "mremap",
+                FunctionDescriptor.of(ptr, ptr, JAVA_LONG, JAVA_LONG, JAVA_INT, ptr),
+                errno, Linker.Option.firstVariadicArg(4));
+        MADVISE = bind(linker, libc, "madvise", FunctionDescriptor.of(JAVA_INT, ptr, JAVA_LONG, JAVA_INT), errno);
+        FALLOCATE = bind(linker, libc, "fallocate",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG), errno);
+    }
+
+    // Read once, after the handles exist; a test fault must not turn into a broken class.
+    private static final long PAGE_SIZE = LinuxFaults.withoutFaults(() -> sysconf(SC_PAGESIZE));
+
+    private LinuxLibc() {
+    }
+
+    /** A file made by {@code mkstemp}: its descriptor and the name the template became. */
+    record TempFile(int fd, String path) {
+    }
+
+    /** The page size, from {@code sysconf(_SC_PAGESIZE)}. */
+    static long pageSize() {
+        return PAGE_SIZE;
+    }
+
+    static long sysconf(int name) {
+        return invoke("sysconf", "sysconf(" + name + ")", (c, m) -> (long) SYSCONF.invokeExact(c, name));
+    }
+
+    static int memfdCreate(String name, int flags) {
+        return (int) invoke("memfd_create", "memfd_create", (c, m) -> {
+            try (Arena arena = Arena.ofConfined()) {
+                return (int) MEMFD_CREATE.invokeExact(c, arena.allocateFrom(name), flags);
+            }
+        });
+    }
+
+    static void ftruncate(int fd, long length) {
+        invoke("ftruncate", "ftruncate", (c, m) -> (int) FTRUNCATE.invokeExact(c, fd, length));
+    }
+
+    /**
+     * {@code mmap}; {@code call} says which of several it is. A test fault may misplace a
+     * mapping that asks for an address: the kernel then chooses where it goes.
+     */
+    static long mmap(String call, long address, long length, int prot, int flags, int fd, long offset) {
+        return invoke("mmap", call, (c, misplace) -> {
+            boolean moved = misplace && address != 0;
+            MemorySegment result = (MemorySegment) MMAP.invokeExact(c,
+                    MemorySegment.ofAddress(moved ? 0 : address), length, prot,
+                    moved ? flags & ~MAP_FIXED : flags, fd, offset);
+            return result.address();
+        });
+    }
+
+    static void munmap(String call, long address, long length) {
+        invoke("munmap", call, (c, m) -> (int) MUNMAP.invokeExact(c, MemorySegment.ofAddress(address), length));
+    }
+
+    /** Linux releases the descriptor even when close reports an error: never retry. */
+    static void close(int fd) {
+        invoke("close", "close", (c, m) -> (int) CLOSE.invokeExact(c, fd));
+    }
+
+    static int shmOpen(String name, int flags, int mode) {
+        return (int) invoke("shm_open", "shm_open(" + name + ")", (c, m) -> {
+            try (Arena arena = Arena.ofConfined()) {
+                return (int) SHM_OPEN.invokeExact(c, arena.allocateFrom(name), flags, mode);
+            }
+        });
+    }
+
+    static void shmUnlink(String name) {
+        invoke("shm_unlink", "shm_unlink(" + name + ")", (c, m) -> {
+            try (Arena arena = Arena.ofConfined()) {
+                return (int) SHM_UNLINK.invokeExact(c, arena.allocateFrom(name));
+            }
+        });
+    }
+
+    /** {@code mkstemp(template)}: a new file (mode 0600), its descriptor and its name. */
+    static TempFile mkstemp(String template) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment buffer = arena.allocateFrom(template); // mkstemp rewrites the XXXXXX in place
+            int fd = (int) invoke("mkstemp", "mkstemp(" + template + ")",
+                    (c, m) -> (int) MKSTEMP.invokeExact(c, buffer));
+            return new TempFile(fd, buffer.getString(0));
+        }
+    }
+
+    static void unlink(String path) {
+        invoke("unlink", "unlink(" + path + ")", (c, m) -> {
+            try (Arena arena = Arena.ofConfined()) {
+                return (int) UNLINK.invokeExact(c, arena.allocateFrom(path));
+            }
+        });
+    }
+
+    static int open(String call, String path, int flags, int mode) {
+        return (int) invoke("open", call, (c, m) -> {
+            try (Arena arena = Arena.ofConfined()) {
+                return (int) OPEN.invokeExact(c, arena.allocateFrom(path), flags, mode);
+            }
+        });
+    }
+
+    /** The size of the file behind {@code fd}, by seeking to its end (mappings ignore the offset). */
+    static long fileSize(int fd) {
+        return invoke("lseek", "lseek(SEEK_END)", (c, m) -> (long) LSEEK.invokeExact(c, fd, 0L, SEEK_END));
+    }
+
+    /** {@code mremap}; {@code newAddress} is used only with {@code MREMAP_FIXED}. */
+    static long mremap(String call, long oldAddress, long oldSize, long newSize, int flags, long newAddress) {
+        return invoke("mremap", call, (c, m) -> ((MemorySegment) MREMAP.invokeExact(c,
+                MemorySegment.ofAddress(oldAddress), oldSize, newSize, flags,
+                MemorySegment.ofAddress(newAddress))).address());
+    }
+
+    static void madvise(String call, long address, long length, int advice) {
+        invoke("madvise", call, (c, m) -> (int) MADVISE.invokeExact(c, MemorySegment.ofAddress(address), length,
+                advice));
+    }
+
+    static void fallocate(int fd, int mode, long offset, long length) {
+        invoke("fallocate", "fallocate", (c, m) -> (int) FALLOCATE.invokeExact(c, fd, mode, offset, length));
+    }
+
+    /** {@code strerror(errno)}; never fails (glibc keeps unknown numbers' text per thread). */
+    static String strerror(int errno) {
+        try {
+            MemorySegment text = (MemorySegment) STRERROR.invokeExact(errno);
+            return text.equals(MemorySegment.NULL) ? "errno " + errno : text.reinterpret(Long.MAX_VALUE).getString(0);
+        } catch (Throwable t) {
+            return "errno " + errno + " (strerror failed: " + t + ")";
+        }
+    }
+
+    /** One downcall; {@code misplace} is set when a test fault asks to misplace a mapping. */
+    @FunctionalInterface
+    private interface Downcall {
+        long call(MemorySegment capture, boolean misplace) throws Throwable;
+    }
+
+    private static long invoke(String function, String call, Downcall downcall) {
+        LinuxFaults.Fault fault = LinuxFaults.consult(function, call);
+        boolean fail = fault != null && !fault.misplaces();
+        // close releases the descriptor even when it fails, so its injected failure comes after the real call.
+        boolean failAfter = fail && function.equals("close");
+        if (fail && !failAfter) {
+            throw failure(call, fault.errno());
+        }
+        long result;
+        int errno;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
+            result = downcall.call(capture, fault != null && fault.misplaces());
+            errno = (int) ERRNO.get(capture, 0L);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(call + ": downcall failed: " + t, t);
+        }
+        if (result == -1) {
+            throw failure(call, errno);
+        }
+        if (failAfter) {
+            throw failure(call, fault.errno());
+        }
+        return result;
+    }
+
+    private static NativeCallException failure(String call, int errno) {
+        return new NativeCallException(call, errno, strerror(errno));
+    }
+
+    private static MethodHandle bind(Linker linker, SymbolLookup libc, String name, FunctionDescriptor descriptor,
+                                     Linker.Option... options) {
+        MemorySegment symbol = libc.find(name)
+                .orElseThrow(() -> new UnsatisfiedLinkError("libc has no symbol " + name));
+        return linker.downcallHandle(symbol, descriptor, options);
+    }
+}

@@ -1,0 +1,95 @@
+package org.ringlab.linux;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+import static org.ringlab.linux.LinuxLibc.MAP_ANONYMOUS;
+import static org.ringlab.linux.LinuxLibc.MAP_FIXED;
+import static org.ringlab.linux.LinuxLibc.MAP_NORESERVE;
+import static org.ringlab.linux.LinuxLibc.MAP_PRIVATE;
+import static org.ringlab.linux.LinuxLibc.MAP_SHARED;
+import static org.ringlab.linux.LinuxLibc.PROT_NONE;
+import static org.ringlab.linux.LinuxLibc.PROT_READ;
+import static org.ringlab.linux.LinuxLibc.PROT_WRITE;
+
+/**
+ * The seed's {@code magicAlloc}: a file of N bytes mapped twice, back to back. A 2N
+ * {@code PROT_NONE} reservation fixes the place (nothing else can land between the views),
+ * then each half is replaced by a {@code MAP_SHARED | MAP_FIXED} view of the file.
+ *
+ * @param arena   owns the mapping: closing it unmaps all 2N bytes, and any segment of it
+ *                then throws {@link IllegalStateException} instead of touching freed memory
+ * @param segment the 2N bytes; byte {@code i} and byte {@code i + N} are the same memory
+ */
+@SuppressWarnings("restricted") // wraps a raw mapping address in a bounded, arena-owned segment
+record MirrorMapping(Arena arena, MemorySegment segment) implements AutoCloseable {
+
+    static final String RESERVE = "mmap(reserve 2N)";
+    static final String VIEW_1 = "mmap(MAP_FIXED view 1 of 2)";
+    static final String VIEW_2 = "mmap(MAP_FIXED view 2 of 2)";
+
+    /** Maps {@code n} bytes of {@code fd} (a page multiple) twice; on failure nothing stays mapped. */
+    static MirrorMapping map(int fd, long n) {
+        long size = 2 * n;
+        Arena arena = Arena.ofShared();
+        Unmap unmap = null;
+        try {
+            long base = LinuxLibc.mmap(RESERVE, 0, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            unmap = new Unmap(base, size);
+            // The arena owns the whole range from here on: the views replace parts of it.
+            MemorySegment mirror = MemorySegment.ofAddress(base).reinterpret(size, arena, unmap);
+            mapView(VIEW_1, base, n, fd);
+            mapView(VIEW_2, base + n, n, fd);
+            return new MirrorMapping(arena, mirror);
+        } catch (Throwable t) {
+            Unmap pending = unmap;
+            Cleanup.runAll(t, arena::close, () -> {
+                if (pending != null) {
+                    pending.run(); // when the arena did not get to own the range
+                }
+            });
+            throw t;
+        }
+    }
+
+    private static void mapView(String call, long address, long n, int fd) {
+        long actual = LinuxLibc.mmap(call, address, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0);
+        if (actual != address) {
+            IllegalStateException mismatch = new IllegalStateException(call + " returned 0x" + Long.toHexString(actual)
+                    + " instead of the requested 0x" + Long.toHexString(address) + ": the views would not be adjacent");
+            Cleanup.runAll(mismatch, () -> LinuxLibc.munmap("munmap(misplaced view)", actual, n));
+            throw mismatch;
+        }
+    }
+
+    @Override
+    public void close() {
+        arena.close();
+    }
+
+    /** munmap of the 2N range, at most once, whoever asks first (arena cleanup or failure path). */
+    private static final class Unmap implements Consumer<MemorySegment>, Runnable {
+        private final long base;
+        private final long size;
+        private final AtomicBoolean done = new AtomicBoolean();
+
+        Unmap(long base, long size) {
+            this.base = base;
+            this.size = size;
+        }
+
+        @Override
+        public void accept(MemorySegment ignored) {
+            run();
+        }
+
+        @Override
+        public void run() {
+            if (done.compareAndSet(false, true)) {
+                LinuxLibc.munmap("munmap(2N)", base, size);
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package org.ringlab.linux;
+
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import org.ringlab.api.Availability;
+import org.ringlab.api.Capability;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.RingChecks;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+
+/**
+ * What the four Linux mirrored strategies share: the allocation (file of N bytes, mirror
+ * mapping, descriptor closed), the probe, the checks and the release of everything acquired
+ * when any step fails. A strategy supplies only how its file is obtained ({@link #open}).
+ */
+abstract class MirroredStrategy implements MemoryStrategy {
+
+    // The public methods are not final so that javac gives each public subclass bridges to
+    // them: reflective callers outside the package cannot invoke methods of this class itself.
+
+    private static final Set<Capability> BASE = EnumSet.of(Capability.ZERO_COPY_WINDOW, Capability.ZERO_COPY_CLAIM,
+            Capability.MIRRORED, Capability.CONCURRENT_READ, Capability.NATIVE);
+
+    private final String name;
+    private final String description;
+    private final Set<Capability> capabilities;
+    private volatile Availability availability;
+
+    MirroredStrategy(String name, String description, Capability... extra) {
+        this.name = name;
+        this.description = description;
+        EnumSet<Capability> all = EnumSet.copyOf(BASE);
+        all.addAll(List.of(extra));
+        this.capabilities = Collections.unmodifiableSet(all);
+    }
+
+    /**
+     * Obtains the file to map: stores its descriptor (and any name that must go on failure)
+     * in {@code acquired} as soon as each exists, and returns the file's current size
+     * (0 for a new file, which is then sized to {@code n}).
+     */
+    abstract long open(RingSpec spec, long n, Acquired acquired);
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public long granularity() {
+        availability().ensureAvailable(name);
+        return LinuxLibc.pageSize();
+    }
+
+    @Override
+    public Availability availability() {
+        Availability result = availability;
+        if (result == null) {
+            synchronized (this) {
+                result = availability;
+                if (result == null) {
+                    availability = result = probe();
+                }
+            }
+        }
+        return result;
+    }
+
+    @Override
+    public RingMemory allocate(RingSpec spec) {
+        availability().ensureAvailable(name);
+        return allocateAvailable(spec);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    private RingMemory allocateAvailable(RingSpec spec) {
+        long n = RingChecks.checkCapacity(name, spec.capacity(), LinuxLibc.pageSize());
+        if (spec.file() != null && !has(Capability.SHARED_BETWEEN_PROCESSES)) {
+            throw new IllegalArgumentException(name + " cannot use a named file (" + spec.file()
+                    + "): its memory is anonymous; use mirrored-file");
+        }
+        Acquired acquired = new Acquired();
+        try {
+            if (open(spec, n, acquired) == 0) {
+                LinuxLibc.ftruncate(acquired.fd, n);
+            }
+            acquired.mapping = MirrorMapping.map(acquired.fd, n);
+            acquired.closeFd(); // the mapping keeps the pages; the descriptor is not needed any more
+            return new MirroredRing(name, n, acquired.mapping, acquired.removeOnClose);
+        } catch (Throwable t) {
+            acquired.releaseAll(t);
+            throw t;
+        }
+    }
+
+    /** Real calls, never a test fault: allocate one page, write through view 1, read through view 2. */
+    private Availability probe() {
+        String os = System.getProperty("os.name", "");
+        if (!os.startsWith("Linux")) {
+            return Availability.unavailable(name + " needs Linux (memfd/mmap MAP_FIXED), this is " + os);
+        }
+        return LinuxFaults.withoutFaults(() -> Availability.probe(
+                name + " probe (allocate one page, write through view 1, read through view 2)", () -> {
+                    long page = LinuxLibc.pageSize();
+                    try (RingMemory ring = allocateAvailable(RingSpec.ofCapacity(page))) {
+                        ring.claim(0, 1).set(ValueLayout.JAVA_BYTE, 0, (byte) 0x5A);
+                        ring.commit(0, 1);
+                        // Window [1, page + 1) ends with offset page: view 2's alias of byte 0.
+                        byte seen = ring.window(1, page).get(ValueLayout.JAVA_BYTE, page - 1);
+                        if (seen != 0x5A) {
+                            throw new IllegalStateException("byte 0 written through view 1 reads 0x"
+                                    + Integer.toHexString(seen & 0xFF) + " through view 2, not 0x5a");
+                        }
+                    }
+                }));
+    }
+
+    /**
+     * A directory to create files in: {@code spec.directory()} or {@code fallback}; it must exist
+     * and be writable, which is checked here so the error names the path plainly.
+     */
+    final Path directory(RingSpec spec, Path fallback) {
+        Path dir = (spec.directory() != null ? spec.directory() : fallback).toAbsolutePath();
+        requireWritableDirectory(dir);
+        return dir;
+    }
+
+    final void requireWritableDirectory(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(name + ": directory " + dir + " does not exist or is not a directory");
+        }
+        if (!Files.isWritable(dir)) {
+            throw new IllegalArgumentException(name + ": directory " + dir + " is not writable");
+        }
+    }
+
+    /** A new file in {@code dir} via mkstemp, recorded as one to remove if the allocation fails. */
+    static void createTemporary(Path dir, Acquired acquired) {
+        LinuxLibc.TempFile temp = LinuxLibc.mkstemp(dir.resolve("ringlab-XXXXXX").toString());
+        acquired.fd = temp.fd();
+        acquired.file = temp.path();
+    }
+
+    /** What an allocation holds so far; on failure all of it is released, whatever fails meanwhile. */
+    static final class Acquired {
+        /** Open descriptor of the backing file, or -1. */
+        int fd = -1;
+        /** A file this allocation created and has not unlinked: removed on failure. */
+        String file;
+        /** A shared-memory object name not yet unlinked: removed on failure. */
+        String shmName;
+        /** The file the ring deletes on close (a temporary named file), or null. */
+        String removeOnClose;
+        MirrorMapping mapping;
+
+        /** Closes the descriptor once: Linux frees it even when close fails, so never twice. */
+        void closeFd() {
+            int open = fd;
+            fd = -1;
+            LinuxLibc.close(open);
+        }
+
+        void releaseAll(Throwable primary) {
+            Cleanup.runAll(primary,
+                    () -> {
+                        if (mapping != null) {
+                            mapping.close();
+                        }
+                    },
+                    () -> {
+                        if (fd >= 0) {
+                            closeFd();
+                        }
+                    },
+                    () -> {
+                        if (shmName != null) {
+                            LinuxLibc.shmUnlink(shmName);
+                        }
+                    },
+                    () -> {
+                        if (file != null) {
+                            LinuxLibc.unlink(file);
+                        }
+                    });
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package org.ringlab.linux;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.ringlab.api.NativeCallException;
+import org.ringlab.api.RingSpec;
+
+import static org.ringlab.linux.LinuxLibc.O_CLOEXEC;
+import static org.ringlab.linux.LinuxLibc.O_CREAT;
+import static org.ringlab.linux.LinuxLibc.O_EXCL;
+import static org.ringlab.linux.LinuxLibc.O_RDWR;
+
+/**
+ * {@code mirrored-shm}: a POSIX shared-memory object ({@code shm_open}), unlinked at once so
+ * no name outlives the call, mapped twice back to back. For systems without memfd.
+ */
+public final class ShmMirroredMemory extends MirroredStrategy {
+
+    private static final AtomicLong COUNTER = new AtomicLong();
+    private static final long PID = ProcessHandle.current().pid();
+    private static final int ATTEMPTS = 3; // a stale name left by a crashed process with our pid
+
+    public ShmMirroredMemory() {
+        super("mirrored-shm", "shm_open object, unlinked at once, mapped twice back to back in a 2N PROT_NONE reservation");
+    }
+
+    @Override
+    long open(RingSpec spec, long n, Acquired acquired) {
+        for (int attempt = 1; ; attempt++) {
+            String name = "/ringlab-" + PID + "-" + COUNTER.incrementAndGet();
+            try {
+                acquired.fd = LinuxLibc.shmOpen(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+            } catch (NativeCallException e) {
+                if (e.errno() == LinuxLibc.EEXIST && attempt < ATTEMPTS) {
+                    continue;
+                }
+                throw e;
+            }
+            acquired.shmName = name;
+            LinuxLibc.shmUnlink(name);
+            acquired.shmName = null;
+            return 0;
+        }
+    }
+}

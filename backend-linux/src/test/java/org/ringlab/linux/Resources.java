@@ -1,0 +1,77 @@
+package org.ringlab.linux;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.ringlab.api.ProcSelf;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * What this process holds (mapping lines, descriptors, ringlab entries in /dev/shm), to check
+ * that an operation leaves nothing behind. Comparison is exact; it re-reads a few times first
+ * because JVM threads (JIT, GC) may change /proc/self/maps for a moment while we look.
+ */
+record Resources(List<String> maps, long descriptors, List<String> devShm) {
+
+    static final Path DEV_SHM = Path.of("/dev/shm");
+
+    static Resources take() {
+        return new Resources(ProcSelf.mappings(), ProcSelf.openDescriptorCount(), list(DEV_SHM, "ringlab-"));
+    }
+
+    void assertUnchanged(String context) {
+        Resources now = take();
+        for (int retry = 0; retry < 20 && !sameCounts(now); retry++) {
+            sleep();
+            now = take();
+        }
+        if (!sameCounts(now)) {
+            List<String> added = new ArrayList<>(now.maps);
+            added.removeAll(maps);
+            List<String> removed = new ArrayList<>(maps);
+            removed.removeAll(now.maps);
+            fail(context + ": resources changed: maps " + maps.size() + " -> " + now.maps.size()
+                    + ", descriptors " + descriptors + " -> " + now.descriptors
+                    + ", /dev/shm " + devShm + " -> " + now.devShm
+                    + "\n  maps added: " + added + "\n  maps removed: " + removed);
+        }
+    }
+
+    private boolean sameCounts(Resources now) {
+        return now.maps.size() == maps.size() && now.descriptors == descriptors && now.devShm.equals(devShm);
+    }
+
+    /** Bytes of address space mapped: the sum of every {@code /proc/self/maps} range. */
+    long mappedBytes() {
+        long sum = 0;
+        for (String line : maps) {
+            String range = line.substring(0, line.indexOf(' '));
+            int dash = range.indexOf('-');
+            sum += Long.parseUnsignedLong(range.substring(dash + 1), 16) - Long.parseUnsignedLong(range.substring(0, dash), 16);
+        }
+        return sum;
+    }
+
+    /** Names in {@code dir} starting with {@code prefix}, sorted. */
+    static List<String> list(Path dir, String prefix) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(prefix)).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(25);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
