@@ -1,4 +1,14 @@
-/** The ringlab command line and benchmarks. */
+/**
+ * The ringlab command line and benchmarks. Memory strategies, growth strategies and queue
+ * disciplines are found through the api's registries ({@code uses} clauses live in
+ * org.ringlab.api), never named here.
+ */
 module org.ringlab.bench {
     requires org.ringlab.api;
+    requires info.picocli;
+    // The history experiment forks one JVM per measurement with this JVM's flags.
+    requires java.management;
+
+    // picocli fills the annotated fields of the commands reflectively.
+    opens org.ringlab.bench.cli to info.picocli;
 }

@@ -1,0 +1,155 @@
+package org.ringlab.bench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.ProviderRegistry;
+import org.ringlab.api.Registries;
+import org.ringlab.bench.history.HistoryCell;
+import org.ringlab.bench.history.HistoryExperiment;
+import org.ringlab.bench.history.HistoryPlan;
+import org.ringlab.bench.history.Profile;
+import org.ringlab.bench.util.Sizes;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/** The options of the history experiment, shared by {@code ringlab} and {@code ringlab history}. */
+public final class HistoryOptions {
+
+    // A String, not the enum: the test-only "tiny" profile stays out of --help.
+    @Option(names = "--profile", paramLabel = "PROFILE",
+            description = "quick (default: a ring of about 2x the last-level cache, 11 repetitions) or full"
+                    + " (4x the cache, 31 repetitions).")
+    String profile = "quick";
+
+    @Option(names = "--strategy", paramLabel = "NAME",
+            description = "Measure only this memory strategy (repeatable). Default: every available one.")
+    List<String> strategies = new ArrayList<>();
+
+    @Option(names = "--sizes", paramLabel = "SIZE", split = ",",
+            description = "Element sizes, comma-separated, multiples of 8 bytes (default: 4K,64K,1M).")
+    List<String> sizes = new ArrayList<>();
+
+    @Option(names = "--ring", paramLabel = "SIZE",
+            description = "Target ring capacity (default: from the profile, at least 32 MiB).")
+    String ring;
+
+    @Option(names = "--reps", paramLabel = "N", description = "Timed repetitions per cell (default: from the profile).")
+    Integer repetitions;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "Untimed repetitions first (default: from the profile).")
+    Integer warmup;
+
+    @Option(names = "--fork", negatable = true,
+            description = "Run each cell in a fresh JVM (default), or with --no-fork all in this one"
+                    + " (faster; JIT profiles and memory then carry over between strategies).")
+    Boolean fork;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Recorded in the report (the workload is deterministic).")
+    long seed = 1;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write DIR/history.md and DIR/results.json.")
+    Path out;
+
+    @Option(names = "--baseline", paramLabel = "NAME", description = "Summary baseline (default: ${DEFAULT-VALUE}).")
+    String baseline = "doubled";
+
+    @Option(names = "--candidate", paramLabel = "NAME", description = "Summary candidate (default: ${DEFAULT-VALUE}).")
+    String candidate = "mirrored-memfd";
+
+    /** Validates the options against the registry and runs the experiment. */
+    int run(CommandSpec spec) {
+        PrintWriter err = spec.commandLine().getErr();
+        HistoryPlan plan = plan(spec);
+        if (plan.strategies().isEmpty()) {
+            err.println("ringlab: history: no memory strategy is available, nothing to measure");
+            plan.skipped().forEach(s -> err.println("  " + s));
+            if (plan.skipped().isEmpty()) {
+                err.println("  (none discovered: are the backend jars on the class path?)");
+            }
+            err.flush();
+            return 1;
+        }
+        return new HistoryExperiment(plan, spec.commandLine().getOut(), err).run();
+    }
+
+    HistoryPlan plan(CommandSpec spec) {
+        Profile p;
+        try {
+            p = Profile.parse(profile);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        long ringBytes = ring == null ? p.ringBytes() : size(spec, "--ring", ring);
+        List<Long> elementSizes = new ArrayList<>();
+        for (String s : sizes.isEmpty() ? Profile.DEFAULT_SIZES.stream().map(Sizes::format).toList() : sizes) {
+            long v = size(spec, "--sizes", s);
+            if (v % Long.BYTES != 0) {
+                throw new ParameterException(spec.commandLine(), "--sizes: element size " + s
+                        + " is not a multiple of 8 bytes (the read loads longs)");
+            }
+            if (v * HistoryCell.MIN_SLOTS > ringBytes) {
+                throw new ParameterException(spec.commandLine(), "--sizes: element size " + s + " is more than 1/"
+                        + HistoryCell.MIN_SLOTS + " of the ring (" + Sizes.format(ringBytes) + "); the history needs at least "
+                        + HistoryCell.MIN_SLOTS + " elements (use --ring to enlarge it)");
+            }
+            if (!elementSizes.contains(v)) {
+                elementSizes.add(v);
+            }
+        }
+        int reps = repetitions == null ? p.repetitions() : repetitions;
+        int warm = warmup == null ? p.warmup() : warmup;
+        if (reps < 1) {
+            throw new ParameterException(spec.commandLine(), "--reps must be at least 1, got " + reps);
+        }
+        if (warm < 0) {
+            throw new ParameterException(spec.commandLine(), "--warmup must be 0 or more, got " + warm);
+        }
+        if (out != null) {
+            // Found out now, not after minutes of measuring.
+            try {
+                Files.createDirectories(out);
+            } catch (IOException | UnsupportedOperationException e) {
+                throw new ParameterException(spec.commandLine(), "--out: cannot create the directory " + out + ": " + e);
+            }
+        }
+        ProviderRegistry<MemoryStrategy> registry = Registries.memoryStrategies();
+        List<MemoryStrategy> chosen = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        if (strategies.isEmpty()) {
+            for (MemoryStrategy s : registry.all()) {
+                if (s.availability().isAvailable()) {
+                    chosen.add(s);
+                } else {
+                    skipped.add(s.name() + " (unavailable: " + s.availability().reason() + ")");
+                }
+            }
+        } else {
+            for (String name : new LinkedHashSet<>(strategies)) {
+                chosen.add(Strategies.requireAvailable(spec, registry, name));
+            }
+        }
+        return new HistoryPlan(p, chosen, elementSizes, ringBytes, warm, reps, fork == null ? p.fork() : fork, seed,
+                out, skipped, baseline, candidate);
+    }
+
+    private static long size(CommandSpec spec, String option, String text) {
+        long v;
+        try {
+            v = Sizes.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
+        if (v <= 0) {
+            throw new ParameterException(spec.commandLine(), option + ": size must be positive, got " + text);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,129 @@
+package org.ringlab.bench.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+import org.ringlab.api.Availability;
+import org.ringlab.api.Capability;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.ProviderRegistry;
+import org.ringlab.api.Registries;
+import org.ringlab.api.RinglabProvider;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ringlab list}: every discovered provider, available or not, and why not. */
+@Command(name = "list",
+        description = "Every discovered memory strategy, growth strategy and queue discipline, available or not, and why not.")
+public final class ListCommand implements Callable<Integer> {
+
+    private static final int NAME_WIDTH = 20;
+    private static final String INDENT = "  " + " ".repeat(NAME_WIDTH + 1);
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        boolean ok = section(out, "Memory strategies", Registries::memoryStrategies, true);
+        out.println();
+        ok &= section(out, "Growth strategies", Registries::growthStrategies, false);
+        out.println();
+        ok &= section(out, "Queue disciplines", Registries::disciplines, false);
+        out.flush();
+        return ok ? 0 : 1;
+    }
+
+    /** Prints one registry; false when it could not be loaded at all. */
+    private static <T extends RinglabProvider> boolean section(PrintWriter out, String title,
+                                                               Supplier<ProviderRegistry<T>> registry, boolean memory) {
+        List<T> all;
+        List<String> duplicates;
+        try {
+            ProviderRegistry<T> r = registry.get();
+            all = r.all();
+            duplicates = r.duplicates();
+        } catch (RuntimeException | java.util.ServiceConfigurationError e) {
+            // A broken provider jar must not hide the other sections.
+            out.println(title + ": cannot be listed: " + e.getMessage());
+            return false;
+        }
+        if (all.isEmpty()) {
+            out.println(title + ": none discovered yet");
+            return true;
+        }
+        long available = all.stream().filter(p -> availability(p).isAvailable()).count();
+        out.printf(Locale.ROOT, "%s (%d discovered, %d available)%n", title, all.size(), available);
+        for (T p : all) {
+            Availability a = availability(p);
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-" + NAME_WIDTH + "s %-12s",
+                    p.name(), a.isAvailable() ? "available" : "unavailable"));
+            if (memory) {
+                MemoryStrategy m = (MemoryStrategy) p;
+                line.append(String.format(Locale.ROOT, " granularity %-6s %s", granularity(m), capabilities(m)));
+            }
+            out.println(line.toString().stripTrailing());
+            String description = description(p);
+            if (!description.isBlank()) {
+                out.println(INDENT + description);
+            }
+            if (!a.isAvailable()) {
+                out.println(INDENT + "why unavailable: " + a.reason());
+            }
+        }
+        for (String d : duplicates) {
+            out.println("  duplicate: " + d);
+        }
+        return true;
+    }
+
+    private static Availability availability(RinglabProvider p) {
+        try {
+            return p.availability();
+        } catch (RuntimeException | LinkageError e) {
+            return Availability.unavailable("availability() threw " + e);
+        }
+    }
+
+    private static String description(RinglabProvider p) {
+        try {
+            String d = p.description();
+            return d == null ? "" : d;
+        } catch (RuntimeException | LinkageError e) {
+            return "(description() threw " + e + ")";
+        }
+    }
+
+    /** The granularity, or "-" when the strategy cannot say (unavailable strategies may throw). */
+    private static String granularity(MemoryStrategy m) {
+        try {
+            return Long.toString(m.granularity());
+        } catch (RuntimeException | LinkageError e) {
+            return "-";
+        }
+    }
+
+    private static String capabilities(MemoryStrategy m) {
+        try {
+            return "[" + m.capabilities().stream().sorted()
+                    .map(ListCommand::id)
+                    .collect(Collectors.joining(", ")) + "]";
+        } catch (RuntimeException | LinkageError e) {
+            return "[capabilities() threw " + e + "]";
+        }
+    }
+
+    private static String id(Capability c) {
+        return c.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}
