@@ -104,6 +104,12 @@ public abstract class AbstractRingMemory implements RingMemory {
         release();
     }
 
+    @Override
+    public final MemorySegment header() {
+        ensureOpen();
+        return headerSegment();
+    }
+
     /** End of the last commit: claims may not start before it. */
     protected final long committedEnd() {
         return committedEnd;
@@ -137,6 +143,9 @@ public abstract class AbstractRingMemory implements RingMemory {
 
     /** A contiguous segment with the bytes of {@code [position, position + length)}; arguments checked. */
     protected abstract MemorySegment windowSegment(long position, long length);
+
+    /** The header region, owned like the ring's memory (see {@link RingMemory#header()}). */
+    protected abstract MemorySegment headerSegment();
 
     /** Releases every resource; called once. */
     protected abstract void release();

@@ -23,6 +23,12 @@ import java.lang.foreign.MemorySegment;
  * stays valid until the bytes are overwritten; on others it may be scratch memory that is
  * valid until the next {@code window} call.
  *
+ * <h2>Header</h2>
+ * {@link #header()} is a small region beside the ring, at least {@link #MIN_HEADER_BYTES}
+ * long, zeroed when the memory is created: queues keep their counters there. It lives in the
+ * same memory as the ring, so when another process maps the ring (a named file) it sees the
+ * same header.
+ *
  * <h2>Threads</h2>
  * One writer thread. Strategies with {@link Capability#CONCURRENT_READ} also allow one reader
  * thread calling {@code window} at the same time; publication between the two is the job of
@@ -35,6 +41,9 @@ import java.lang.foreign.MemorySegment;
  * segment obtained earlier: never a JVM crash.
  */
 public interface RingMemory extends AutoCloseable {
+
+    /** Every strategy gives at least this many header bytes (more where its granularity is larger). */
+    long MIN_HEADER_BYTES = 4096;
 
     /** Name of the strategy that allocated this memory. */
     String strategyName();
@@ -57,6 +66,12 @@ public interface RingMemory extends AutoCloseable {
 
     /** One contiguous read-only segment for {@code [position, position + length)}. */
     MemorySegment window(long position, long length);
+
+    /**
+     * The header region beside the ring (at least {@link #MIN_HEADER_BYTES}, aligned to at
+     * least 64 bytes): shared exactly as the ring is, never part of any position's bytes.
+     */
+    MemorySegment header();
 
     /** Bytes moved beyond the single copy of the data, since allocation. */
     CopyCounters copyCounters();

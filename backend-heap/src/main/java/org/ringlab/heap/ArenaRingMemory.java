@@ -17,12 +17,14 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
 
     final Arena arena;
     final MemorySegment memory;
+    private final MemorySegment header;
 
     ArenaRingMemory(String strategyName, long capacity, long bytes) {
         super(strategyName, capacity);
         Arena a = Arena.ofShared();
         try {
             this.memory = a.allocate(bytes, ALIGNMENT);
+            this.header = a.allocate(MIN_HEADER_BYTES, ALIGNMENT);
         } catch (RuntimeException | OutOfMemoryError e) {
             a.close();
             throw e;
@@ -47,6 +49,11 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
         if (first < length) {
             MemorySegment.copy(src, srcOffset + first, memory, 0, length - first);
         }
+    }
+
+    @Override
+    protected final MemorySegment headerSegment() {
+        return header;
     }
 
     @Override

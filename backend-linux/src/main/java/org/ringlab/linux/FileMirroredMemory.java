@@ -32,7 +32,7 @@ public final class FileMirroredMemory extends MirroredStrategy {
     }
 
     @Override
-    long open(RingSpec spec, long n, Acquired acquired) {
+    long open(RingSpec spec, long fileSize, Acquired acquired) {
         if (spec.file() == null) {
             createTemporary(directory(spec, defaultDirectory()), acquired);
             acquired.removeOnClose = acquired.file;
@@ -53,9 +53,9 @@ public final class FileMirroredMemory extends MirroredStrategy {
         }
         acquired.fd = LinuxLibc.open("open(existing " + file + ")", file, O_RDWR | O_CLOEXEC, 0);
         long size = LinuxLibc.fileSize(acquired.fd);
-        if (size != 0 && size != n) {
-            throw new IllegalArgumentException(name() + ": " + file + " has " + size
-                    + " bytes but the ring needs " + n + " (an existing file must be empty or exactly the capacity)");
+        if (size != 0 && size != fileSize) {
+            throw new IllegalArgumentException(name() + ": " + file + " has " + size + " bytes but the ring needs "
+                    + fileSize + " (a header page + the capacity); an existing file must be empty or exactly that");
         }
         return size;
     }

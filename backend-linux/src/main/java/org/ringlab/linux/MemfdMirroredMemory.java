@@ -13,7 +13,7 @@ public final class MemfdMirroredMemory extends MirroredStrategy {
     }
 
     @Override
-    long open(RingSpec spec, long n, Acquired acquired) {
+    long open(RingSpec spec, long fileSize, Acquired acquired) {
         acquired.fd = LinuxLibc.memfdCreate("ringlab", LinuxLibc.MFD_CLOEXEC);
         return 0;
     }

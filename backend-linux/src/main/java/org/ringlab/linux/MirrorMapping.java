@@ -15,34 +15,47 @@ import static org.ringlab.linux.LinuxLibc.PROT_READ;
 import static org.ringlab.linux.LinuxLibc.PROT_WRITE;
 
 /**
- * The seed's {@code magicAlloc}: a file of N bytes mapped twice, back to back. A 2N
- * {@code PROT_NONE} reservation fixes the place (nothing else can land between the views),
- * then each half is replaced by a {@code MAP_SHARED | MAP_FIXED} view of the file.
+ * The seed's {@code magicAlloc}, with a header page in front: a file of {@code H + N} bytes
+ * (header, then ring) mapped so that the ring's N bytes appear twice, back to back. A
+ * {@code H + 2N} {@code PROT_NONE} reservation fixes the place (nothing else can land between
+ * the views), then it is replaced by two {@code MAP_SHARED | MAP_FIXED} views of the file:
+ * the header and the ring's first view at offset 0 ({@code H + N} bytes), the ring's second
+ * view at offset H ({@code N} bytes).
  *
- * @param arena   owns the mapping: closing it unmaps all 2N bytes, and any segment of it
- *                then throws {@link IllegalStateException} instead of touching freed memory
- * @param segment the 2N bytes; byte {@code i} and byte {@code i + N} are the same memory
+ * <pre>
+ *   address  base          base+H                 base+H+N               base+H+2N
+ *            | header (H)  | ring, view 1 (N)      | ring, view 2 (N)      |
+ *   file     0             H                       H  (same pages again)   H+N
+ * </pre>
+ *
+ * @param arena   owns the mapping: closing it unmaps all H + 2N bytes, and any segment of
+ *                it then throws {@link IllegalStateException} instead of touching freed memory
+ * @param header  the H header bytes
+ * @param segment the 2N ring bytes; byte {@code i} and byte {@code i + N} are the same memory
  */
 @SuppressWarnings("restricted") // wraps a raw mapping address in a bounded, arena-owned segment
-record MirrorMapping(Arena arena, MemorySegment segment) implements AutoCloseable {
+record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) implements AutoCloseable {
 
-    static final String RESERVE = "mmap(reserve 2N)";
+    static final String RESERVE = "mmap(reserve H+2N)";
     static final String VIEW_1 = "mmap(MAP_FIXED view 1 of 2)";
     static final String VIEW_2 = "mmap(MAP_FIXED view 2 of 2)";
 
-    /** Maps {@code n} bytes of {@code fd} (a page multiple) twice; on failure nothing stays mapped. */
-    static MirrorMapping map(int fd, long n) {
-        long size = 2 * n;
+    /**
+     * Maps a file of {@code h + n} bytes of {@code fd} (both page multiples) as above; on
+     * failure nothing stays mapped.
+     */
+    static MirrorMapping map(int fd, long h, long n) {
+        long size = h + 2 * n;
         Arena arena = Arena.ofShared();
         Unmap unmap = null;
         try {
             long base = LinuxLibc.mmap(RESERVE, 0, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
             unmap = new Unmap(base, size);
             // The arena owns the whole range from here on: the views replace parts of it.
-            MemorySegment mirror = MemorySegment.ofAddress(base).reinterpret(size, arena, unmap);
-            mapView(VIEW_1, base, n, fd);
-            mapView(VIEW_2, base + n, n, fd);
-            return new MirrorMapping(arena, mirror);
+            MemorySegment whole = MemorySegment.ofAddress(base).reinterpret(size, arena, unmap);
+            mapView(VIEW_1, base, h + n, fd, 0);
+            mapView(VIEW_2, base + h + n, n, fd, h);
+            return new MirrorMapping(arena, whole.asSlice(0, h), whole.asSlice(h, 2 * n));
         } catch (Throwable t) {
             Unmap pending = unmap;
             Cleanup.runAll(t, arena::close, () -> {
@@ -54,12 +67,12 @@ record MirrorMapping(Arena arena, MemorySegment segment) implements AutoCloseabl
         }
     }
 
-    private static void mapView(String call, long address, long n, int fd) {
-        long actual = LinuxLibc.mmap(call, address, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0);
+    private static void mapView(String call, long address, long length, int fd, long offset) {
+        long actual = LinuxLibc.mmap(call, address, length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, offset);
         if (actual != address) {
             IllegalStateException mismatch = new IllegalStateException(call + " returned 0x" + Long.toHexString(actual)
                     + " instead of the requested 0x" + Long.toHexString(address) + ": the views would not be adjacent");
-            Cleanup.runAll(mismatch, () -> LinuxLibc.munmap("munmap(misplaced view)", actual, n));
+            Cleanup.runAll(mismatch, () -> LinuxLibc.munmap("munmap(misplaced view)", actual, length));
             throw mismatch;
         }
     }
@@ -69,7 +82,7 @@ record MirrorMapping(Arena arena, MemorySegment segment) implements AutoCloseabl
         arena.close();
     }
 
-    /** munmap of the 2N range, at most once, whoever asks first (arena cleanup or failure path). */
+    /** munmap of the H + 2N range, at most once, whoever asks first (arena cleanup or failure path). */
     private static final class Unmap implements Consumer<MemorySegment>, Runnable {
         private final long base;
         private final long size;
@@ -88,7 +101,7 @@ record MirrorMapping(Arena arena, MemorySegment segment) implements AutoCloseabl
         @Override
         public void run() {
             if (done.compareAndSet(false, true)) {
-                LinuxLibc.munmap("munmap(2N)", base, size);
+                LinuxLibc.munmap("munmap(H+2N)", base, size);
             }
         }
     }

@@ -40,6 +40,11 @@ final class MirroredRing extends AbstractRingMemory {
     }
 
     @Override
+    protected MemorySegment headerSegment() {
+        return mapping.header();
+    }
+
+    @Override
     public CopyCounters copyCounters() {
         return CopyCounters.ZERO;
     }

@@ -44,9 +44,9 @@ abstract class MirroredStrategy implements MemoryStrategy {
     /**
      * Obtains the file to map: stores its descriptor (and any name that must go on failure)
      * in {@code acquired} as soon as each exists, and returns the file's current size
-     * (0 for a new file, which is then sized to {@code n}).
+     * (0 for a new file, which is then sized to {@code fileSize}: a header page + N).
      */
-    abstract long open(RingSpec spec, long n, Acquired acquired);
+    abstract long open(RingSpec spec, long fileSize, Acquired acquired);
 
     @Override
     public String name() {
@@ -102,10 +102,11 @@ abstract class MirroredStrategy implements MemoryStrategy {
         }
         Acquired acquired = new Acquired();
         try {
-            if (open(spec, n, acquired) == 0) {
-                LinuxLibc.ftruncate(acquired.fd, n);
+            long header = LinuxLibc.pageSize();
+            if (open(spec, header + n, acquired) == 0) {
+                LinuxLibc.ftruncate(acquired.fd, header + n);
             }
-            acquired.mapping = MirrorMapping.map(acquired.fd, n);
+            acquired.mapping = MirrorMapping.map(acquired.fd, header, n);
             acquired.closeFd(); // the mapping keeps the pages; the descriptor is not needed any more
             return new MirroredRing(name, n, acquired.mapping, acquired.removeOnClose);
         } catch (Throwable t) {

@@ -25,7 +25,7 @@ public final class ShmMirroredMemory extends MirroredStrategy {
     }
 
     @Override
-    long open(RingSpec spec, long n, Acquired acquired) {
+    long open(RingSpec spec, long fileSize, Acquired acquired) {
         for (int attempt = 1; ; attempt++) {
             String name = "/ringlab-" + PID + "-" + COUNTER.incrementAndGet();
             try {

@@ -17,7 +17,7 @@ public final class TmpfileMirroredMemory extends MirroredStrategy {
     }
 
     @Override
-    long open(RingSpec spec, long n, Acquired acquired) {
+    long open(RingSpec spec, long fileSize, Acquired acquired) {
         createTemporary(directory(spec, Path.of(System.getProperty("java.io.tmpdir"))), acquired);
         LinuxLibc.unlink(acquired.file);
         acquired.file = null;

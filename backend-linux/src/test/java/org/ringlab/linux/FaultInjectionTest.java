@@ -79,7 +79,7 @@ class FaultInjectionTest {
                 },
                         concat(List.of("open(create " + named + ")"), map)),
                 new Scenario("file named existing", Strategies.FILE, () -> {
-                    createFile(named, N);
+                    createFile(named, Strategies.PAGE + N); // a header page, then the ring
                     return RingSpec.ofCapacity(N).atFile(named);
                 }, List.of("open(create " + named + ")", "open(existing " + named + ")", "lseek(SEEK_END)",
                         MirrorMapping.RESERVE, MirrorMapping.VIEW_1, MirrorMapping.VIEW_2, "close")));
@@ -175,10 +175,10 @@ class FaultInjectionTest {
             e = assertThrows(NativeCallException.class, ring::close);
             assertTrue(fault.fired());
         }
-        assertEquals("munmap(2N)", e.call());
+        assertEquals("munmap(H+2N)", e.call());
         assertFalse(ring.isOpen());
         assertEquals(List.of(), Resources.list(dir, ""), "the unlink ran although munmap failed");
-        LinuxLibc.munmap("test cleanup", base, 2 * N); // the injected failure left the mapping in place
+        LinuxLibc.munmap("test cleanup", base - Strategies.PAGE, Strategies.PAGE + 2 * N); // the injected failure left it mapped
         before.assertUnchanged("after a failed munmap and a manual one");
     }
 

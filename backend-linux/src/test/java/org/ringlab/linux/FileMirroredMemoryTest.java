@@ -23,6 +23,8 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 class FileMirroredMemoryTest {
 
     private static final long N = 2 * Strategies.PAGE;
+    /** A header page, then the ring. */
+    private static final long FILE_SIZE = Strategies.PAGE + N;
     private static final FileMirroredMemory FILE = Strategies.FILE;
 
     @TempDir
@@ -40,7 +42,7 @@ class FileMirroredMemoryTest {
             b.commit(3 * N + 100, 1);
             assertEquals(42, a.window(101, N).get(ValueLayout.JAVA_BYTE, N - 1)); // through a's second view
         }
-        assertEquals(N, Files.size(path), "the named file is persistent");
+        assertEquals(FILE_SIZE, Files.size(path), "the named file is persistent");
         try (RingMemory again = FILE.allocate(spec)) {
             assertArrayEquals(hello, again.window(N - 5, hello.length).toArray(ValueLayout.JAVA_BYTE));
         }
@@ -51,10 +53,10 @@ class FileMirroredMemoryTest {
     void anEmptyExistingFileIsSizedToTheCapacity() throws IOException {
         Path path = Files.createFile(dir.resolve("empty.ring"));
         try (RingMemory ring = FILE.allocate(RingSpec.ofCapacity(N).atFile(path))) {
-            assertEquals(N, Files.size(path));
+            assertEquals(FILE_SIZE, Files.size(path));
             ring.write(0, MemorySegment.ofArray(new byte[] {7}));
         }
-        assertEquals(7, Files.readAllBytes(path)[0]);
+        assertEquals(7, Files.readAllBytes(path)[(int) Strategies.PAGE], "ring byte 0 follows the header page");
     }
 
     @Test
@@ -66,7 +68,7 @@ class FileMirroredMemoryTest {
                 () -> FILE.allocate(RingSpec.ofCapacity(N).atFile(path)));
         assertTrue(e.getMessage().contains(path.toString()), e.getMessage());
         assertTrue(e.getMessage().contains(String.valueOf(3 * N)), e.getMessage());
-        assertTrue(e.getMessage().contains(String.valueOf(N)), e.getMessage());
+        assertTrue(e.getMessage().contains(String.valueOf(FILE_SIZE)), e.getMessage());
         before.assertUnchanged("size mismatch");
         assertEquals(3 * N, Files.size(path), "a refused file is left as it was");
     }
@@ -113,7 +115,7 @@ class FileMirroredMemoryTest {
         try (RingMemory ring = FILE.allocate(RingSpec.ofCapacity(N).inDirectory(dir))) {
             List<String> files = Resources.list(dir, "ringlab-");
             assertEquals(1, files.size(), files.toString());
-            assertEquals(N, Files.size(dir.resolve(files.getFirst())));
+            assertEquals(FILE_SIZE, Files.size(dir.resolve(files.getFirst())));
             ring.write(0, MemorySegment.ofArray(new byte[] {1}));
         }
         assertEquals(List.of(), Resources.list(dir, ""));
