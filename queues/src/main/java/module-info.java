@@ -1,4 +1,9 @@
-/** Queue disciplines (spsc, broadcast, napi) and baselines; arrives with the queue-discipline issue. */
+/** Queue disciplines on any RingMemory: spsc, and the seeds' baselines. */
 module org.ringlab.queues {
-    requires org.ringlab.api;
+    requires transitive org.ringlab.api;
+
+    exports org.ringlab.queues.spsc;
+
+    provides org.ringlab.api.QueueDiscipline with
+            org.ringlab.queues.spsc.SpscDiscipline;
 }

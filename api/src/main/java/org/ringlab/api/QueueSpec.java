@@ -22,5 +22,25 @@ public record QueueSpec(RecordMode mode, int recordSize, int consumers) {
         }
     }
 
+    public static QueueSpec fixed(int recordSize) {
+        return new QueueSpec(RecordMode.FIXED, recordSize, 1);
+    }
+
+    public static QueueSpec variable(int maxRecordSize) {
+        return new QueueSpec(RecordMode.VARIABLE, maxRecordSize, 1);
+    }
+
+    public QueueSpec withConsumers(int n) {
+        return new QueueSpec(mode, recordSize, n);
+    }
+
+    /** Checks a record length against this spec; the message names the length and the limit. */
+    public void checkRecordLength(long length) {
+        if (mode == RecordMode.FIXED ? length != recordSize : length < 0 || length > recordSize) {
+            throw new IllegalArgumentException("record of " + length + " bytes: " + (mode == RecordMode.FIXED
+                    ? "fixed-size records have exactly " + recordSize : "records may have 0.." + recordSize) + " bytes");
+        }
+    }
+
     public enum RecordMode { FIXED, VARIABLE }
 }

@@ -73,6 +73,16 @@ public interface RingMemory extends AutoCloseable {
      */
     MemorySegment header();
 
+    /**
+     * What this memory can do: by default the capabilities of the registered strategy of the
+     * same name, none when there is no such strategy (the safe answer: a queue then assumes
+     * windows and claims may copy at the seam).
+     */
+    default java.util.Set<Capability> capabilities() {
+        return Registries.memoryStrategies().find(strategyName()).map(MemoryStrategy::capabilities)
+                .orElse(java.util.Set.of());
+    }
+
     /** Bytes moved beyond the single copy of the data, since allocation. */
     CopyCounters copyCounters();
 
