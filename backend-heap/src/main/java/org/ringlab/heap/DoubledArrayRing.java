@@ -37,6 +37,14 @@ final class DoubledArrayRing extends ArenaRingMemory {
     }
 
     @Override
+    protected void writeDirect(long position, MemorySegment src) {
+        // The first copy goes straight into the array (no slice object), then the mirror copy.
+        long length = src.byteSize();
+        MemorySegment.copy(src, 0, memory, offset(position), length);
+        commitClaim(position, length);
+    }
+
+    @Override
     protected MemorySegment windowSegment(long position, long length) {
         return memory.asSlice(offset(position), length);
     }

@@ -35,6 +35,12 @@ final class MirroredRing extends AbstractRingMemory {
     }
 
     @Override
+    protected void writeDirect(long position, MemorySegment src) {
+        // Straight into the mirror: no slice object on the write path.
+        MemorySegment.copy(src, 0, mirror, position % capacity, src.byteSize());
+    }
+
+    @Override
     protected MemorySegment windowSegment(long position, long length) {
         return mirror.asSlice(position % capacity, length);
     }
