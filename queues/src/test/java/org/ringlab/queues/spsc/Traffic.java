@@ -2,18 +2,19 @@ package org.ringlab.queues.spsc;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;
 import org.ringlab.api.RecordQueue;
 
 /**
- * A producer thread and a consumer thread moving {@code records} numbered records through a
- * queue. Record {@code s} is 8 bytes of {@code s} followed by {@code s % 57} bytes derived from
- * {@code s}; the consumer checks every byte, so a lost, duplicated, reordered or torn record
- * (bytes read before they were written) is counted as a violation, never missed.
+ * Numbered records moved from a producer to a consumer. Record {@code s} is 8 bytes of
+ * {@code s} followed by {@code s % 57} bytes derived from {@code s}; the consumer checks every
+ * byte, so a lost, duplicated, reordered or torn record (bytes read before they were written)
+ * is counted as a violation, never missed. The two sides can run on two threads
+ * ({@link #run}) or in two processes ({@link #produce} in one, {@link #consume} in the other).
  */
 final class Traffic {
 
@@ -33,35 +34,33 @@ final class Traffic {
         return 8 + (int) (sequence % 57);
     }
 
-    static Result run(RecordQueue queue, long records) throws InterruptedException {
-        QueueProducer producer = queue.producer();
-        QueueConsumer consumer = queue.consumer(0);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread producerThread = new Thread(() -> {
-            try {
-                MemorySegment buffer = MemorySegment.ofArray(new byte[MAX_RECORD]);
-                for (long s = 0; s < records; s++) {
-                    int length = length(s);
-                    buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, s);
-                    for (int i = 8; i < length; i++) {
-                        buffer.set(ValueLayout.JAVA_BYTE, i, payloadByte(s, i));
-                    }
-                    MemorySegment record = buffer.asSlice(0, length);
-                    while (!producer.offer(record)) {
-                        if (Thread.currentThread().isInterrupted()) {
-                            return; // the consumer gave up after a violation
-                        }
-                        Thread.onSpinWait();
-                    }
-                }
-            } catch (Throwable t) {
-                failure.compareAndSet(null, t);
+    /** Offers records 0 .. records-1, spinning while full; stops early when {@code stop} says so. */
+    static void produce(QueueProducer producer, long records, BooleanSupplier stop) {
+        MemorySegment buffer = MemorySegment.ofArray(new byte[MAX_RECORD]);
+        for (long s = 0; s < records; s++) {
+            int length = length(s);
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, s);
+            for (int i = 8; i < length; i++) {
+                buffer.set(ValueLayout.JAVA_BYTE, i, payloadByte(s, i));
             }
-        }, "traffic-producer");
+            MemorySegment record = buffer.asSlice(0, length);
+            while (!producer.offer(record)) {
+                if (stop.getAsBoolean()) {
+                    return;
+                }
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /**
+     * Drains until {@code records} arrived, a violation is seen, or the producer is gone and
+     * nothing more arrives.
+     */
+    static Result consume(QueueConsumer consumer, long records, BooleanSupplier producerAlive) {
         Checker checker = new Checker();
-        producerThread.start();
         long idleSpins = 0;
-        while (checker.expected < records && failure.get() == null) {
+        while (checker.expected < records && checker.violations == 0) {
             int drained;
             try {
                 drained = consumer.drain(checker, 64);
@@ -72,24 +71,38 @@ final class Traffic {
             }
             if (drained == 0) {
                 Thread.onSpinWait();
-                if (++idleSpins % 1_000_000 == 0 && !producerThread.isAlive()) {
-                    break; // the producer died or stopped: report what arrived
+                if (++idleSpins % 1_000_000 == 0 && !producerAlive.getAsBoolean()
+                        && consumer.drain(checker, Integer.MAX_VALUE) == 0) {
+                    break; // the producer stopped and everything it published has arrived
                 }
             }
         }
-        if (checker.violations.get() > 0 && producerThread.isAlive()) {
-            producerThread.interrupt();
-        }
+        return new Result(checker.expected, checker.violations, checker.first);
+    }
+
+    /** Producer on a thread of its own, consumer on the calling thread. */
+    static Result run(RecordQueue queue, long records) throws InterruptedException {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread producerThread = new Thread(() -> {
+            try {
+                produce(queue.producer(), records, () -> Thread.currentThread().isInterrupted());
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "traffic-producer");
+        producerThread.start();
+        Result result = consume(queue.consumer(0), records, producerThread::isAlive);
+        producerThread.interrupt(); // if the consumer gave up early
         producerThread.join(10_000);
         if (failure.get() != null) {
             throw new AssertionError("producer failed", failure.get());
         }
-        return new Result(checker.expected, checker.violations.get(), checker.first);
+        return result;
     }
 
     private static final class Checker implements RecordQueue.RecordHandler {
         long expected;
-        final AtomicLong violations = new AtomicLong();
+        long violations;
         String first;
 
         @Override
@@ -106,7 +119,7 @@ final class Traffic {
         }
 
         void violation(String what) {
-            if (violations.getAndIncrement() == 0) {
+            if (violations++ == 0) {
                 first = what;
             }
         }
