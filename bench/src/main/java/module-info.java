@@ -8,6 +8,9 @@ module org.ringlab.bench {
     requires info.picocli;
     // The history experiment forks one JVM per measurement with this JVM's flags.
     requires java.management;
+    // Only the JMH benchmarks (org.ringlab.bench.jmh) use these; the command line never does.
+    requires static jmh.core;
+    requires static org.ringlab.jna;
 
     // picocli fills the annotated fields of the commands reflectively.
     opens org.ringlab.bench.cli to info.picocli;

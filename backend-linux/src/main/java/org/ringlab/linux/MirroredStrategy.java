@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.ringlab.api.Availability;
@@ -14,6 +15,7 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.RingChecks;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.api.SimulatedRefusal;
 
 /**
  * What the four Linux mirrored strategies share: the allocation (file of N bytes, mirror
@@ -71,6 +73,11 @@ abstract class MirroredStrategy implements MemoryStrategy {
 
     @Override
     public Availability availability() {
+        // A simulated refusal (test hook for the fallback chain) is checked on every call, never remembered.
+        Optional<Availability> refused = SimulatedRefusal.of(name);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
         Availability result = availability;
         if (result == null) {
             synchronized (this) {

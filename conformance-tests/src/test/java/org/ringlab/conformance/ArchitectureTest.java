@@ -31,7 +31,8 @@ class ArchitectureTest {
     void theRulesSeeEveryModuleSoNoRuleCanPassOnNothing() {
         Set<String> packages = production.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         assertTrue(production.size() >= 30, "only " + production.size() + " classes imported");
-        for (String expected : Set.of("org.ringlab.api", "org.ringlab.heap", "org.ringlab.linux")) {
+        for (String expected : Set.of("org.ringlab.api", "org.ringlab.heap", "org.ringlab.linux", "org.ringlab.jna",
+                "org.ringlab.windows")) {
             assertTrue(packages.contains(expected), "no class imported from " + expected + ": " + packages);
         }
     }

@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 
 import org.ringlab.api.Availability;
 import org.ringlab.api.Capability;
+import org.ringlab.api.FallbackChain;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.ProviderRegistry;
 import org.ringlab.api.Registries;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code ringlab list}: every discovered provider, available or not, and why not. */
 @Command(name = "list",
-        description = "Every discovered memory strategy, growth strategy and queue discipline, available or not, and why not.")
+        description = "Every discovered memory strategy, growth strategy and queue discipline, available or not, and why not;"
+                + " the default mirrored strategy and why the ones before it were skipped.")
 public final class ListCommand implements Callable<Integer> {
 
     private static final int NAME_WIDTH = 20;
@@ -36,6 +38,8 @@ public final class ListCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         boolean ok = section(out, "Memory strategies", Registries::memoryStrategies, true);
+        out.println();
+        defaultMirrored(out);
         out.println();
         ok &= section(out, "Growth strategies", Registries::growthStrategies, false);
         out.println();
@@ -85,6 +89,24 @@ public final class ListCommand implements Callable<Integer> {
             out.println("  duplicate: " + d);
         }
         return true;
+    }
+
+    /** The fallback chain: which mirrored strategy is the default, and why the ones before it were skipped. */
+    private static void defaultMirrored(PrintWriter out) {
+        FallbackChain.Choice choice;
+        try {
+            choice = Registries.defaultMirrored();
+        } catch (RuntimeException | java.util.ServiceConfigurationError e) {
+            out.println("Default mirrored strategy: cannot be chosen: " + e.getMessage());
+            return;
+        }
+        out.println("Default mirrored strategy: " + choice.chosen().map(MemoryStrategy::name).orElse("none available")
+                + choice.pinnedBy().map(p -> " (pinned by " + p + ")").orElse(""));
+        out.println("  order " + String.join(" -> ", choice.order()) + "; pin one with -D"
+                + FallbackChain.PIN_PROPERTY + "=NAME");
+        for (FallbackChain.Skipped s : choice.skipped()) {
+            out.println("  skipped " + s.name() + ": " + s.reason());
+        }
     }
 
     private static Availability availability(RinglabProvider p) {

@@ -1,0 +1,119 @@
+package org.ringlab.jna;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+import static org.ringlab.jna.JnaLibc.MAP_ANONYMOUS;
+import static org.ringlab.jna.JnaLibc.MAP_FIXED;
+import static org.ringlab.jna.JnaLibc.MAP_NORESERVE;
+import static org.ringlab.jna.JnaLibc.MAP_PRIVATE;
+import static org.ringlab.jna.JnaLibc.MAP_SHARED;
+import static org.ringlab.jna.JnaLibc.PROT_NONE;
+import static org.ringlab.jna.JnaLibc.PROT_READ;
+import static org.ringlab.jna.JnaLibc.PROT_WRITE;
+
+/**
+ * backend-linux's mirror mapping, call for call, through {@link JnaLibc}: a file of
+ * {@code H + N} bytes (header, then ring), a {@code H + 2N} {@code PROT_NONE} reservation,
+ * then two {@code MAP_SHARED | MAP_FIXED} views replacing it: header and ring view 1 at file
+ * offset 0 ({@code H + N} bytes), ring view 2 at file offset H ({@code N} bytes).
+ *
+ * <pre>
+ *   address  base          base+H                 base+H+N               base+H+2N
+ *            | header (H)  | ring, view 1 (N)      | ring, view 2 (N)      |
+ *   file     0             H                       H  (same pages again)   H+N
+ * </pre>
+ *
+ * @param arena   owns the range: closing it unmaps all H + 2N bytes, and any segment of it
+ *                then throws {@link IllegalStateException} instead of touching freed memory
+ * @param header  the H header bytes
+ * @param segment the 2N ring bytes; byte {@code i} and byte {@code i + N} are the same memory
+ */
+@SuppressWarnings("restricted") // reinterpret: the only FFM restricted method this module uses
+record JnaMirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) implements AutoCloseable {
+
+    static final String RESERVE = "mmap(reserve H+2N)";
+    static final String VIEW_1 = "mmap(MAP_FIXED view 1 of 2)";
+    static final String VIEW_2 = "mmap(MAP_FIXED view 2 of 2)";
+
+    /** Maps {@code h + n} bytes of {@code fd} (page multiples) as above; on failure nothing stays mapped. */
+    static JnaMirrorMapping map(int fd, long h, long n) {
+        long size = h + 2 * n;
+        Arena arena = Arena.ofShared();
+        Unmap unmap = null;
+        try {
+            long base = JnaLibc.mmap(RESERVE, 0, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            unmap = new Unmap(base, size);
+            MemorySegment whole = own(base, size, arena, unmap);
+            mapView(VIEW_1, base, h + n, fd, 0);
+            mapView(VIEW_2, base + h + n, n, fd, h);
+            return new JnaMirrorMapping(arena, whole.asSlice(0, h), whole.asSlice(h, 2 * n));
+        } catch (Throwable t) {
+            Unmap pending = unmap;
+            Cleanup.runAll(t, arena::close, () -> {
+                if (pending != null) {
+                    pending.run(); // when the arena did not get to own the range
+                }
+            });
+            throw t;
+        }
+    }
+
+    /**
+     * The arena owns the whole range from here on (the views replace parts of it). JNA gives
+     * only a raw address; binding it to an arena is the one restricted FFM call of this
+     * module, so its refusal says which flag grants it.
+     */
+    private static MemorySegment own(long base, long size, Arena arena, Unmap unmap) {
+        try {
+            return MemorySegment.ofAddress(base).reinterpret(size, arena, unmap);
+        } catch (IllegalCallerException e) {
+            IllegalCallerException refused = new IllegalCallerException(e.getMessage()
+                    + ": MemorySegment.reinterpret is refused, which mirrored-jna needs to give the mapped address"
+                    + " a bounded segment (libc itself is called through JNA); grant it with"
+                    + " --enable-native-access=org.ringlab.jna (module path) or ALL-UNNAMED (class path)", e);
+            throw refused;
+        }
+    }
+
+    private static void mapView(String call, long address, long length, int fd, long offset) {
+        long actual = JnaLibc.mmap(call, address, length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, offset);
+        if (actual != address) {
+            IllegalStateException mismatch = new IllegalStateException(call + " returned 0x" + Long.toHexString(actual)
+                    + " instead of the requested 0x" + Long.toHexString(address) + ": the views would not be adjacent");
+            Cleanup.runAll(mismatch, () -> JnaLibc.munmap("munmap(misplaced view)", actual, length));
+            throw mismatch;
+        }
+    }
+
+    @Override
+    public void close() {
+        arena.close();
+    }
+
+    /** munmap of the H + 2N range, at most once, whoever asks first (arena cleanup or failure path). */
+    private static final class Unmap implements Consumer<MemorySegment>, Runnable {
+        private final long base;
+        private final long size;
+        private final AtomicBoolean done = new AtomicBoolean();
+
+        Unmap(long base, long size) {
+            this.base = base;
+            this.size = size;
+        }
+
+        @Override
+        public void accept(MemorySegment ignored) {
+            run();
+        }
+
+        @Override
+        public void run() {
+            if (done.compareAndSet(false, true)) {
+                JnaLibc.munmap("munmap(H+2N)", base, size);
+            }
+        }
+    }
+}
