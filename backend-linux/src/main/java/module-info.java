@@ -1,6 +1,7 @@
 /**
- * FFM bindings to libc and the Linux mirrored ("magic") ring strategies: memfd, shm_open,
- * unlinked temporary file and named file, each mapped twice back to back.
+ * FFM bindings to libc, the Linux mirrored ("magic") ring strategies (memfd, shm_open,
+ * unlinked temporary file and named file, each mapped twice back to back; a memfd ring that
+ * grows) and the Linux growth strategies (malloc copy-doubling, realloc, mremap, reserve-commit).
  *
  * <p>The package is exported for {@link org.ringlab.linux.LinuxFaults} (test-only fault
  * injection, used by other modules' tests) and so the strategies can be constructed directly;
@@ -18,5 +19,12 @@ module org.ringlab.linux {
             org.ringlab.linux.MemfdMirroredMemory,
             org.ringlab.linux.ShmMirroredMemory,
             org.ringlab.linux.TmpfileMirroredMemory,
-            org.ringlab.linux.FileMirroredMemory;
+            org.ringlab.linux.FileMirroredMemory,
+            org.ringlab.linux.MemfdGrowableMirroredMemory;
+
+    provides org.ringlab.api.GrowthStrategy with
+            org.ringlab.linux.CopyDoublingNativeGrowth,
+            org.ringlab.linux.ReallocGrowth,
+            org.ringlab.linux.MremapGrowth,
+            org.ringlab.linux.ReserveCommitGrowth;
 }

@@ -5,6 +5,7 @@
  */
 module org.ringlab.bench {
     requires org.ringlab.api;
+    requires org.ringlab.growth;
     requires info.picocli;
     // The history experiment forks one JVM per measurement with this JVM's flags.
     requires java.management;

@@ -17,8 +17,11 @@ public abstract class AbstractRingMemory implements RingMemory {
     private static final long NO_CLAIM = -1;
 
     private final String strategyName;
-    /** Ring capacity in bytes; final so subclasses can fold it into their index math. */
-    protected final long capacity;
+    /**
+     * Ring capacity in bytes. Changes only through {@link #capacityGrown} (growable rings),
+     * a writer-side call the queue on top publishes to readers.
+     */
+    protected long capacity;
 
     // Writer-thread state: the outstanding claim and where the last commit ended.
     private long claimPosition = NO_CLAIM;
@@ -108,6 +111,16 @@ public abstract class AbstractRingMemory implements RingMemory {
     public final MemorySegment header() {
         ensureOpen();
         return headerSegment();
+    }
+
+    /**
+     * For {@link GrowableRingMemory}: the ring now has {@code newCapacity} bytes; an outstanding
+     * claim is dropped (its segment belongs to memory that is gone). Commits so far still count:
+     * claims continue at the end of the last one.
+     */
+    protected final void capacityGrown(long newCapacity) {
+        capacity = newCapacity;
+        claimPosition = NO_CLAIM;
     }
 
     /** End of the last commit: claims may not start before it. */

@@ -20,6 +20,6 @@ public enum Capability {
     SHARED_BETWEEN_PROCESSES,
     /** The bytes outlive the process (a named file). */
     PERSISTENT,
-    /** Capacity can grow while the ring holds data. */
+    /** Capacity can grow while the ring holds data: {@code allocate} returns a {@link GrowableRingMemory}. */
     GROWABLE
 }

@@ -24,8 +24,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * a {@link NativeCallException} naming the call, the errno and {@code strerror(errno)}.
  *
  * <p>Each wrapper consults {@link LinuxFaults} first (one volatile read when nothing is armed),
- * so tests can make any call fail. Every libc function used here reports failure as -1
- * ({@code MAP_FAILED} is {@code (void *) -1}), which {@link #invoke} checks once for all.
+ * so tests can make any call fail. The libc functions used here report failure as -1
+ * ({@code MAP_FAILED} is {@code (void *) -1}) or, for {@code malloc} and {@code realloc}, as
+ * NULL, which {@link #invoke} checks once for all; {@code free} cannot fail.
  */
 @SuppressWarnings("restricted") // binding native code is this class's job
 final class LinuxLibc {
@@ -39,6 +40,8 @@ final class LinuxLibc {
     static final int MAP_FIXED = 0x10;
     static final int MAP_ANONYMOUS = 0x20;
     static final int MAP_NORESERVE = 0x4000;
+    /** Like MAP_FIXED but fails with EEXIST instead of replacing a mapping (Linux 4.17+). */
+    static final int MAP_FIXED_NOREPLACE = 0x100000;
     static final int MFD_CLOEXEC = 1;
     static final int O_RDWR = 02;
     static final int O_CREAT = 0100;
@@ -52,7 +55,9 @@ final class LinuxLibc {
     static final int MADV_WILLNEED = 3;
     static final int MADV_DONTNEED = 4;
     static final int ENOENT = 2;
+    static final int ENOMEM = 12;
     static final int EEXIST = 17;
+    static final int EINVAL = 22;
 
     private static final Set<String> ARCHITECTURES = Set.of("amd64", "x86_64", "aarch64");
 
@@ -75,6 +80,10 @@ final class LinuxLibc {
     private static final MethodHandle MREMAP;
     private static final MethodHandle MADVISE;
     private static final MethodHandle FALLOCATE;
+    private static final MethodHandle MALLOC;
+    private static final MethodHandle REALLOC;
+    private static final MethodHandle FREE;
+    private static final MethodHandle MPROTECT;
 
     static {
         String os = System.getProperty("os.name", "");
@@ -113,6 +122,10 @@ final class LinuxLibc {
         MADVISE = bind(linker, libc, "madvise", FunctionDescriptor.of(JAVA_INT, ptr, JAVA_LONG, JAVA_INT), errno);
         FALLOCATE = bind(linker, libc, "fallocate",
                 FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG), errno);
+        MALLOC = bind(linker, libc, "malloc", FunctionDescriptor.of(ptr, JAVA_LONG), errno);
+        REALLOC = bind(linker, libc, "realloc", FunctionDescriptor.of(ptr, ptr, JAVA_LONG), errno);
+        FREE = bind(linker, libc, "free", FunctionDescriptor.ofVoid(ptr));
+        MPROTECT = bind(linker, libc, "mprotect", FunctionDescriptor.of(JAVA_INT, ptr, JAVA_LONG, JAVA_INT), errno);
     }
 
     // Read once, after the handles exist; a test fault must not turn into a broken class.
@@ -232,6 +245,34 @@ final class LinuxLibc {
         invoke("fallocate", "fallocate", (c, m) -> (int) FALLOCATE.invokeExact(c, fd, mode, offset, length));
     }
 
+    /** {@code malloc(size)}; fails (NULL, errno ENOMEM) rather than returning no memory. */
+    static long malloc(long size) {
+        return invoke("malloc", "malloc(" + size + ")", NULL_ON_FAILURE,
+                (c, m) -> ((MemorySegment) MALLOC.invokeExact(c, size)).address());
+    }
+
+    /**
+     * {@code realloc(address, size)}: the new address, which may differ (the old block is then
+     * freed by libc). On failure the old block is untouched and still owned by the caller.
+     */
+    static long realloc(long address, long size) {
+        return invoke("realloc", "realloc(" + size + ")", NULL_ON_FAILURE,
+                (c, m) -> ((MemorySegment) REALLOC.invokeExact(c, MemorySegment.ofAddress(address), size)).address());
+    }
+
+    /** {@code free(address)}: cannot fail, so it neither captures errno nor consults fault hooks. */
+    static void free(long address) {
+        try {
+            FREE.invokeExact(MemorySegment.ofAddress(address));
+        } catch (Throwable t) {
+            throw new IllegalStateException("free: downcall failed: " + t, t);
+        }
+    }
+
+    static void mprotect(String call, long address, long length, int prot) {
+        invoke("mprotect", call, (c, m) -> (int) MPROTECT.invokeExact(c, MemorySegment.ofAddress(address), length, prot));
+    }
+
     /** {@code strerror(errno)}; never fails (glibc keeps unknown numbers' text per thread). */
     static String strerror(int errno) {
         try {
@@ -248,7 +289,16 @@ final class LinuxLibc {
         long call(MemorySegment capture, boolean misplace) throws Throwable;
     }
 
+    /** Failure value of the calls that return -1 ({@code MAP_FAILED} included). */
+    private static final long MINUS_ONE_ON_FAILURE = -1;
+    /** Failure value of the allocator calls, which return NULL. */
+    private static final long NULL_ON_FAILURE = 0;
+
     private static long invoke(String function, String call, Downcall downcall) {
+        return invoke(function, call, MINUS_ONE_ON_FAILURE, downcall);
+    }
+
+    private static long invoke(String function, String call, long failureValue, Downcall downcall) {
         LinuxFaults.Fault fault = LinuxFaults.consult(function, call);
         boolean fail = fault != null && !fault.misplaces();
         // close releases the descriptor even when it fails, so its injected failure comes after the real call.
@@ -267,7 +317,7 @@ final class LinuxLibc {
         } catch (Throwable t) {
             throw new IllegalStateException(call + ": downcall failed: " + t, t);
         }
-        if (result == -1) {
+        if (result == failureValue) {
             throw failure(call, errno);
         }
         if (failAfter) {

@@ -14,6 +14,11 @@ public final class MemfdMirroredMemory extends MirroredStrategy {
 
     @Override
     long open(RingSpec spec, long fileSize, Acquired acquired) {
+        return openMemfd(acquired);
+    }
+
+    /** A new, empty memfd, recorded in {@code acquired}; also the growable variant's file. */
+    static long openMemfd(Acquired acquired) {
         acquired.fd = LinuxLibc.memfdCreate("ringlab", LinuxLibc.MFD_CLOEXEC);
         return 0;
     }

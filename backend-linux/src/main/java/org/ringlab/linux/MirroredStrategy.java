@@ -114,12 +114,25 @@ abstract class MirroredStrategy implements MemoryStrategy {
                 LinuxLibc.ftruncate(acquired.fd, header + n);
             }
             acquired.mapping = MirrorMapping.map(acquired.fd, header, n);
-            acquired.closeFd(); // the mapping keeps the pages; the descriptor is not needed any more
-            return new MirroredRing(name, n, acquired.mapping, acquired.removeOnClose);
+            return newRing(n, acquired);
         } catch (Throwable t) {
             acquired.releaseAll(t);
             throw t;
         }
+    }
+
+    /**
+     * The ring over a fresh mapping of {@code n} bytes; takes what it keeps out of
+     * {@code acquired} (what is left there is released if this throws). By default the
+     * descriptor is closed: the mapping keeps the pages.
+     */
+    RingMemory newRing(long n, Acquired acquired) {
+        acquired.closeFd(); // the mapping keeps the pages; the descriptor is not needed any more
+        return new MirroredRing(name, n, acquired.mapping, acquired.removeOnClose);
+    }
+
+    /** Further probe checks, on the one-page probe ring, which holds 0x5a at position 0. */
+    void probeMore(RingMemory ring) {
     }
 
     /** Real calls, never a test fault: allocate one page, write through view 1, read through view 2. */
@@ -140,6 +153,7 @@ abstract class MirroredStrategy implements MemoryStrategy {
                             throw new IllegalStateException("byte 0 written through view 1 reads 0x"
                                     + Integer.toHexString(seen & 0xFF) + " through view 2, not 0x5a");
                         }
+                        probeMore(ring);
                     }
                 }));
     }

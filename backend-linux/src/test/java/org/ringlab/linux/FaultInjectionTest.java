@@ -67,6 +67,9 @@ class FaultInjectionTest {
         Path named = dir.resolve("named.ring").toAbsolutePath();
         return List.of(
                 new Scenario("memfd", Strategies.MEMFD, () -> RingSpec.ofCapacity(N), concat(List.of("memfd_create"), map)),
+                // The growable ring keeps its memfd: no close on the allocation path.
+                new Scenario("memfd growable", Strategies.GROWABLE, () -> RingSpec.ofCapacity(N),
+                        List.of("memfd_create", "ftruncate", MirrorMapping.RESERVE, MirrorMapping.VIEW_1, MirrorMapping.VIEW_2)),
                 new Scenario("shm", Strategies.SHM, () -> RingSpec.ofCapacity(N),
                         concat(List.of("shm_open(*)", "shm_unlink(*)"), map)),
                 new Scenario("tmpfile", Strategies.TMPFILE, () -> RingSpec.ofCapacity(N).inDirectory(dir),

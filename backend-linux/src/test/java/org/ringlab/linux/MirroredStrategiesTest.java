@@ -35,15 +35,17 @@ class MirroredStrategiesTest {
 
     /** Each strategy with a spec: file-backed ones create their files in the test's directory. */
     private RingSpec spec(MemoryStrategy strategy, long capacity) {
-        return strategy == Strategies.MEMFD || strategy == Strategies.SHM ? RingSpec.ofCapacity(capacity)
+        return strategy == Strategies.MEMFD || strategy == Strategies.SHM || strategy == Strategies.GROWABLE
+                ? RingSpec.ofCapacity(capacity)
                 : RingSpec.ofCapacity(capacity).inDirectory(dir);
     }
 
     @Test
-    void serviceLoaderFindsTheFourStrategies() {
+    void serviceLoaderFindsTheFiveStrategies() {
         List<String> names = ServiceLoader.load(MemoryStrategy.class).stream()
                 .map(p -> p.get().name()).filter(n -> n.startsWith("mirrored-")).sorted().toList();
-        assertEquals(List.of("mirrored-file", "mirrored-memfd", "mirrored-shm", "mirrored-tmpfile"), names);
+        assertEquals(List.of("mirrored-file", "mirrored-memfd", "mirrored-memfd-growable", "mirrored-shm",
+                "mirrored-tmpfile"), names);
     }
 
     @ParameterizedTest
@@ -56,7 +58,7 @@ class MirroredStrategiesTest {
         boolean file = strategy == Strategies.FILE;
         assertEquals(file, strategy.has(Capability.SHARED_BETWEEN_PROCESSES));
         assertEquals(file, strategy.has(Capability.PERSISTENT));
-        assertFalse(strategy.has(Capability.GROWABLE));
+        assertEquals(strategy == Strategies.GROWABLE, strategy.has(Capability.GROWABLE));
         assertFalse(strategy.description().isBlank());
         assertFalse(strategy.description().contains("\n"));
         assertThrows(UnsupportedOperationException.class, () -> strategy.capabilities().clear());
@@ -160,7 +162,8 @@ class MirroredStrategiesTest {
 
     @Test
     void anonymousStrategiesRefuseANamedFile() {
-        for (MirroredStrategy strategy : List.of(Strategies.MEMFD, Strategies.SHM, Strategies.TMPFILE)) {
+        for (MirroredStrategy strategy : List.of(Strategies.MEMFD, Strategies.SHM, Strategies.TMPFILE,
+                Strategies.GROWABLE)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> strategy.allocate(RingSpec.ofCapacity(Strategies.PAGE).atFile(dir.resolve("ring"))));
             assertTrue(e.getMessage().contains(dir.resolve("ring").toString()), e.getMessage());

@@ -43,6 +43,33 @@ record Resources(List<String> maps, long descriptors, List<String> devShm) {
         }
     }
 
+    /**
+     * After {@code cycles} repetitions of an operation that maps {@code bytesPerCycle}: the
+     * descriptors and /dev/shm exactly as before, /proc/self/maps within {@link #JVM_DRIFT} lines
+     * (the JVM grows its own heap, code cache and malloc arenas meanwhile) and the address space
+     * not grown by anything like one leaked mapping per cycle.
+     */
+    void assertNoLeak(String context, int cycles, long bytesPerCycle) {
+        Resources now = take();
+        for (int retry = 0; retry < 20 && (now.descriptors != descriptors || !now.devShm.equals(devShm)); retry++) {
+            sleep();
+            now = take();
+        }
+        if (now.descriptors != descriptors || !now.devShm.equals(devShm)
+                || Math.abs(now.maps.size() - maps.size()) > JVM_DRIFT) {
+            fail(context + ": descriptors " + descriptors + " -> " + now.descriptors + ", /dev/shm " + devShm + " -> "
+                    + now.devShm + ", maps " + maps.size() + " -> " + now.maps.size());
+        }
+        long grown = now.mappedBytes() - mappedBytes();
+        if (grown >= cycles * bytesPerCycle / 8) {
+            fail(context + ": the address space grew by " + grown + " bytes over " + cycles + " cycles of "
+                    + bytesPerCycle + " bytes");
+        }
+    }
+
+    /** Lines of /proc/self/maps the JVM may add or merge by itself while a test runs. */
+    static final int JVM_DRIFT = 16;
+
     private boolean sameCounts(Resources now) {
         return now.maps.size() == maps.size() && now.descriptors == descriptors && now.devShm.equals(devShm);
     }

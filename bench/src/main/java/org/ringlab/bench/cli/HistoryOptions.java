@@ -1,15 +1,11 @@
 package org.ringlab.bench.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 
 import org.ringlab.api.MemoryStrategy;
-import org.ringlab.api.ProviderRegistry;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.history.HistoryCell;
 import org.ringlab.bench.history.HistoryExperiment;
@@ -87,10 +83,10 @@ public final class HistoryOptions {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        long ringBytes = ring == null ? p.ringBytes() : size(spec, "--ring", ring);
+        long ringBytes = ring == null ? p.ringBytes() : Options.size(spec, "--ring", ring);
         List<Long> elementSizes = new ArrayList<>();
         for (String s : sizes.isEmpty() ? Profile.DEFAULT_SIZES.stream().map(Sizes::format).toList() : sizes) {
-            long v = size(spec, "--sizes", s);
+            long v = Options.size(spec, "--sizes", s);
             if (v % Long.BYTES != 0) {
                 throw new ParameterException(spec.commandLine(), "--sizes: element size " + s
                         + " is not a multiple of 8 bytes (the read loads longs)");
@@ -112,44 +108,11 @@ public final class HistoryOptions {
         if (warm < 0) {
             throw new ParameterException(spec.commandLine(), "--warmup must be 0 or more, got " + warm);
         }
-        if (out != null) {
-            // Found out now, not after minutes of measuring.
-            try {
-                Files.createDirectories(out);
-            } catch (IOException | UnsupportedOperationException e) {
-                throw new ParameterException(spec.commandLine(), "--out: cannot create the directory " + out + ": " + e);
-            }
-        }
-        ProviderRegistry<MemoryStrategy> registry = Registries.memoryStrategies();
-        List<MemoryStrategy> chosen = new ArrayList<>();
+        Options.createOutDirectory(spec, out);
         List<String> skipped = new ArrayList<>();
-        if (strategies.isEmpty()) {
-            for (MemoryStrategy s : registry.all()) {
-                if (s.availability().isAvailable()) {
-                    chosen.add(s);
-                } else {
-                    skipped.add(s.name() + " (unavailable: " + s.availability().reason() + ")");
-                }
-            }
-        } else {
-            for (String name : new LinkedHashSet<>(strategies)) {
-                chosen.add(Strategies.requireAvailable(spec, registry, name));
-            }
-        }
+        List<MemoryStrategy> chosen = Options.choose(spec, Registries.memoryStrategies(), "memory strategy", strategies,
+                skipped);
         return new HistoryPlan(p, chosen, elementSizes, ringBytes, warm, reps, fork == null ? p.fork() : fork, seed,
                 out, skipped, baseline, candidate);
-    }
-
-    private static long size(CommandSpec spec, String option, String text) {
-        long v;
-        try {
-            v = Sizes.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
-        }
-        if (v <= 0) {
-            throw new ParameterException(spec.commandLine(), option + ": size must be positive, got " + text);
-        }
-        return v;
     }
 }

@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "ringlab",
         description = {"Ring buffers and queues in off-heap memory, side by side.",
                 "Without a command: runs the history experiment (quick profile)."},
-        subcommands = {ListCommand.class, DemoCommand.class, HistoryCommand.class, HistoryCellCommand.class},
+        subcommands = {ListCommand.class, DemoCommand.class, HistoryCommand.class, CompareCommand.class,
+                HistoryCellCommand.class, GrowthCellCommand.class},
         sortOptions = false)
 public final class RinglabCommand implements Callable<Integer> {
 

@@ -14,6 +14,7 @@ import java.util.Optional;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.bench.util.Json;
 import org.ringlab.bench.util.Sizes;
+import org.ringlab.bench.util.TextTable;
 
 /** The history experiment's table, notes and summary: console text, history.md, results.json. */
 public final class HistoryReport {
@@ -212,43 +213,7 @@ public final class HistoryReport {
     }
 
     private static String table(List<List<String>> rows, boolean markdown) {
-        int[] width = new int[HEADER.size()];
-        for (int i = 0; i < width.length; i++) {
-            width[i] = HEADER.get(i).length();
-            for (List<String> row : rows) {
-                width[i] = Math.max(width[i], row.get(i).length());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        appendRow(sb, HEADER, width, markdown);
-        if (markdown) {
-            StringBuilder rule = new StringBuilder("|");
-            for (int i = 0; i < width.length; i++) {
-                rule.append(i < 2 ? "---|" : "---:|");
-            }
-            sb.append(rule).append('\n');
-        }
-        for (List<String> row : rows) {
-            appendRow(sb, row, width, markdown);
-        }
-        return sb.toString();
-    }
-
-    private static void appendRow(StringBuilder sb, List<String> cells, int[] width, boolean markdown) {
-        if (markdown) {
-            sb.append("| ").append(String.join(" | ", cells)).append(" |\n");
-            return;
-        }
-        for (int i = 0; i < cells.size(); i++) {
-            String c = cells.get(i);
-            // Names left-aligned, numbers right-aligned, two spaces between columns.
-            String pad = " ".repeat(width[i] - c.length());
-            sb.append(i < 2 ? c + pad : pad + c);
-            if (i < cells.size() - 1) {
-                sb.append("  ");
-            }
-        }
-        sb.append('\n');
+        return TextTable.render(HEADER, rows, 2, markdown);
     }
 
     private Optional<CellResult> find(String strategy, long size) {

@@ -1,0 +1,36 @@
+package org.ringlab.linux;
+
+import java.lang.foreign.MemorySegment;
+
+import org.ringlab.api.GrowthPolicy;
+
+/**
+ * {@code copy-doubling-native}: the textbook growth in C. {@code malloc} a larger block, copy
+ * the live bytes, {@code free} the old one: always moves, copies exactly the live bytes. The
+ * new block is not zeroed, so only the pages the copy and the appends touch become resident;
+ * at the copy both blocks are (≈2× the live bytes).
+ */
+@SuppressWarnings("restricted") // a raw view of the fresh block, used only for the copy
+final class CopyDoublingNativeBuffer extends NativeGrowableBuffer {
+
+    CopyDoublingNativeBuffer(String strategyName, long initialCapacity, GrowthPolicy policy) {
+        super(strategyName, initialCapacity, policy);
+        adopt(LinuxLibc.malloc(initialCapacity), initialCapacity);
+    }
+
+    @Override
+    protected long resize(long newCapacity, long liveBytes) {
+        long fresh = LinuxLibc.malloc(newCapacity); // a failure leaves the old block in use
+        MemorySegment.copy(memory(), 0, MemorySegment.ofAddress(fresh).reinterpret(newCapacity), 0, liveBytes);
+        long old = address();
+        retire();
+        adopt(fresh, newCapacity);
+        LinuxLibc.free(old);
+        return liveBytes;
+    }
+
+    @Override
+    void free() {
+        LinuxLibc.free(address());
+    }
+}

@@ -1,0 +1,14 @@
+package org.ringlab.linux;
+
+/**
+ * {@code copy-doubling-native}: {@code malloc} a larger block, copy the live bytes,
+ * {@code free} the old one. Moves at every growth and copies exactly the live bytes; the new
+ * block is not zeroed, so the peak is the old block plus the copied part of the new one.
+ */
+public final class CopyDoublingNativeGrowth extends LinuxGrowthStrategy {
+
+    public CopyDoublingNativeGrowth() {
+        super("copy-doubling-native", "malloc a larger block, copy the live bytes, free the old one",
+                CopyDoublingNativeBuffer::new);
+    }
+}

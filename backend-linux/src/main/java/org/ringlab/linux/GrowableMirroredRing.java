@@ -1,0 +1,141 @@
+package org.ringlab.linux;
+
+import java.lang.foreign.MemorySegment;
+
+import org.ringlab.api.AbstractRingMemory;
+import org.ringlab.api.CopyCounters;
+import org.ringlab.api.GrowableRingMemory;
+import org.ringlab.api.RingChecks;
+
+/**
+ * A mirrored ring on a memfd that can grow while it holds data ({@code mirrored-memfd-growable}).
+ * It keeps the memfd open so that a grow can enlarge the file and map it again:
+ *
+ * <ol>
+ *   <li>{@code ftruncate} the memfd from {@code H + N} to {@code H + M} bytes: the first N ring
+ *       bytes keep their file pages, the new ones read as zero and cost nothing until touched;</li>
+ *   <li>map a new double view of {@code H + M} bytes ({@link MirrorMapping#map}, a new
+ *       reservation): the old ring's bytes sit at offsets {@code 0..N-1} of it, unmoved;</li>
+ *   <li>if the live range wrapped (its end at the start of the old ring), move the smaller of
+ *       its two parts so that it is contiguous again in the new ring: the tail {@code [0, t)}
+ *       to {@code [N, N + t)}, or the head {@code [a, N)} to the end {@code [M - (N - a), M)};
+ *       those are the only bytes copied ({@link CopyCounters#growthBytes()});</li>
+ *   <li>unmap the old views: every earlier segment throws from then on.</li>
+ * </ol>
+ *
+ * Positions keep counting across grows: byte {@code p} lives at {@code (p mod capacity + shift)
+ * mod capacity}, and a grow picks the new {@code shift} so that the live bytes keep their place.
+ * A grow that fails (ftruncate, mmap) shrinks the file back and leaves the ring untouched.
+ */
+final class GrowableMirroredRing extends AbstractRingMemory implements GrowableRingMemory {
+
+    private final int fd;
+    private MirrorMapping mapping;
+    private MemorySegment mirror;
+    /** Added to {@code position mod capacity}: where the current ring's position 0 would be. */
+    private long shift;
+    private long growthBytes;
+    private long grows;
+
+    /** Takes ownership of {@code mapping} and of {@code fd}, the memfd behind it. */
+    GrowableMirroredRing(String strategyName, long capacity, MirrorMapping mapping, int fd) {
+        super(strategyName, capacity);
+        this.mapping = mapping;
+        this.mirror = mapping.segment();
+        this.fd = fd;
+    }
+
+    @Override
+    public void grow(long newCapacity, long liveFrom, long liveTo) {
+        ensureOpen();
+        long n = capacity;
+        RingChecks.checkCapacity(strategyName(), newCapacity, LinuxLibc.pageSize());
+        if (newCapacity <= n) {
+            throw new IllegalArgumentException(strategyName() + ": cannot grow to " + newCapacity
+                    + " bytes, the ring already has " + n);
+        }
+        if (liveFrom < 0 || liveTo < liveFrom) {
+            throw new IllegalArgumentException("live range [" + liveFrom + ", " + liveTo + ") is not a range of positions");
+        }
+        if (liveTo - liveFrom > n) {
+            throw new IllegalArgumentException("live range [" + liveFrom + ", " + liveTo + ") holds " + (liveTo - liveFrom)
+                    + " bytes, more than the ring's capacity " + n);
+        }
+        long h = mapping.header().byteSize();
+        LinuxLibc.ftruncate(fd, h + newCapacity);
+        MirrorMapping next;
+        try {
+            next = MirrorMapping.map(fd, h, newCapacity);
+        } catch (Throwable t) {
+            Cleanup.runAll(t, () -> LinuxLibc.ftruncate(fd, h + n));
+            throw t;
+        }
+        // Nothing below can fail before the old views go: the new mapping is complete.
+        MemorySegment ring = next.segment();
+        long length = liveTo - liveFrom;
+        long from = offset(liveFrom);
+        long to = from;
+        long moved = 0;
+        if (from + length > n) {
+            long tail = from + length - n; // wrapped part, at [0, tail)
+            long head = n - from;          // first part, at [from, n)
+            if (n + tail <= newCapacity && tail <= head) {
+                MemorySegment.copy(ring, 0, ring, n, tail);
+                moved = tail;
+            } else {
+                to = newCapacity - head;
+                MemorySegment.copy(ring, from, ring, to, head); // may overlap: copy is memmove-safe
+                moved = head;
+            }
+        }
+        MirrorMapping old = mapping;
+        mapping = next;
+        mirror = ring;
+        shift = Math.floorMod(to - liveFrom % newCapacity, newCapacity);
+        capacityGrown(newCapacity);
+        growthBytes += moved;
+        grows++;
+        old.close(); // earlier claims, windows and headers throw from here on
+    }
+
+    private long offset(long position) {
+        long o = position % capacity + shift;
+        return o >= capacity ? o - capacity : o;
+    }
+
+    @Override
+    protected MemorySegment claimSegment(long position, long length) {
+        return mirror.asSlice(offset(position), length);
+    }
+
+    @Override
+    protected void commitClaim(long position, long length) {
+        // The bytes are already in both views: same pages.
+    }
+
+    @Override
+    protected void writeDirect(long position, MemorySegment src) {
+        // Straight into the mirror: no slice object on the write path.
+        MemorySegment.copy(src, 0, mirror, offset(position), src.byteSize());
+    }
+
+    @Override
+    protected MemorySegment windowSegment(long position, long length) {
+        return mirror.asSlice(offset(position), length);
+    }
+
+    @Override
+    protected MemorySegment headerSegment() {
+        return mapping.header();
+    }
+
+    @Override
+    public CopyCounters copyCounters() {
+        return new CopyCounters(0, 0, 0, 0, 0, growthBytes, grows);
+    }
+
+    @Override
+    protected void release() {
+        Cleanup.runAll(null, mapping::close, () -> LinuxLibc.close(fd));
+    }
+}

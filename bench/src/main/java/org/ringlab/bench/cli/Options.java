@@ -1,0 +1,70 @@
+package org.ringlab.bench.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+import org.ringlab.api.ProviderRegistry;
+import org.ringlab.api.RinglabProvider;
+import org.ringlab.bench.util.Sizes;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/** Option checks the experiments share; each failure is a {@link ParameterException} naming the option. */
+final class Options {
+
+    private Options() {
+    }
+
+    /** A positive size typed as bytes or K/M/G. */
+    static long size(CommandSpec spec, String option, String text) {
+        long v;
+        try {
+            v = Sizes.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
+        if (v <= 0) {
+            throw new ParameterException(spec.commandLine(), option + ": size must be positive, got " + text);
+        }
+        return v;
+    }
+
+    /** Creates the --out directory now, so that a bad one is found before minutes of measuring. */
+    static void createOutDirectory(CommandSpec spec, Path out) {
+        if (out == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(out);
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new ParameterException(spec.commandLine(), "--out: cannot create the directory " + out + ": " + e);
+        }
+    }
+
+    /**
+     * The providers named on the command line (each must exist and be available), or every
+     * available one when none is named; the unavailable ones left out are added to {@code skipped}.
+     */
+    static <T extends RinglabProvider> List<T> choose(CommandSpec spec, ProviderRegistry<T> registry, String kind,
+                                                      List<String> names, List<String> skipped) {
+        List<T> chosen = new ArrayList<>();
+        if (names.isEmpty()) {
+            for (T p : registry.all()) {
+                if (p.availability().isAvailable()) {
+                    chosen.add(p);
+                } else {
+                    skipped.add(p.name() + " (unavailable: " + p.availability().reason() + ")");
+                }
+            }
+        } else {
+            for (String name : new LinkedHashSet<>(names)) {
+                chosen.add(Strategies.requireAvailable(spec, registry, kind, name));
+            }
+        }
+        return chosen;
+    }
+}

@@ -1,0 +1,27 @@
+package org.ringlab.bench.growth;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.ringlab.api.GrowthStrategy;
+import org.ringlab.growth.GrowthWorkload;
+
+/**
+ * A validated growth run: which available strategies, what each buffer does, how many
+ * repetitions, where to write files.
+ *
+ * @param out     directory for growth.md and results.json, or {@code null}
+ * @param skipped one line per discovered strategy left out because it is unavailable
+ */
+public record GrowthPlan(GrowthProfile profile, List<GrowthStrategy> strategies, GrowthWorkload workload,
+                         int repetitions, boolean fork, long seed, Path out, List<String> skipped) {
+
+    public GrowthPlan {
+        strategies = List.copyOf(strategies);
+        skipped = List.copyOf(skipped);
+    }
+
+    public int runCount() {
+        return strategies.size() * repetitions;
+    }
+}
