@@ -1,5 +1,7 @@
 package org.ringlab.jna;
 
+import org.ringlab.api.Cleanup;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -6,9 +6,11 @@ import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 
+import org.ringlab.api.Cleanup;
 import org.ringlab.api.Availability;
 import org.ringlab.api.Capability;
 import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.MirroredRingMemory;
 import org.ringlab.api.RingChecks;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
@@ -105,7 +107,7 @@ public final class JnaMirroredMemory implements MemoryStrategy {
             mapping = JnaMirrorMapping.map(fd, header, n);
             fdOpen = false; // Linux frees the descriptor even when close fails: never twice
             JnaLibc.close(fd); // the mapping keeps the pages
-            return new JnaMirroredRing(NAME, n, mapping);
+            return new MirroredRingMemory(NAME, n, mapping.header(), mapping.segment(), mapping::close);
         } catch (Throwable t) {
             JnaMirrorMapping held = mapping;
             boolean closeFd = fdOpen;

@@ -9,9 +9,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.ringlab.api.Cleanup;
 import org.ringlab.api.Availability;
 import org.ringlab.api.Capability;
 import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.MirroredRingMemory;
 import org.ringlab.api.RingChecks;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
@@ -128,7 +130,14 @@ abstract class MirroredStrategy implements MemoryStrategy {
      */
     RingMemory newRing(long n, Acquired acquired) {
         acquired.closeFd(); // the mapping keeps the pages; the descriptor is not needed any more
-        return new MirroredRing(name, n, acquired.mapping, acquired.removeOnClose);
+        MirrorMapping mapping = acquired.mapping;
+        String removeOnClose = acquired.removeOnClose;
+        return new MirroredRingMemory(name, n, mapping.header(), mapping.segment(), () -> Cleanup.runAll(null,
+                mapping::close, () -> {
+                    if (removeOnClose != null) {
+                        LinuxLibc.unlink(removeOnClose);
+                    }
+                }));
     }
 
     /** Further probe checks, on the one-page probe ring, which holds 0x5a at position 0. */

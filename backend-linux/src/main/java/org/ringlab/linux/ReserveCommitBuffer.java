@@ -1,5 +1,6 @@
 package org.ringlab.linux;
 
+import org.ringlab.api.Cleanup;
 import org.ringlab.api.GrowthPolicy;
 
 import static org.ringlab.linux.LinuxLibc.MAP_ANONYMOUS;

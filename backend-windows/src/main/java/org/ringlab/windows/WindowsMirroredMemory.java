@@ -9,6 +9,7 @@ import java.util.Set;
 import org.ringlab.api.Availability;
 import org.ringlab.api.Capability;
 import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.MirroredRingMemory;
 import org.ringlab.api.RingChecks;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
@@ -97,7 +98,8 @@ public final class WindowsMirroredMemory implements MemoryStrategy {
             throw new IllegalArgumentException(NAME + " cannot use a named file (" + spec.file()
                     + "): its memory is an anonymous pagefile-backed section");
         }
-        return new WindowsMirroredRing(NAME, n, PlaceholderMapping.map(win32, g, n));
+        PlaceholderMapping mapping = PlaceholderMapping.map(win32, g, n);
+        return new MirroredRingMemory(NAME, n, mapping.header(), mapping.segment(), mapping::close);
     }
 
     /** Wrong OS without loading anything; on Windows the real calls: allocate one granule, write view 1, read view 2. */

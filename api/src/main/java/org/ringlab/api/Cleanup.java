@@ -1,7 +1,10 @@
-package org.ringlab.windows;
+package org.ringlab.api;
 
-/** Releases several resources so that one failing release never skips the others. */
-final class Cleanup {
+/**
+ * Releases several resources so that one failing release never skips the others: what every
+ * backend's failure path and close use.
+ */
+public final class Cleanup {
 
     private Cleanup() {
     }
@@ -11,7 +14,7 @@ final class Cleanup {
      * when there is one (the failure being cleaned up after); otherwise the first is thrown
      * with the others suppressed.
      */
-    static void runAll(Throwable primary, Runnable... actions) {
+    public static void runAll(Throwable primary, Runnable... actions) {
         Throwable first = null;
         for (Runnable action : actions) {
             try {

@@ -1,0 +1,78 @@
+package org.ringlab.api;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * A ring on a mirror mapping, whatever made it (memfd, shm, a file, JNA, Windows placeholders):
+ * the same N physical bytes appear twice back to back in a 2N segment, so every range of up to
+ * N bytes starting in the first view is contiguous. Claims and windows are plain slices,
+ * commit has nothing to do, and no byte is ever copied ({@link CopyCounters#ZERO}).
+ *
+ * <p>The backend hands over the mapping: the header and mirror segments, which must belong
+ * to an arena that {@code release} closes (so stale segments throw), and the release action
+ * itself (unmap, delete a file it created…), run once by {@link #close()}.
+ */
+public final class MirroredRingMemory extends AbstractRingMemory {
+
+    private final MemorySegment header;
+    private final MemorySegment mirror;
+    private final Runnable release;
+
+    /**
+     * @param capacity N, the ring's capacity
+     * @param header   the header region (at least {@link RingMemory#MIN_HEADER_BYTES})
+     * @param mirror   the 2N bytes: byte {@code i} and byte {@code i + N} are the same memory
+     * @param release  releases the mapping and everything else the ring owns
+     */
+    public MirroredRingMemory(String strategyName, long capacity, MemorySegment header, MemorySegment mirror,
+                              Runnable release) {
+        super(strategyName, capacity);
+        if (mirror.byteSize() != 2 * capacity) {
+            throw new IllegalArgumentException("a mirror of " + mirror.byteSize() + " bytes for a capacity of "
+                    + capacity + ": it must be twice the capacity");
+        }
+        if (header.byteSize() < MIN_HEADER_BYTES) {
+            throw new IllegalArgumentException("a header of " + header.byteSize() + " bytes: at least "
+                    + MIN_HEADER_BYTES + " are needed");
+        }
+        this.header = header;
+        this.mirror = mirror;
+        this.release = release;
+    }
+
+    @Override
+    protected MemorySegment claimSegment(long position, long length) {
+        return mirror.asSlice(position % capacity, length);
+    }
+
+    @Override
+    protected void commitClaim(long position, long length) {
+        // The bytes are already in both views: same pages.
+    }
+
+    @Override
+    protected void writeDirect(long position, MemorySegment src) {
+        // Straight into the mirror: no slice object on the write path.
+        MemorySegment.copy(src, 0, mirror, position % capacity, src.byteSize());
+    }
+
+    @Override
+    protected MemorySegment windowSegment(long position, long length) {
+        return mirror.asSlice(position % capacity, length);
+    }
+
+    @Override
+    protected MemorySegment headerSegment() {
+        return header;
+    }
+
+    @Override
+    public CopyCounters copyCounters() {
+        return CopyCounters.ZERO;
+    }
+
+    @Override
+    protected void release() {
+        release.run();
+    }
+}
