@@ -22,6 +22,8 @@ public abstract class AbstractRingMemory implements RingMemory {
      * a writer-side call the queue on top publishes to readers.
      */
     protected long capacity;
+    /** {@code capacity - 1} when the capacity is a power of two (offsets by mask), else -1. */
+    private long mask;
 
     // Writer-thread state: the outstanding claim and where the last commit ended.
     private long claimPosition = NO_CLAIM;
@@ -34,6 +36,21 @@ public abstract class AbstractRingMemory implements RingMemory {
     protected AbstractRingMemory(String strategyName, long capacity) {
         this.strategyName = strategyName;
         this.capacity = capacity;
+        this.mask = maskOf(capacity);
+    }
+
+    private static long maskOf(long capacity) {
+        return Long.bitCount(capacity) == 1 ? capacity - 1 : -1;
+    }
+
+    /**
+     * {@code position mod capacity} for a non-negative position: a mask when the capacity is
+     * a power of two (a 64-bit division costs tens of cycles on the hot path), a division
+     * otherwise.
+     */
+    protected final long ringOffset(long position) {
+        long m = mask;
+        return m >= 0 ? position & m : position % capacity;
     }
 
     @Override
@@ -120,6 +137,7 @@ public abstract class AbstractRingMemory implements RingMemory {
      */
     protected final void capacityGrown(long newCapacity) {
         capacity = newCapacity;
+        mask = maskOf(newCapacity);
         claimPosition = NO_CLAIM;
     }
 

@@ -42,7 +42,7 @@ public final class MirroredRingMemory extends AbstractRingMemory {
 
     @Override
     protected MemorySegment claimSegment(long position, long length) {
-        return mirror.asSlice(position % capacity, length);
+        return mirror.asSlice(ringOffset(position), length);
     }
 
     @Override
@@ -53,12 +53,12 @@ public final class MirroredRingMemory extends AbstractRingMemory {
     @Override
     protected void writeDirect(long position, MemorySegment src) {
         // Straight into the mirror: no slice object on the write path.
-        MemorySegment.copy(src, 0, mirror, position % capacity, src.byteSize());
+        MemorySegment.copy(src, 0, mirror, ringOffset(position), src.byteSize());
     }
 
     @Override
     protected MemorySegment windowSegment(long position, long length) {
-        return mirror.asSlice(position % capacity, length);
+        return mirror.asSlice(ringOffset(position), length);
     }
 
     @Override

@@ -34,7 +34,7 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
 
     /** {@code position mod capacity}; positions are never negative. */
     final long offset(long position) {
-        return position % capacity;
+        return ringOffset(position);
     }
 
     /** A scratch segment of {@code capacity} bytes from the ring's arena. */

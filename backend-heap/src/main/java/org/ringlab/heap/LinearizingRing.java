@@ -33,7 +33,8 @@ final class LinearizingRing extends ArenaRingMemory {
     }
 
     private long physical(long position) {
-        return (offset(position) + shift) % capacity;
+        long o = offset(position) + shift; // both below the capacity: one subtraction, no division
+        return o >= capacity ? o - capacity : o;
     }
 
     @Override

@@ -55,6 +55,7 @@ public final class SpscRingQueue implements RecordQueue {
     private final QueueSpec spec;
     private final MemorySegment header;
     private final long capacity;
+    private final long mask;
     private final boolean fixed;
     private final int recordSize;
     /** Records never cross the seam: the memory's windows or claims are not contiguous there. */
@@ -78,6 +79,7 @@ public final class SpscRingQueue implements RecordQueue {
         this.spec = spec;
         this.header = memory.header();
         this.capacity = memory.capacity();
+        this.mask = Long.bitCount(capacity) == 1 ? capacity - 1 : -1;
         this.fixed = spec.mode() == RecordMode.FIXED;
         this.recordSize = spec.recordSize();
         this.padded = !(memory.capabilities().contains(Capability.ZERO_COPY_CLAIM)
@@ -174,6 +176,11 @@ public final class SpscRingQueue implements RecordQueue {
         }
     }
 
+    /** {@code position mod capacity}: a mask for power-of-two rings, a division otherwise. */
+    private long offset(long position) {
+        return mask >= 0 ? position & mask : position % capacity;
+    }
+
     /** Bytes a record of {@code length} payload bytes takes in the ring. */
     private long frameLength(long length) {
         return fixed ? recordSize : SpscDescriptor.variableFrameLength(length);
@@ -203,7 +210,7 @@ public final class SpscRingQueue implements RecordQueue {
         private long reserve(long from, long frame) {
             long start = from;
             if (padded) {
-                long offset = from % capacity;
+                long offset = offset(from);
                 if (offset + frame > capacity) {
                     start = from + capacity - offset;
                 }
@@ -353,7 +360,7 @@ public final class SpscRingQueue implements RecordQueue {
             }
             // Padding and the record after it were published by the same store: both are visible.
             if (padded) {
-                long offset = from % capacity;
+                long offset = offset(from);
                 if (fixed) {
                     if (offset + recordSize > capacity) {
                         return from + capacity - offset;
