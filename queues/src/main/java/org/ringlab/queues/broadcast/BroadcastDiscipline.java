@@ -1,0 +1,41 @@
+package org.ringlab.queues.broadcast;
+
+import org.ringlab.api.Availability;
+import org.ringlab.api.QueueDiscipline;
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.RecordQueue;
+import org.ringlab.api.RingMemory;
+
+/**
+ * {@code broadcast}: seed 003's refcounted single-copy broadcast, QSARC
+ * ({@link RefCountedBroadcastQueue}). Runs on every strategy: slots never cross the seam, so
+ * no strategy stages, gathers or rotates, and the consumers' windows are plain views.
+ */
+public final class BroadcastDiscipline implements QueueDiscipline {
+
+    @Override
+    public String name() {
+        return "broadcast";
+    }
+
+    @Override
+    public String description() {
+        return "1 producer / N consumers, each record stored once in a slot with a pending count (QSARC);"
+                + " adaptive slot count, coalesced wake-ups";
+    }
+
+    @Override
+    public Availability availability() {
+        return Availability.available();
+    }
+
+    @Override
+    public RecordQueue create(RingMemory memory, QueueSpec spec) {
+        return create(memory, spec, BroadcastOptions.defaults());
+    }
+
+    /** As {@link #create(RingMemory, QueueSpec)}, with wait strategies and slot sizing of the caller's choice. */
+    public RefCountedBroadcastQueue create(RingMemory memory, QueueSpec spec, BroadcastOptions options) {
+        return new RefCountedBroadcastQueue(name(), memory, spec, options);
+    }
+}

@@ -1,0 +1,935 @@
+package org.ringlab.queues.broadcast;
+
+import static org.ringlab.queues.broadcast.BroadcastDescriptor.MAGIC;
+import static org.ringlab.queues.broadcast.BroadcastDescriptor.MAGIC_OFFSET;
+import static org.ringlab.queues.broadcast.BroadcastDescriptor.PUBLISHED_OFFSET;
+import static org.ringlab.queues.broadcast.BroadcastDescriptor.SLOTS_IN_USE_OFFSET;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.QueueSpec.RecordMode;
+import org.ringlab.api.RecordQueue;
+import org.ringlab.api.RingMemory;
+
+/**
+ * Seed 003's QSARC (taskBus since 2024-09) on any {@link RingMemory}: one producer, up to
+ * 64 consumers, each record stored once.
+ *
+ * <h2>Slots</h2>
+ * The ring is cut into slots of {@code stride = align64(recordSize)} bytes
+ * ({@link BroadcastDescriptor}); record {@code q} goes to the next slot in turn, at position
+ * {@code lap * capacity + slot * stride}, so positions only grow and a record never crosses
+ * the seam: no strategy stages, gathers or rotates, and the consumers' windows are plain views
+ * that many threads may take at once. Quasi-static: the ring is reserved up front (virtual
+ * memory on the mapped strategies), and a slot's used storage grows to the largest record
+ * written to it and never shrinks ({@code slotBytesHighWater}; on mapped memory the untouched
+ * pages of a slot are never faulted in). Adaptive: until the first K records all the slots the
+ * ring holds are in use; then the count becomes C / M for the largest of those records M,
+ * clamped to at least 8 and to what the ring holds ({@link SlotAdjustment}, reported once).
+ *
+ * <h2>Publication</h2>
+ * The producer writes a record into a slot whose pending count is 0, then, under a small gate
+ * it shares only with {@link #join()} and {@link #leave}, sets the count to the number of
+ * joined consumers and stores the published sequence (a volatile store). A consumer reads the
+ * published sequence (acquire), reads the record through a window, and releases the slot with
+ * an atomic decrement, after which the producer may reuse it. When the next slot is still
+ * pending the producer fails fast ({@code offer}, {@code claim}) or waits
+ * ({@link BroadcastProducer#put}), so the slowest consumer sets the pace; its lag and the
+ * producer's stall time are in {@link #counters()}.
+ *
+ * <h2>Wake-ups</h2>
+ * A consumer that parks in {@link BroadcastConsumer#awaitDrain} sets its bit in a waiting
+ * mask first; after each publish the producer reads that mask (one load when nobody waits)
+ * and unparks each waiter once: only when the waiter's queue goes from empty to non-empty.
+ * The woken consumer drains everything pending in one go.
+ *
+ * <h2>Membership</h2>
+ * All {@code spec.consumers()} consumers are joined at creation. {@link #leave} releases
+ * every record the consumer still holds; {@link #join()} takes a free index and starts at the
+ * next record published. The gate makes "who counts for this record" exact: a record's
+ * pending count is the set of consumers joined when it was published.
+ *
+ * <p>Everything consumers write lives on the Java heap (see {@link BroadcastDescriptor}):
+ * the queue is for threads of one JVM; between processes taskBus uses pipes, which the
+ * {@code org.ringlab.queues.framing.StreamFramer} feeds into this queue.
+ */
+public final class RefCountedBroadcastQueue implements RecordQueue {
+
+    /** Publication order; only the deliberately broken twins in the stress tests change it. */
+    enum Publication {
+        /** Write the record, set its pending count, then publish the sequence: correct. */
+        CORRECT,
+        /** Publish first, then write the record: consumers may read bytes not yet written. */
+        WRITE_AFTER_PUBLISH,
+        /** Publish first, then set the pending count: a consumer may release a slot still counted 0. */
+        COUNT_AFTER_PUBLISH
+    }
+
+    private static final VarHandle HEADER_LONG = ValueLayout.JAVA_LONG.varHandle();
+    private static final VarHandle HEADER_INT = ValueLayout.JAVA_INT.varHandle();
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle PRODUCER_WAITER;
+    private static final VarHandle CURSOR;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            PRODUCER_WAITER = lookup.findVarHandle(RefCountedBroadcastQueue.class, "producerWaiter", Thread.class);
+            CURSOR = lookup.findVarHandle(ConsumerFields.class, "cursor", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    // The slot table: one 64-byte row per slot (after one row of padding), so the pending
+    // counts of neighbouring slots never share a cache line.
+    private static final int ROW = 8;
+    private static final int PENDING = 0;
+    private static final int LENGTH = 1;
+    private static final int POSITION = 2;
+    private static final int SEQUENCE = 3;
+    private static final int HIGH_WATER = 4;
+
+    // Shared cells, 128 bytes apart (two lines: adjacent-line prefetch).
+    private static final int CELL = 16;
+    private static final int GATE = CELL;
+    private static final int WAITING = 2 * CELL;
+    private static final int PRODUCER_WAKEUPS = 3 * CELL;
+    private static final int CELLS_LENGTH = 5 * CELL;
+
+    private static final long NONE = -1;
+    private static final int GATE_SPINS = 64;
+
+    private final String disciplineName;
+    private final RingMemory memory;
+    private final QueueSpec spec;
+    private final BroadcastOptions options;
+    private final WaitStrategy producerWait;
+    private final WaitStrategy consumerWait;
+    private final MemorySegment header;
+    private final long capacity;
+    private final boolean fixed;
+    private final int recordSize;
+    private final long stride;
+    private final int physicalSlots;
+    private final long adjustAt;
+    private final long[] table;
+    private final long[] cells;
+    private final Publication publication;
+    private final Producer producer;
+    private final Consumer[] consumers;
+    private final long allConsumers;
+    @SuppressWarnings("unused") // accessed through PRODUCER_WAITER
+    private volatile Thread producerWaiter;
+    private volatile boolean closed;
+    private volatile SlotAdjustment adjustment;
+
+    // Guarded by the gate.
+    private long joinedMask;
+    private int joinedCount;
+    private long joins;
+    private long leaves;
+
+    /**
+     * Slots in use from sequence {@code adjustAt} on. Written by the producer before it
+     * publishes record {@code adjustAt - 1}; read by a consumer only once it holds that record.
+     */
+    private int adjustedSlots;
+
+    /** Builds the queue on fresh memory (a header no queue has written). */
+    public RefCountedBroadcastQueue(String disciplineName, RingMemory memory, QueueSpec spec, BroadcastOptions options) {
+        this(disciplineName, memory, spec, options, Publication.CORRECT);
+    }
+
+    RefCountedBroadcastQueue(String disciplineName, RingMemory memory, QueueSpec spec, BroadcastOptions options,
+                             Publication publication) {
+        BroadcastDescriptor.checkConsumers(spec.consumers());
+        this.disciplineName = disciplineName;
+        this.memory = memory;
+        this.spec = spec;
+        this.options = Objects.requireNonNull(options, "options");
+        this.producerWait = options.producerWait();
+        this.consumerWait = options.consumerWait();
+        this.header = memory.header();
+        this.capacity = memory.capacity();
+        this.fixed = spec.mode() == RecordMode.FIXED;
+        this.recordSize = spec.recordSize();
+        this.stride = BroadcastDescriptor.stride(recordSize);
+        this.physicalSlots = BroadcastDescriptor.physicalSlots(capacity, stride, recordSize);
+        this.adjustAt = options.adjustAfter();
+        this.publication = publication;
+        BroadcastDescriptor.checkHeaderFits(header);
+        BroadcastDescriptor.checkFresh(header);
+        this.table = new long[(physicalSlots + 1) * ROW];
+        for (int s = 0; s < physicalSlots; s++) {
+            table[row(s) + SEQUENCE] = NONE;
+        }
+        this.cells = new long[CELLS_LENGTH];
+        this.adjustedSlots = physicalSlots;
+        int n = spec.consumers();
+        this.allConsumers = n == 64 ? -1L : (1L << n) - 1;
+        this.consumers = new Consumer[n];
+        for (int c = 0; c < n; c++) {
+            consumers[c] = new Consumer(c);
+        }
+        this.producer = new Producer();
+        BroadcastDescriptor.writeFields(header, capacity, stride, physicalSlots, spec, options);
+        HEADER_LONG.set(header, PUBLISHED_OFFSET, 0L);
+        // Publishes the descriptive fields to anyone reading the header.
+        HEADER_LONG.setRelease(header, MAGIC_OFFSET, MAGIC);
+        // Every consumer starts joined, at sequence 0.
+        acquireGate();
+        joinedMask = allConsumers;
+        joinedCount = n;
+        for (Consumer k : consumers) {
+            k.start(0, 0, physicalSlots);
+        }
+        releaseGate();
+    }
+
+    private static int row(int slot) {
+        return (slot + 1) * ROW;
+    }
+
+    // Memory ordering, named: lv = load with acquire, sv = volatile (sequentially consistent)
+    // store, sp = plain store, so = store with release, cas/gaa = atomic read-modify-write.
+
+    private long lvPublished() {
+        return (long) HEADER_LONG.getAcquire(header, PUBLISHED_OFFSET);
+    }
+
+    /** Volatile load: the half of the parking handshake that must not move above the waiting bit's store. */
+    private long lvvPublished() {
+        return (long) HEADER_LONG.getVolatile(header, PUBLISHED_OFFSET);
+    }
+
+    private void svPublished(long sequence) {
+        HEADER_LONG.setVolatile(header, PUBLISHED_OFFSET, sequence);
+    }
+
+    private long lvPending(int slot) {
+        return (long) LONGS.getAcquire(table, row(slot) + PENDING);
+    }
+
+    private long lvvPending(int slot) {
+        return (long) LONGS.getVolatile(table, row(slot) + PENDING);
+    }
+
+    private void spPending(int slot, long count) {
+        table[row(slot) + PENDING] = count;
+    }
+
+    private long gaaPending(int slot, long delta) {
+        return (long) LONGS.getAndAdd(table, row(slot) + PENDING, delta);
+    }
+
+    private void acquireGate() {
+        for (int spins = 0; !LONGS.compareAndSet(cells, GATE, 0L, 1L); spins++) {
+            if (spins < GATE_SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield(); // the holder (a join or leave) may have been descheduled
+            }
+        }
+    }
+
+    private void releaseGate() {
+        // Publishes what the holder changed (membership, published state) to the next holder.
+        LONGS.setRelease(cells, GATE, 0L);
+    }
+
+    private long lvWaiting() {
+        return (long) LONGS.getVolatile(cells, WAITING);
+    }
+
+    @Override
+    public String disciplineName() {
+        return disciplineName;
+    }
+
+    @Override
+    public QueueSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public RingMemory memory() {
+        return memory;
+    }
+
+    /** The options the queue was built with. */
+    public BroadcastOptions options() {
+        return options;
+    }
+
+    @Override
+    public BroadcastProducer producer() {
+        return producer;
+    }
+
+    @Override
+    public BroadcastConsumer consumer(int index) {
+        if (index < 0 || index >= consumers.length) {
+            throw new IndexOutOfBoundsException("broadcast queue has consumers 0.." + (consumers.length - 1)
+                    + ", asked for " + index);
+        }
+        return consumers[index];
+    }
+
+    /** The slot-count adjustment, once it has happened (after the first K records). */
+    public Optional<SlotAdjustment> slotAdjustment() {
+        return Optional.ofNullable(adjustment);
+    }
+
+    /**
+     * Joins a consumer: the lowest index not joined, starting at the next record published.
+     * The caller's thread owns the handle. Throws {@link IllegalStateException} when all
+     * {@code spec().consumers()} are joined.
+     */
+    public BroadcastConsumer join() {
+        ensureOpen();
+        acquireGate();
+        try {
+            long free = ~joinedMask & allConsumers;
+            if (free == 0) {
+                throw new IllegalStateException("too many consumers: all " + consumers.length
+                        + " consumers of this queue are joined (QueueSpec.consumers() = " + consumers.length + ")");
+            }
+            Consumer k = consumers[Long.numberOfTrailingZeros(free)];
+            k.start(producer.publishedSequence, producer.publishedSlot, producer.publishedSlotsInUse);
+            joinedMask |= k.bit;
+            joinedCount++;
+            joins++;
+            return k;
+        } finally {
+            releaseGate();
+        }
+    }
+
+    /**
+     * Leaves: releases every record {@code consumer} still holds (so a departed consumer never
+     * blocks the producer) and stops counting it for new records. Call it from the thread that
+     * owns the handle, or once that thread has stopped.
+     */
+    public void leave(BroadcastConsumer consumer) {
+        ensureOpen();
+        Consumer k = own(consumer);
+        long until;
+        acquireGate();
+        try {
+            if (!k.joined) {
+                throw new IllegalStateException("consumer " + k.index + " is not joined: it has left already");
+            }
+            k.joined = false;
+            joinedMask &= ~k.bit;
+            joinedCount--;
+            leaves++;
+            // Every record before this one counted k, none from it on.
+            until = producer.publishedSequence;
+        } finally {
+            releaseGate();
+        }
+        // Outside the gate: these slots stay pending until released here, so nothing moves.
+        for (long q = k.cursor; q < until; q++) {
+            k.releaseAndAdvance();
+        }
+        k.held = NONE;
+    }
+
+    private Consumer own(BroadcastConsumer consumer) {
+        if (consumer instanceof Consumer k && k.queue() == this) {
+            return k;
+        }
+        throw new IllegalArgumentException("not a consumer of this queue: " + consumer);
+    }
+
+    @Override
+    public Map<String, Long> counters() {
+        Map<String, Long> c = new LinkedHashMap<>();
+        Producer p = producer;
+        long published = lvPublished();
+        c.put("recordsPublished", published);
+        c.put("bytesPublished", p.bytes);
+        c.put("failedOffers", p.failedOffers);
+        c.put("recordsWithoutConsumers", p.unconsumed);
+        c.put("producerStalls", p.stalls);
+        c.put("producerStallNanos", p.stallNanos);
+        c.put("producerWakeups", (long) LONGS.getOpaque(cells, PRODUCER_WAKEUPS));
+        c.put("consumerWakeups", p.consumerWakeups);
+        c.put("slotStride", stride);
+        c.put("slotsPhysical", (long) physicalSlots);
+        c.put("slotsInUse", (long) (int) HEADER_INT.getAcquire(header, SLOTS_IN_USE_OFFSET));
+        c.put("slotAdjustments", adjustment == null ? 0L : 1L);
+        c.put("slotBytesHighWater", p.highWaterBytes);
+        c.put("largestRecord", p.largest);
+        long joined;
+        long maxLag = 0;
+        acquireGate();
+        try {
+            joined = joinedMask;
+            c.put("joinedConsumers", (long) joinedCount);
+            c.put("joins", joins);
+            c.put("leaves", leaves);
+        } finally {
+            releaseGate();
+        }
+        for (Consumer k : consumers) {
+            boolean in = (joined & k.bit) != 0;
+            long lag = in ? Math.max(0, published - (long) CURSOR.getOpaque(k)) : 0;
+            maxLag = Math.max(maxLag, lag);
+            c.put("consumer." + k.index + ".joined", in ? 1L : 0L);
+            c.put("consumer." + k.index + ".lag", lag);
+            c.put("consumer." + k.index + ".delivered", k.delivered);
+        }
+        c.put("maxLag", maxLag);
+        return c;
+    }
+
+    /** Closes the queue and wakes every parked waiter, which then throws {@link IllegalStateException}. */
+    @Override
+    public void close() {
+        closed = true;
+        Thread p = (Thread) PRODUCER_WAITER.getAndSet(this, (Thread) null);
+        if (p != null) {
+            LockSupport.unpark(p);
+        }
+        LONGS.getAndSet(cells, WAITING, 0L);
+        for (Consumer k : consumers) {
+            Thread t = k.waiter;
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException(disciplineName + " queue is closed");
+        }
+    }
+
+    /** The payload length of a record, checked against the slots. */
+    private int checkLength(long length) {
+        if (fixed ? length != recordSize : length < 0 || length > recordSize) {
+            throw new IllegalArgumentException(fixed
+                    ? "record of " + length + " bytes: fixed-size records have exactly " + recordSize + " bytes"
+                    : "record of " + length + " bytes does not fit a slot: the largest slot holds " + recordSize
+                            + " bytes (the queue's record size)");
+        }
+        return (int) length;
+    }
+
+    // Package-private views for the tests.
+
+    long pending(int slot) {
+        return lvPending(slot);
+    }
+
+    int physicalSlots() {
+        return physicalSlots;
+    }
+
+    long stride() {
+        return stride;
+    }
+
+    private final class Producer implements BroadcastProducer {
+        // Write cursor: where the next record goes. Ahead of the published cursor only while a
+        // batch is being written.
+        private long writeSequence;
+        private int writeSlot;
+        private long writeLap;
+        private int writeSlotsInUse = physicalSlots;
+        // Published cursor, the state at the published sequence; changed only under the gate,
+        // where join() reads it.
+        private long publishedSequence;
+        private int publishedSlot;
+        private int publishedSlotsInUse = physicalSlots;
+
+        private boolean claimOpen;
+        private long claimPosition;
+        private int claimLength;
+        private int largestEarly;
+        private SlotAdjustment announce;
+
+        private long bytes;
+        private long failedOffers;
+        private long unconsumed;
+        private long stalls;
+        private long stallNanos;
+        private long consumerWakeups;
+        private long highWaterBytes;
+        private long largest;
+
+        @Override
+        public long nextSequence() {
+            return writeSequence;
+        }
+
+        @Override
+        public boolean offer(MemorySegment record) {
+            ensureOpen();
+            int length = checkLength(record.byteSize());
+            if (lvPending(writeSlot) != 0) {
+                failedOffers++;
+                return false;
+            }
+            send(record, length);
+            return true;
+        }
+
+        @Override
+        public void put(MemorySegment record) {
+            ensureOpen();
+            int length = checkLength(record.byteSize());
+            awaitSlot(writeSlot);
+            send(record, length);
+        }
+
+        /** Writes and publishes one record into the free slot at the write cursor. */
+        private void send(MemorySegment record, int length) {
+            claimOpen = false; // a new record replaces an outstanding claim
+            long position = writeLap + writeSlot * stride;
+            if (publication == Publication.WRITE_AFTER_PUBLISH) {
+                stage(position, length);
+                publish();
+                memory.write(position, record); // BROKEN on purpose: the record is visible before it is written
+                return;
+            }
+            memory.write(position, record);
+            stage(position, length);
+            publish();
+        }
+
+        @Override
+        public int offer(MemorySegment[] records, int offset, int count) {
+            ensureOpen();
+            Objects.checkFromIndexSize(offset, count, records.length);
+            for (int i = offset; i < offset + count; i++) {
+                checkLength(records[i].byteSize()); // all or nothing: no half-written batch on bad input
+            }
+            claimOpen = false;
+            int written = 0;
+            for (int i = offset; i < offset + count; i++) {
+                int s = writeSlot;
+                // A slot is free when no consumer holds it and this batch has not filled it yet.
+                if (lvPending(s) != 0 || table[row(s) + SEQUENCE] >= publishedSequence) {
+                    failedOffers++;
+                    break;
+                }
+                long position = writeLap + s * stride;
+                memory.write(position, records[i]);
+                stage(position, (int) records[i].byteSize());
+                written++;
+            }
+            if (written > 0) {
+                publish();
+            }
+            return written;
+        }
+
+        @Override
+        public MemorySegment claim(int length) {
+            ensureOpen();
+            checkLength(length);
+            if (lvPending(writeSlot) != 0) {
+                failedOffers++;
+                claimOpen = false;
+                return null;
+            }
+            return claimSlot(length);
+        }
+
+        @Override
+        public MemorySegment awaitClaim(int length) {
+            ensureOpen();
+            checkLength(length);
+            awaitSlot(writeSlot);
+            return claimSlot(length);
+        }
+
+        private MemorySegment claimSlot(int length) {
+            claimPosition = writeLap + writeSlot * stride;
+            claimLength = length;
+            claimOpen = true;
+            return memory.claim(claimPosition, length);
+        }
+
+        @Override
+        public void commit(int length) {
+            ensureOpen();
+            if (!claimOpen) {
+                throw new IllegalStateException("commit(" + length + ") without a successful claim");
+            }
+            checkLength(length);
+            if (length > claimLength) {
+                throw new IllegalArgumentException("commit of " + length + " bytes: the claim was for " + claimLength);
+            }
+            memory.commit(claimPosition, length);
+            claimOpen = false;
+            stage(claimPosition, length);
+            publish();
+        }
+
+        /** Waits with the producer's strategy until no consumer holds {@code slot}; counts the stall. */
+        private void awaitSlot(int slot) {
+            if (lvPending(slot) == 0) {
+                return;
+            }
+            stalls++;
+            long start = System.nanoTime();
+            try {
+                for (int step = 0; lvPending(slot) != 0; step++) {
+                    ensureOpen();
+                    if (producerWait.parksAt(step)) {
+                        PRODUCER_WAITER.setVolatile(RefCountedBroadcastQueue.this, Thread.currentThread());
+                        // Volatile after volatile: the releasing consumer decrements, then reads
+                        // the waiter; one of us sees the other.
+                        if (lvvPending(slot) != 0 && !closed) {
+                            producerWait.idle(step);
+                        }
+                        PRODUCER_WAITER.setVolatile(RefCountedBroadcastQueue.this, (Thread) null);
+                    } else {
+                        producerWait.idle(step);
+                    }
+                }
+                ensureOpen();
+            } finally {
+                stallNanos += System.nanoTime() - start;
+            }
+        }
+
+        /** Records the slot's new record (plain stores, published by the next publish) and moves the write cursor. */
+        private void stage(long position, int length) {
+            int r = row(writeSlot);
+            table[r + LENGTH] = length;
+            table[r + POSITION] = position;
+            table[r + SEQUENCE] = writeSequence;
+            if (length > table[r + HIGH_WATER]) {
+                highWaterBytes += length - table[r + HIGH_WATER];
+                table[r + HIGH_WATER] = length;
+            }
+            if (length > largest) {
+                largest = length;
+            }
+            if (writeSequence < adjustAt && length > largestEarly) {
+                largestEarly = length;
+            }
+            bytes += length;
+            long next = ++writeSequence;
+            int s = writeSlot + 1;
+            if (next == adjustAt) {
+                adjust();
+            }
+            if (s >= writeSlotsInUse) {
+                s = 0;
+                writeLap += capacity;
+            }
+            writeSlot = s;
+        }
+
+        /** After K records: slots in use = C / M, clamped. Published with record K - 1. */
+        private void adjust() {
+            SlotAdjustment a = SlotAdjustment.compute(adjustAt, largestEarly, options.memoryCap(), physicalSlots,
+                    writeSlotsInUse);
+            adjustedSlots = a.after();
+            writeSlotsInUse = a.after();
+            // Publishes the new count to readers of the header.
+            HEADER_INT.setRelease(header, SLOTS_IN_USE_OFFSET, a.after());
+            announce = a;
+        }
+
+        /** Publishes every staged record: pending counts, then the sequence, then wake-ups. */
+        private void publish() {
+            acquireGate();
+            int n = joinedCount;
+            long from = publishedSequence;
+            long to = writeSequence;
+            if (publication != Publication.COUNT_AFTER_PUBLISH) {
+                setPendingCounts(from, to, n, publishedSlot, publishedSlotsInUse);
+            }
+            // Publishes the staged records, their slot rows and pending counts (and the
+            // adjusted slot count). Volatile, not only release: the waiting-mask load below
+            // must not move above it (the other half of a parking consumer's handshake).
+            svPublished(to);
+            int countFrom = publishedSlot;
+            int countInUse = publishedSlotsInUse;
+            publishedSequence = to;
+            publishedSlot = writeSlot;
+            publishedSlotsInUse = writeSlotsInUse;
+            if (publication != Publication.COUNT_AFTER_PUBLISH) {
+                releaseGate();
+            }
+            if (n == 0) {
+                unconsumed += to - from;
+            }
+            long waiting = lvWaiting();
+            if (waiting != 0) {
+                wake(waiting);
+            }
+            if (publication == Publication.COUNT_AFTER_PUBLISH) {
+                // BROKEN on purpose: publish and wake, then count; a consumer may already hold the record.
+                setPendingCounts(from, to, n, countFrom, countInUse);
+                releaseGate();
+            }
+            SlotAdjustment a = announce;
+            if (a != null) {
+                announce = null;
+                adjustment = a;
+                options.onAdjustment().accept(a);
+            }
+        }
+
+        /**
+         * Sets the pending count of the slots of records {@code [from, to)}, walking the slots
+         * from {@code slot} (of record {@code from}) as the write cursor did.
+         */
+        private void setPendingCounts(long from, long to, int count, int slot, int slotsInUse) {
+            int s = slot;
+            int inUse = slotsInUse;
+            for (long q = from; q < to; q++) {
+                spPending(s, count);
+                s++;
+                if (q + 1 == adjustAt) {
+                    inUse = adjustedSlots;
+                }
+                if (s >= inUse) {
+                    s = 0;
+                }
+            }
+        }
+
+        /** Unparks each waiting consumer once: its queue just went from empty to non-empty. */
+        private void wake(long waiting) {
+            for (long w = waiting; w != 0; w &= w - 1) {
+                long bit = w & -w;
+                long before = (long) LONGS.getAndBitwiseAnd(cells, WAITING, ~bit);
+                if ((before & bit) != 0) {
+                    consumerWakeups++;
+                    LockSupport.unpark(consumers[Long.numberOfTrailingZeros(bit)].waiter);
+                }
+            }
+        }
+    }
+
+    /** Padding before a consumer's fields: two consumers' hot fields never share a cache line. */
+    abstract static class ConsumerPadBefore {
+        long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16;
+    }
+
+    /** What the owning thread of a consumer reads and writes on every record. */
+    abstract static class ConsumerFields extends ConsumerPadBefore {
+        /** Next sequence to read; opaque stores, read by {@link #counters()} for the lag. */
+        long cursor;
+        /** Slot of {@code cursor}, and the slot count in force there. */
+        int slot;
+        int slotsInUse;
+        long publishedCache;
+        /** Sequence {@code peek()} returned, until released; {@link #NONE} otherwise. */
+        long held = NONE;
+        long delivered;
+        boolean joined;
+        /** The thread that parks; set before the waiting bit, read by the producer after clearing it. */
+        volatile Thread waiter;
+    }
+
+    /** Padding after a consumer's fields. */
+    abstract static class ConsumerPadAfter extends ConsumerFields {
+        long q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15, q16;
+    }
+
+    private final class Consumer extends ConsumerPadAfter implements BroadcastConsumer {
+        private final int index;
+        private final long bit;
+
+        Consumer(int index) {
+            this.index = index;
+            this.bit = 1L << index;
+        }
+
+        RefCountedBroadcastQueue queue() {
+            return RefCountedBroadcastQueue.this;
+        }
+
+        /** Joins at {@code sequence}; called under the gate. */
+        void start(long sequence, int atSlot, int inUse) {
+            CURSOR.setOpaque(this, sequence);
+            slot = atSlot;
+            slotsInUse = inUse;
+            publishedCache = sequence;
+            held = NONE;
+            joined = true;
+        }
+
+        @Override
+        public int index() {
+            return index;
+        }
+
+        @Override
+        public boolean isJoined() {
+            return joined;
+        }
+
+        @Override
+        public long lag() {
+            return joined ? Math.max(0, lvPublished() - cursor) : 0;
+        }
+
+        private void ensureUsable() {
+            ensureOpen();
+            if (!joined) {
+                throw new IllegalStateException("consumer " + index + " is not joined (it left); join() returns a joined consumer");
+            }
+        }
+
+        /** Whether record {@code cursor} is published; refreshes the cached sequence only when needed. */
+        private boolean available() {
+            long q = cursor;
+            return q < publishedCache || q < (publishedCache = lvPublished());
+        }
+
+        /**
+         * The record at the cursor: its row was staged, and its pending count set, before the
+         * sequence we acquired. Both are checked (two loads of lines we are about to touch
+         * anyway): a record we can see must be in its slot and pending, at least for us.
+         */
+        private MemorySegment view() {
+            int r = row(slot);
+            long holds = table[r + SEQUENCE];
+            long pending = lvPending(slot);
+            if (holds != cursor || pending <= 0) {
+                throw new IllegalStateException("consumer " + index + " sees record " + cursor + " in slot " + slot
+                        + " but the slot holds record " + holds + " with pending count " + pending
+                        + ": a slot was reused while held, or published before it was counted");
+            }
+            return memory.window(table[r + POSITION], table[r + LENGTH]);
+        }
+
+        @Override
+        public MemorySegment peek() {
+            ensureUsable();
+            if (!available()) {
+                return null;
+            }
+            held = cursor;
+            return view();
+        }
+
+        @Override
+        public void release() {
+            ensureUsable();
+            if (held == NONE) {
+                throw new IllegalStateException("consumer " + index + " holds no record: release() needs a record from peek()");
+            }
+            held = NONE;
+            releaseAndAdvance();
+            delivered++;
+        }
+
+        /** Releases the slot at the cursor and moves the cursor to the next record. */
+        void releaseAndAdvance() {
+            int s = slot;
+            // Releases our reads of the slot to the producer: it may overwrite the slot once the count is 0.
+            long before = gaaPending(s, -1);
+            if (before <= 0) {
+                throw new IllegalStateException("consumer " + index + " released slot " + s + " (record " + cursor
+                        + ") but its pending count was " + before + ": released more often than it was published");
+            }
+            if (before == 1 && PRODUCER_WAITER.getVolatile(RefCountedBroadcastQueue.this) != null) {
+                Thread t = (Thread) PRODUCER_WAITER.getAndSet(RefCountedBroadcastQueue.this, (Thread) null);
+                if (t != null) {
+                    LONGS.getAndAdd(cells, PRODUCER_WAKEUPS, 1L);
+                    LockSupport.unpark(t);
+                }
+            }
+            long next = cursor + 1;
+            int n = s + 1;
+            if (next == adjustAt) {
+                slotsInUse = adjustedSlots; // published with record adjustAt - 1, which we held
+            }
+            if (n >= slotsInUse) {
+                n = 0;
+            }
+            slot = n;
+            CURSOR.setOpaque(this, next);
+        }
+
+        @Override
+        public int drain(RecordHandler handler, int limit) {
+            ensureUsable();
+            if (limit <= 0) {
+                throw new IllegalArgumentException("drain limit must be positive, got " + limit);
+            }
+            int n = 0;
+            while (n < limit && available()) {
+                held = cursor; // if the handler throws, the record stays held, not lost
+                handler.onRecord(view());
+                held = NONE;
+                releaseAndAdvance();
+                n++;
+            }
+            delivered += n;
+            return n;
+        }
+
+        @Override
+        public int poll(MemorySegment dst) {
+            MemorySegment record = peek();
+            if (record == null) {
+                return EMPTY;
+            }
+            long length = record.byteSize();
+            if (length > dst.byteSize()) {
+                held = NONE;
+                throw new IllegalArgumentException("record of " + length + " bytes does not fit the destination of "
+                        + dst.byteSize());
+            }
+            MemorySegment.copy(record, 0, dst, 0, length);
+            release();
+            return (int) length;
+        }
+
+        @Override
+        public int awaitDrain(RecordHandler handler) {
+            ensureUsable();
+            for (int step = 0; ; step++) {
+                int n = drain(handler, Integer.MAX_VALUE);
+                if (n > 0) {
+                    return n;
+                }
+                if (consumerWait.parksAt(step)) {
+                    parkUntilPublished(step);
+                } else {
+                    consumerWait.idle(step);
+                }
+                ensureOpen();
+            }
+        }
+
+        /** Registers in the waiting mask, re-checks, parks; the producer unparks on the next publish. */
+        private void parkUntilPublished(int step) {
+            waiter = Thread.currentThread();
+            // Atomic, so volatile: the producer stores the sequence then loads the mask; one of us sees the other.
+            LONGS.getAndBitwiseOr(cells, WAITING, bit);
+            if (lvvPublished() == cursor && !closed) {
+                consumerWait.idle(step);
+            }
+            LONGS.getAndBitwiseAnd(cells, WAITING, ~bit);
+        }
+
+        @Override
+        public String toString() {
+            return disciplineName + " consumer " + index + (joined ? " at record " + cursor : " (not joined)");
+        }
+    }
+}
