@@ -12,6 +12,7 @@ module org.ringlab.bench {
     // Only the JMH benchmarks (org.ringlab.bench.jmh) use these; the command line never does.
     requires static jmh.core;
     requires static org.ringlab.jna;
+    requires static org.ringlab.queues;
 
     // picocli fills the annotated fields of the commands reflectively.
     opens org.ringlab.bench.cli to info.picocli;
