@@ -8,4 +8,5 @@ module org.ringlab.api {
     uses org.ringlab.api.MemoryStrategy;
     uses org.ringlab.api.GrowthStrategy;
     uses org.ringlab.api.QueueDiscipline;
+    uses org.ringlab.api.MappedFileStrategy;
 }

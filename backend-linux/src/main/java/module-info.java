@@ -27,4 +27,8 @@ module org.ringlab.linux {
             org.ringlab.linux.ReallocGrowth,
             org.ringlab.linux.MremapGrowth,
             org.ringlab.linux.ReserveCommitGrowth;
+
+    // Seed 004's growing shared file (issue 6).
+    provides org.ringlab.api.MappedFileStrategy with
+            org.ringlab.linux.MappedFileMemory;
 }

@@ -12,8 +12,13 @@ module org.ringlab.bench {
     // Only the JMH benchmarks (org.ringlab.bench.jmh) use these; the command line never does.
     requires static jmh.core;
     requires static org.ringlab.jna;
-    requires static org.ringlab.queues;
+    // The mapped experiment (seed 004) drives one queue and one backend directly: the growing
+    // mapped-file queue, CPU pinning and per-thread fault counts (issue 6).
+    requires org.ringlab.queues;
+    requires org.ringlab.linux;
+    requires HdrHistogram;
 
     // picocli fills the annotated fields of the commands reflectively.
     opens org.ringlab.bench.cli to info.picocli;
+    opens org.ringlab.bench.mapped to info.picocli;
 }

@@ -1,6 +1,7 @@
 /**
  * Queue disciplines on any RingMemory: spsc, broadcast (QSARC), napi, the seeds' baselines
- * (locked-list, copy-per-consumer); the stream framer and the driver buffer pool.
+ * (locked-list, copy-per-consumer); the stream framer and the driver buffer pool; and the
+ * mapped-file queue, on a {@link org.ringlab.api.MappedFile} found through the api's registry.
  */
 module org.ringlab.queues {
     requires transitive org.ringlab.api;
@@ -11,6 +12,8 @@ module org.ringlab.queues {
     exports org.ringlab.queues.napi;
     exports org.ringlab.queues.pool;
     exports org.ringlab.queues.baseline;
+    // Seed 004's growing single-writer, multi-reader queue on a mapped file (issue 6).
+    exports org.ringlab.queues.mapped;
 
     provides org.ringlab.api.QueueDiscipline with
             org.ringlab.queues.spsc.SpscDiscipline,

@@ -24,6 +24,10 @@ public final class Registries {
         static final ProviderRegistry<GrowthStrategy> INSTANCE = ProviderRegistry.load(GrowthStrategy.class);
     }
 
+    private static final class MappedFiles {
+        static final ProviderRegistry<MappedFileStrategy> INSTANCE = ProviderRegistry.load(MappedFileStrategy.class);
+    }
+
     private static final class Disciplines {
         static final ProviderRegistry<QueueDiscipline> INSTANCE = ProviderRegistry.load(QueueDiscipline.class);
     }
@@ -34,6 +38,11 @@ public final class Registries {
 
     public static ProviderRegistry<GrowthStrategy> growthStrategies() {
         return Growth.INSTANCE;
+    }
+
+    /** Providers of {@link MappedFile}s (seed 004's growing shared file). */
+    public static ProviderRegistry<MappedFileStrategy> mappedFiles() {
+        return MappedFiles.INSTANCE;
     }
 
     public static ProviderRegistry<QueueDiscipline> disciplines() {

@@ -283,6 +283,65 @@ final class LinuxLibc {
         }
     }
 
+    // ---- Mapped-file queue (issue 6): prefault flags, per-thread fault counts, CPU pinning. ----
+
+    static final int MAP_POPULATE = 0x8000;
+    static final int O_RDONLY = 0;
+    static final int MADV_HUGEPAGE = 14;
+    /** Linux 5.14+: populate (write-fault) the range without touching it from user space. */
+    static final int MADV_POPULATE_WRITE = 23;
+    /** Linux 5.14+: populate (read-fault) the range; for read-only mappings. */
+    static final int MADV_POPULATE_READ = 22;
+    static final int RUSAGE_SELF = 0;
+    static final int RUSAGE_THREAD = 1;
+    /** {@code struct rusage}: two timevals (32 bytes), then longs; ru_minflt is the 5th long. */
+    private static final long RUSAGE_BYTES = 144;
+    private static final long RU_MINFLT_OFFSET = 64;
+    private static final long RU_MAJFLT_OFFSET = 72;
+    /** {@code cpu_set_t} of glibc: 1024 bits. */
+    static final int CPU_SET_BYTES = 128;
+
+    private static final MethodHandle GETRUSAGE;
+    private static final MethodHandle SCHED_SETAFFINITY;
+    private static final MethodHandle SCHED_GETAFFINITY;
+
+    static {
+        Linker linker = Linker.nativeLinker();
+        SymbolLookup libc = linker.defaultLookup();
+        Linker.Option errno = Linker.Option.captureCallState("errno");
+        GETRUSAGE = bind(linker, libc, "getrusage", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS), errno);
+        SCHED_SETAFFINITY = bind(linker, libc, "sched_setaffinity",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), errno);
+        SCHED_GETAFFINITY = bind(linker, libc, "sched_getaffinity",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), errno);
+    }
+
+    /** Minor and major page faults of {@code who} ({@link #RUSAGE_THREAD}: the calling thread). */
+    record Faults(long minor, long major) {
+    }
+
+    static Faults getrusage(int who) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment usage = arena.allocate(RUSAGE_BYTES, 8);
+            invoke("getrusage", "getrusage(" + who + ")", (c, m) -> (int) GETRUSAGE.invokeExact(c, who, usage));
+            return new Faults(usage.get(JAVA_LONG, RU_MINFLT_OFFSET), usage.get(JAVA_LONG, RU_MAJFLT_OFFSET));
+        }
+    }
+
+    /** Pins thread {@code tid} (0: the calling thread) to the CPUs whose bits are set in {@code mask}. */
+    static void schedSetaffinity(int tid, MemorySegment mask) {
+        invoke("sched_setaffinity", "sched_setaffinity", (c, m) -> (int) SCHED_SETAFFINITY.invokeExact(c, tid,
+                mask.byteSize(), mask));
+    }
+
+    /** Fills {@code mask} with the CPUs thread {@code tid} (0: the calling thread) may run on. */
+    static void schedGetaffinity(int tid, MemorySegment mask) {
+        invoke("sched_getaffinity", "sched_getaffinity", (c, m) -> (int) SCHED_GETAFFINITY.invokeExact(c, tid,
+                mask.byteSize(), mask));
+    }
+
+    // ---- end of the mapped-file queue bindings. ----
+
     /** One downcall; {@code misplace} is set when a test fault asks to misplace a mapping. */
     @FunctionalInterface
     private interface Downcall {

@@ -24,16 +24,17 @@ import picocli.CommandLine.Spec;
         description = {"Runs one experiment and prints its table (progress on stderr).",
                 "growth  - seed 002: every growth strategy grows a buffer to 64 MiB (quick) or 1 GiB (full)",
                 "          in 1 MiB appends; peak RSS / final size, moves, bytes moved and copied, time.",
-                "history - seed 000: the same as 'ringlab history'."},
+                "history - seed 000: the same as 'ringlab history'.",
+                "mapped  - seed 004: the prefault table and the cross-process latency table, as 'ringlab mapped'."},
         sortOptions = false)
 public final class CompareCommand implements Callable<Integer> {
 
-    static final List<String> EXPERIMENTS = List.of("growth", "history");
+    static final List<String> EXPERIMENTS = List.of("growth", "history", "mapped");
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--experiment", required = true, paramLabel = "ID", description = "growth or history.")
+    @Option(names = "--experiment", required = true, paramLabel = "ID", description = "growth, history or mapped.")
     String experiment;
 
     // A String, not an enum: the test-only "tiny" profile stays out of --help.
@@ -82,9 +83,23 @@ public final class CompareCommand implements Callable<Integer> {
         return switch (experiment) {
             case "growth" -> growth();
             case "history" -> history();
+            case "mapped" -> mapped();
             default -> throw new ParameterException(spec.commandLine(), "unknown experiment '" + experiment
                     + "'; allowed: " + String.join(", ", EXPERIMENTS));
         };
+    }
+
+    /** Seed 004's tables: the same as {@code ringlab mapped --profile P [--out DIR]}. */
+    private int mapped() {
+        if (target != null || chunk != null || initial != null || factor != null || !strategies.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--target, --chunk, --initial, --factor and --strategy"
+                    + " do not apply to the mapped experiment (see 'ringlab mapped --help' for its own options)");
+        }
+        List<String> args = new java.util.ArrayList<>(List.of("--profile", profile));
+        if (out != null) {
+            args.addAll(List.of("--out", out.toString()));
+        }
+        return spec.root().commandLine().getSubcommands().get("mapped").execute(args.toArray(String[]::new));
     }
 
     private int history() {

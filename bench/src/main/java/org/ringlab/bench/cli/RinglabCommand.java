@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
         description = {"Ring buffers and queues in off-heap memory, side by side.",
                 "Without a command: runs the history experiment (quick profile)."},
         subcommands = {ListCommand.class, DemoCommand.class, HistoryCommand.class, CompareCommand.class,
-                HistoryCellCommand.class, GrowthCellCommand.class},
+                org.ringlab.bench.mapped.MappedCommand.class, HistoryCellCommand.class, GrowthCellCommand.class},
         sortOptions = false)
 public final class RinglabCommand implements Callable<Integer> {
 

@@ -1,0 +1,132 @@
+package org.ringlab.linux;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.ringlab.api.Cleanup;
+import org.ringlab.api.Availability;
+import org.ringlab.api.MappedFile;
+import org.ringlab.api.MappedFileSpec;
+import org.ringlab.api.MappedFileStrategy;
+import org.ringlab.api.PrefaultPolicy;
+
+/**
+ * {@code mapped-file}: seed 004's growing shared file, as a {@link MappedFileStrategy}. A file
+ * in any directory (default {@code /dev/shm}, i.e. tmpfs; a disk directory works the same,
+ * with page-cache write-back behind it) laid out as a header page and fixed-size chunks, each
+ * chunk mapped {@code MAP_SHARED} when first used and prefaulted by the
+ * {@link PrefaultPolicy policy} list, in order.
+ *
+ * <p>Not a {@code MemoryStrategy}: a {@code RingMemory} is a ring of fixed capacity whose
+ * positions wrap, while this memory is an append-only file that grows and never wraps; forcing
+ * it into the ring contract would need a mirror (that is {@code mirrored-file}) or copies at
+ * the seam. Queues reach it through {@link org.ringlab.api.Registries#mappedFiles()}.
+ */
+public final class MappedFileMemory implements MappedFileStrategy {
+
+    public static final String NAME = "mapped-file";
+
+    private volatile Availability availability;
+    private final Map<Path, Availability> prealloc = new ConcurrentHashMap<>();
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "file in any directory (default /dev/shm) mapped in chunks as it grows; prefault policies "
+                + String.join(", ", List.of(PrefaultPolicy.values()).stream().map(PrefaultPolicy::id).toList());
+    }
+
+    @Override
+    public Availability availability() {
+        Availability result = availability;
+        if (result == null) {
+            synchronized (this) {
+                result = availability;
+                if (result == null) {
+                    availability = result = probe();
+                }
+            }
+        }
+        return result;
+    }
+
+    @Override
+    public long granularity() {
+        availability().ensureAvailable(NAME);
+        return LinuxLibc.pageSize();
+    }
+
+    @Override
+    public Availability policyAvailability(PrefaultPolicy policy, Path directory) {
+        Availability base = availability();
+        if (!base.isAvailable()) {
+            return base;
+        }
+        Path dir = directory.toAbsolutePath();
+        if (!Files.isDirectory(dir)) {
+            return Availability.unavailable(policy.id() + ": directory " + dir + " does not exist");
+        }
+        return switch (policy) {
+            case HUGE -> HugePages.availability(dir);
+            case PREALLOC -> prealloc.computeIfAbsent(dir, MappedFileMemory::probePrealloc);
+            default -> Availability.available();
+        };
+    }
+
+    @Override
+    public MappedFile open(MappedFileSpec spec) {
+        availability().ensureAvailable(NAME);
+        return ChunkedFile.open(NAME, spec);
+    }
+
+    @Override
+    public String toString() {
+        return NAME;
+    }
+
+    /** fallocate needs file-system support (tmpfs, ext4, xfs have it; some do not). */
+    private static Availability probePrealloc(Path dir) {
+        return LinuxFaults.withoutFaults(() -> Availability.probe("prealloc probe (fallocate one page in " + dir + ")",
+                () -> {
+                    LinuxLibc.TempFile temp = LinuxLibc.mkstemp(dir.resolve("ringlab-probe-XXXXXX").toString());
+                    Cleanup.runAll(null, () -> LinuxLibc.unlink(temp.path()),
+                            () -> LinuxLibc.fallocate(temp.fd(), 0, 0, LinuxLibc.pageSize()),
+                            () -> LinuxLibc.close(temp.fd()));
+                }));
+    }
+
+    /** Real calls, never a test fault: create a file, map two chunks, write and read back, remove it. */
+    private static Availability probe() {
+        String os = System.getProperty("os.name", "");
+        if (!os.startsWith("Linux")) {
+            return Availability.unavailable(NAME + " needs Linux (mmap, fallocate, madvise), this is " + os);
+        }
+        return LinuxFaults.withoutFaults(() -> Availability.probe(NAME + " probe (create a file in "
+                + MappedFileSpec.defaultDirectory() + ", map two chunks, write, read back)", () -> {
+                    Path path = MappedFileSpec.defaultDirectory().resolve("ringlab-probe-" + ProcessHandle.current().pid()
+                            + "-" + System.nanoTime());
+                    long page = LinuxLibc.pageSize();
+                    try (MappedFile file = ChunkedFile.open(NAME, MappedFileSpec.create(path, page))) {
+                        file.chunk(1).set(ValueLayout.JAVA_LONG, 0, 0x5A5AL);
+                        MemorySegment again = file.chunk(1);
+                        if (again.get(ValueLayout.JAVA_LONG, 0) != 0x5A5AL || file.fileSize() != page * 3) {
+                            throw new IllegalStateException("chunk 1 reads back wrong or the file is " + file.fileSize()
+                                    + " bytes instead of " + page * 3);
+                        }
+                    } finally {
+                        if (Files.exists(path)) { // a failed create removed it already
+                            LinuxLibc.unlink(path.toString());
+                        }
+                    }
+                }));
+    }
+}

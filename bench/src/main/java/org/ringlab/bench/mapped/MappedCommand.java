@@ -1,0 +1,176 @@
+package org.ringlab.bench.mapped;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.ringlab.api.MappedFileSpec;
+import org.ringlab.api.MappedFileStrategy;
+import org.ringlab.api.PrefaultPolicy;
+import org.ringlab.bench.util.Environment;
+import org.ringlab.bench.util.Sizes;
+import org.ringlab.queues.mapped.MappedQueue;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ringlab mapped}: seed 004's two tables on the {@code mapped-file} memory and the
+ * mapped queue. Progress goes to stderr, tables to stdout, and with {@code --out DIR} also to
+ * {@code DIR/mapped.md} and {@code DIR/mapped.json}.
+ */
+@Command(name = "mapped",
+        description = {"Seed 004's experiment: the growing inter-process queue on a mapped file.",
+                "(a) time to write 64 MiB (quick) or 256 MiB (full) in 128-byte blocks for the 11 prefault",
+                "configurations of the seed plus 'background', with the prefault's own time and the writer's",
+                "minor faults; (b) enqueue-to-dequeue latency to a reader in another JVM, tmpfs vs disk,",
+                "pinned vs not (HdrHistogram)."},
+        subcommands = MappedCommand.ReaderCommand.class, sortOptions = false)
+public final class MappedCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--profile", paramLabel = "PROFILE", description = "quick (default: 64 MiB, 5 repetitions, "
+            + "50k messages) or full (256 MiB, 11 repetitions, 3 x 100k messages); messages every 100 µs.")
+    String profile = "quick";
+
+    @Option(names = "--table", paramLabel = "WHICH", description = "prefault, latency or all (default).")
+    String table = "all";
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "tmpfs directory (default /dev/shm).")
+    Path dir;
+
+    @Option(names = "--disk-dir", paramLabel = "DIR", description = "disk directory for the latency table "
+            + "(default java.io.tmpdir).")
+    Path diskDir;
+
+    @Option(names = "--size", paramLabel = "SIZE", description = "Bytes written per prefault sample (default: profile).")
+    String size;
+
+    @Option(names = "--reps", paramLabel = "N", description = "Prefault repetitions (default: profile).")
+    Integer repetitions;
+
+    @Option(names = "--messages", paramLabel = "N", description = "Measured messages per latency run (default: profile).")
+    Long messages;
+
+    @Option(names = "--interval-us", paramLabel = "N", description = "Microseconds between messages (default: profile).")
+    Long intervalMicros;
+
+    @Option(names = "--writer-policy", paramLabel = "LIST", description = "Prefault list of the latency writer "
+            + "(default background).")
+    String writerPolicy = "background";
+
+    @Option(names = "--reader-policy", paramLabel = "LIST", description = "Prefault list of the latency reader "
+            + "(default none).")
+    String readerPolicy = "none";
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write DIR/mapped.md and DIR/mapped.json.")
+    Path out;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Override
+    public Integer call() {
+        MappedProfile p;
+        List<PrefaultPolicy> writer;
+        List<PrefaultPolicy> reader;
+        long bytes;
+        try {
+            p = MappedProfile.parse(profile);
+            writer = PrefaultPolicy.parseList(writerPolicy);
+            reader = PrefaultPolicy.parseList(readerPolicy);
+            bytes = size == null ? p.bytes : Sizes.parse(size);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (!List.of("all", "prefault", "latency").contains(table)) {
+            throw new ParameterException(spec.commandLine(), "--table must be prefault, latency or all, got '" + table + "'");
+        }
+        Path tmpfs = requireDirectory(dir == null ? MappedFileSpec.defaultDirectory() : dir, "--dir");
+        Path disk = requireDirectory(diskDir == null ? Path.of(System.getProperty("java.io.tmpdir")) : diskDir,
+                "--disk-dir");
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter progress = spec.commandLine().getErr();
+        MappedFileStrategy strategy = MappedQueue.defaultStrategy();
+
+        StringBuilder md = new StringBuilder("## mapped (seed 004), profile " + profile + "\n\n");
+        List<PrefaultExperiment.Row> rows = List.of();
+        List<LatencyExperiment.Result> latency = List.of();
+        if (!table.equals("latency")) {
+            rows = new PrefaultExperiment(strategy, tmpfs, bytes, progress).run(p.warmup,
+                    repetitions == null ? p.repetitions : repetitions);
+            String t = MappedReport.prefaultTable(rows, bytes, tmpfs.toString(), repetitions == null ? p.repetitions
+                    : repetitions);
+            stdout.println(t);
+            stdout.flush();
+            md.append(t).append('\n');
+        }
+        if (!table.equals("prefault")) {
+            long n = messages == null ? p.messages : messages;
+            long interval = intervalMicros == null ? p.intervalMicros : intervalMicros;
+            latency = new LatencyExperiment(progress, n, Math.min(p.warmupMessages, Math.max(n / 5, 1)), interval * 1000,
+                    writer, reader).run(LatencyExperiment.cells(tmpfs, disk), p.latencyRepetitions);
+            String t = MappedReport.latencyTable(latency, n, interval, PrefaultPolicy.describe(writer),
+                    PrefaultPolicy.describe(reader));
+            stdout.println(t);
+            stdout.flush();
+            md.append(t).append('\n');
+        }
+        if (out != null) {
+            try {
+                Files.createDirectories(out);
+                Files.writeString(out.resolve("mapped.md"), md);
+                Files.writeString(out.resolve("mapped.json"), MappedReport.json(Environment.describe(), rows, latency));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the report to " + out + ": " + e.getMessage(), e);
+            }
+            progress.println("mapped: wrote " + out.resolve("mapped.md") + " and " + out.resolve("mapped.json"));
+        }
+        return 0;
+    }
+
+    private Path requireDirectory(Path d, String option) {
+        if (!Files.isDirectory(d) || !Files.isWritable(d)) {
+            throw new ParameterException(spec.commandLine(), option + " " + d + " is not a writable directory");
+        }
+        return d.toAbsolutePath();
+    }
+
+    /** The reader JVM of the latency table (started by the writer side; not for direct use). */
+    @Command(name = "reader", hidden = true, description = "Latency reader child (internal).")
+    static final class ReaderCommand implements Callable<Integer> {
+
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--file", required = true)
+        Path file;
+
+        @Option(names = "--messages", required = true)
+        long total;
+
+        @Option(names = "--warmup")
+        long warmup;
+
+        @Option(names = "--cpu")
+        int cpu = -1;
+
+        @Option(names = "--reader-policy")
+        String readerPolicy = "none";
+
+        @Override
+        public Integer call() {
+            LatencyReader.run(file, total, warmup, cpu, PrefaultPolicy.parseList(readerPolicy),
+                    spec.commandLine().getOut());
+            return 0;
+        }
+    }
+}

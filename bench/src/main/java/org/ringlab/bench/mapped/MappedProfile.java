@@ -1,0 +1,47 @@
+package org.ringlab.bench.mapped;
+
+import java.util.Locale;
+
+import org.ringlab.bench.util.Sizes;
+
+/**
+ * How hard the mapped experiment works. Seed 004 writes 256 MiB; the quick profile writes 64
+ * MiB (the fault cost per page is the same, a quarter of the pages) so both tables fit in well
+ * under a minute on two shared cores. Latency messages go every 100 µs (10,000 a second, a
+ * queue's pace rather than a burst), so the writer sleeps between them and leaves the CPU to
+ * the busy-polling reader.
+ */
+public enum MappedProfile {
+    QUICK(64 * Sizes.MIB, 1, 5, 50_000, 10_000, 100, 1),
+    FULL(256 * Sizes.MIB, 2, 11, 100_000, 20_000, 100, 3),
+    /** For tests only: tiny sizes, a few hundred messages. */
+    TINY(4 * Sizes.MIB, 0, 1, 2_000, 200, 20, 1);
+
+    final long bytes;
+    final int warmup;
+    final int repetitions;
+    final long messages;
+    final long warmupMessages;
+    final long intervalMicros;
+    final int latencyRepetitions;
+
+    MappedProfile(long bytes, int warmup, int repetitions, long messages, long warmupMessages, long intervalMicros,
+                  int latencyRepetitions) {
+        this.bytes = bytes;
+        this.warmup = warmup;
+        this.repetitions = repetitions;
+        this.messages = messages;
+        this.warmupMessages = warmupMessages;
+        this.intervalMicros = intervalMicros;
+        this.latencyRepetitions = latencyRepetitions;
+    }
+
+    static MappedProfile parse(String text) {
+        for (MappedProfile p : values()) {
+            if (p.name().toLowerCase(Locale.ROOT).equals(text)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown profile '" + text + "'; allowed: quick, full");
+    }
+}

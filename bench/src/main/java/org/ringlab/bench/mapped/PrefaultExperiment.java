@@ -1,0 +1,180 @@
+package org.ringlab.bench.mapped;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.ringlab.api.MappedFile;
+import org.ringlab.api.MappedFileSpec;
+import org.ringlab.api.MappedFileStrategy;
+import org.ringlab.api.PrefaultPolicy;
+import org.ringlab.bench.history.Stats;
+import org.ringlab.linux.LinuxThreads;
+
+/**
+ * Seed 004's table "write 256 MB in 128-byte blocks": for each prefault configuration, a new
+ * file of {@code bytes} on the given directory mapped as one chunk, the configuration applied
+ * (timed on its own: the prefault), then 128-byte blocks copied over the whole mapping (timed:
+ * the write), with the minor faults the writing thread took. Configurations are interleaved in
+ * every repetition (started at a rotating offset) so drift on a shared machine spreads evenly;
+ * medians are reported.
+ */
+final class PrefaultExperiment {
+
+    static final int BLOCK = 128;
+    private static final long BACKGROUND_WINDOW = 16L << 20;
+
+    /** Pace of the paced rows: below what one prefaulter thread populates, as a queue's average rate is. */
+    static final long PACED_BYTES_PER_SECOND = 256L << 20;
+    private static final long PACED_BATCH = 64 * 1024;
+
+    /**
+     * One row: a label, the seed's name and figure, the policy list, and a pace (0: as fast as
+     * memory goes, the seed's loop; else the writer writes 64 KiB batches at that rate and its
+     * busy time is what is reported).
+     */
+    record Config(String label, String seedName, double seedMillis, String policies, long pacedBytesPerSecond) {
+    }
+
+    static final List<Config> CONFIGS = List.of(
+            new Config("none", "BM_MMap01", 129.806, "none", 0),
+            new Config("prealloc", "BM_MMap02Prealloc", 106.558, "prealloc", 0),
+            new Config("populate", "BM_MMap03Prefault", 48.421, "populate", 0),
+            new Config("populate+willneed", "BM_MMap04PrefaultNeed", 48.543, "populate+willneed", 0),
+            new Config("populate+sequential", "BM_MMap05PrefaultSeq", 48.570, "populate+sequential", 0),
+            new Config("prealloc+populate", "BM_MMap06PreallocPrefault", 48.316, "prealloc+populate", 0),
+            new Config("prealloc+populate+willneed", "BM_MMap07PreallocPrefaultNeed", 48.527,
+                    "prealloc+populate+willneed", 0),
+            new Config("willneed", "BM_MMap08PrefetchNeed", 127.054, "willneed", 0),
+            new Config("sequential", "BM_MMap09PrefetchSeq", 128.844, "sequential", 0),
+            new Config("manual", "BM_MMap11ManualPrefault", 48.127, "manual", 0),
+            new Config("manual+willneed", "BM_MMap10ManualPrefaultNeed", 48.294, "manual+willneed", 0),
+            new Config("background (burst)", "(用户态动态预处理)", Double.NaN, "background", 0),
+            new Config("none (paced 256 MiB/s)", "-", Double.NaN, "none", PACED_BYTES_PER_SECOND),
+            new Config("background (paced 256 MiB/s)", "(用户态动态预处理)", Double.NaN, "background",
+                    PACED_BYTES_PER_SECOND));
+
+    /** Medians over the repetitions of one configuration. */
+    record Row(Config config, Stats writeMillis, Stats prefaultMillis, Stats backgroundMillis, Stats writerFaults,
+               Stats totalFaults) {
+    }
+
+    private record Sample(double writeMillis, double prefaultMillis, double backgroundMillis, long writerFaults,
+                          long processFaults) {
+    }
+
+    private final MappedFileStrategy strategy;
+    private final Path dir;
+    private final long bytes;
+    private final PrintWriter progress;
+
+    PrefaultExperiment(MappedFileStrategy strategy, Path dir, long bytes, PrintWriter progress) {
+        this.strategy = strategy;
+        this.dir = dir;
+        this.bytes = bytes;
+        this.progress = progress;
+    }
+
+    List<Row> run(int warmup, int repetitions) {
+        Map<Config, List<Sample>> samples = new LinkedHashMap<>();
+        CONFIGS.forEach(c -> samples.put(c, new ArrayList<>()));
+        for (int rep = -warmup; rep < repetitions; rep++) {
+            progress.printf("mapped prefault: %s %d of %d (%d configurations, %d MiB each, %s)%n",
+                    rep < 0 ? "warm-up" : "repetition", rep < 0 ? rep + warmup + 1 : rep + 1, rep < 0 ? warmup : repetitions,
+                    CONFIGS.size(), bytes >> 20, dir);
+            progress.flush();
+            for (int i = 0; i < CONFIGS.size(); i++) {
+                Config config = CONFIGS.get(Math.floorMod(i + rep, CONFIGS.size()));
+                Sample sample = one(config);
+                if (rep >= 0) {
+                    samples.get(config).add(sample);
+                }
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        samples.forEach((config, list) -> rows.add(new Row(config,
+                Stats.of(list.stream().mapToDouble(Sample::writeMillis).toArray()),
+                Stats.of(list.stream().mapToDouble(Sample::prefaultMillis).toArray()),
+                Stats.of(list.stream().mapToDouble(Sample::backgroundMillis).toArray()),
+                Stats.of(list.stream().mapToDouble(Sample::writerFaults).toArray()),
+                Stats.of(list.stream().mapToDouble(Sample::processFaults).toArray()))));
+        return rows;
+    }
+
+    private Sample one(Config config) {
+        Path path = dir.resolve("ringlab-prefault-" + ProcessHandle.current().pid());
+        deleteIfExists(path);
+        MappedFileSpec spec = MappedFileSpec.create(path, bytes).withPolicies(PrefaultPolicy.parseList(config.policies))
+                .withBackgroundWindow(BACKGROUND_WINDOW);
+        MemorySegment block = MemorySegment.ofArray(new byte[BLOCK]).fill((byte) 0x5A);
+        long process0 = LinuxThreads.processMinorFaults();
+        try (MappedFile file = strategy.open(spec)) {
+            long t0 = System.nanoTime();
+            MemorySegment mapping = file.chunk(0); // grow, map and apply the configuration: the prefault
+            long t1 = System.nanoTime();
+            long faults0 = LinuxThreads.threadMinorFaults();
+            long writeNanos = config.pacedBytesPerSecond == 0 ? write(file, mapping, block, bytes)
+                    : writePaced(file, mapping, block, bytes, config.pacedBytesPerSecond);
+            long writerFaults = LinuxThreads.threadMinorFaults() - faults0;
+            file.close(); // joins the prefaulter: its time is final
+            MappedFile.PrefaultStats stats = file.prefaultStats();
+            return new Sample(writeNanos / 1e6, (t1 - t0) / 1e6, stats.backgroundNanos() / 1e6, writerFaults,
+                    LinuxThreads.processMinorFaults() - process0);
+        } finally {
+            deleteIfExists(path);
+        }
+    }
+
+    /** The seed's loop: memcpy of 128-byte blocks, one after the other, over the whole mapping; its time. */
+    private static long write(MappedFile file, MemorySegment mapping, MemorySegment block, long bytes) {
+        long t0 = System.nanoTime();
+        writeRange(file, mapping, block, 0, bytes);
+        return System.nanoTime() - t0;
+    }
+
+    /**
+     * The same blocks at {@code rate} bytes per second, 64 KiB at a time, sleeping between
+     * batches (a spinning writer would take the CPU the prefaulter needs); the writer's busy
+     * time, waits excluded.
+     */
+    private static long writePaced(MappedFile file, MemorySegment mapping, MemorySegment block, long bytes, long rate) {
+        long nanosPerBatch = PACED_BATCH * 1_000_000_000L / rate;
+        long busy = 0;
+        long next = System.nanoTime();
+        for (long offset = 0; offset < bytes; offset += PACED_BATCH) {
+            long wait = next - System.nanoTime();
+            if (wait > 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(wait);
+            }
+            long t0 = System.nanoTime();
+            writeRange(file, mapping, block, offset, Math.min(bytes, offset + PACED_BATCH));
+            busy += System.nanoTime() - t0;
+            next += nanosPerBatch;
+        }
+        return busy;
+    }
+
+    private static void writeRange(MappedFile file, MemorySegment mapping, MemorySegment block, long from, long to) {
+        for (long offset = from; offset < to; offset += BLOCK) {
+            MemorySegment.copy(block, 0, mapping, offset, BLOCK);
+            if ((offset & 0xFFFF) == 0) {
+                file.reportPosition(offset); // every 64 KiB, for the background prefaulter (one opaque store)
+            }
+        }
+    }
+
+    private static void deleteIfExists(Path path) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package org.ringlab.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ringlab mapped} end to end on a tiny profile: both tables, a reader in a real child JVM, the report files. */
+class MappedCommandTest {
+
+    @Test
+    void bothTablesAndTheReportFiles(@TempDir Path out, @TempDir Path disk) throws Exception {
+        Cli.Result r = Cli.run("mapped", "--profile", "tiny", "--disk-dir", disk.toString(), "--out", out.toString());
+        assertEquals(0, r.exitCode(), r.all());
+        for (String row : new String[] {"| none | BM_MMap01 129.806 |", "| prealloc+populate+willneed |",
+                "| manual+willneed | BM_MMap10ManualPrefaultNeed", "| background (burst) |",
+                "| background (paced 256 MiB/s) |", "populate's gain kept", "| Disk | disk | N |", "| Bind-m | mem | Y |"}) {
+            assertTrue(r.out().contains(row), "missing '" + row + "' in:\n" + r.all());
+        }
+        assertTrue(r.err().contains("mapped prefault: repetition 1 of 1"), "progress goes to stderr: " + r.err());
+        String json = Files.readString(out.resolve("mapped.json"));
+        assertTrue(json.contains("\"experiment\":\"mapped\"") || json.contains("\"experiment\": \"mapped\""), json);
+        assertTrue(json.contains("over1msPerMille"), json);
+        assertTrue(Files.readString(out.resolve("mapped.md")).contains("Enqueue → dequeue across processes"));
+        try (var files = Files.list(disk)) {
+            assertEquals(0, files.count(), "the latency queue files are removed");
+        }
+    }
+
+    @Test
+    void badInputIsExitCodeTwoWithTheValue() {
+        Cli.Result profile = Cli.run("mapped", "--profile", "turbo");
+        assertEquals(2, profile.exitCode(), profile.all());
+        assertTrue(profile.err().contains("unknown profile 'turbo'; allowed: quick, full"), profile.all());
+        Cli.Result policy = Cli.run("mapped", "--writer-policy", "populate+none");
+        assertEquals(2, policy.exitCode(), policy.all());
+        assertTrue(policy.err().contains("'none' cannot be combined"), policy.all());
+        Cli.Result dir = Cli.run("mapped", "--dir", "/no/such/dir");
+        assertEquals(2, dir.exitCode(), dir.all());
+        assertTrue(dir.err().contains("--dir /no/such/dir is not a writable directory"), dir.all());
+    }
+}

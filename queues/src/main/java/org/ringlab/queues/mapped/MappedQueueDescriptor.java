@@ -1,0 +1,231 @@
+package org.ringlab.queues.mapped;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+
+/**
+ * The off-heap format of a mapped queue file: a header page, then chunks of record frames.
+ *
+ * <pre>
+ * File
+ *   0                H               H + C           H + 2C
+ *   | header page    | chunk 0       | chunk 1       | ...     grows a chunk at a time
+ *   Data position p lives in chunk p / C at offset p % C; no frame spans two chunks.
+ *
+ * Header (descriptive fields are written once, before the magic, and covered by the checksum)
+ *   0       8         12       16             24            32           36     40          48         52
+ *   +-------+---------+--------+--------------+-------------+------------+------+-----------+----------+- - -+
+ *   | magic | version | layout | header bytes | chunk bytes | max record | (0)  | created   | checksum |     |
+ *   +-------+---------+--------+--------------+-------------+------------+------+-----------+----------+- - -+
+ *   128            132    136          144                 152
+ *   +--------------+------+------------+-------------------+------------+- - -+   writer ownership (one line)
+ *   | writer state | (0)  | writer pid | writer start (ms) | generation |     |   pid CAS'd on take-over
+ *   +--------------+------+------------+-------------------+------------+- - -+
+ *   256                  264                   384           512
+ *   +--------------------+-------------------+- - -+-------------+- - -+
+ *   | published end      | last record start |     | chunk count |     |   hints, each on its own lines
+ *   +--------------------+-------------------+- - -+-------------+- - -+
+ *   published end and last record start are hints (at most one record behind the true end:
+ *   a reader attaching "from the end" and a writer taking over scan forward from them);
+ *   chunk count is what readers may map: released only after the file has grown.
+ *
+ * Record frame, 8-byte aligned, inside one chunk
+ *   0             4             8                        8 + length     align8(8 + length)
+ *   +-------------+-------------+------------------------+- - - - - - -+
+ *   | length      | marker      | payload                | (pad)       |
+ *   +-------------+-------------+------------------------+- - - - - - -+
+ *   The 8-byte word (length, marker) is the record header, stored with a release store AFTER
+ *   the payload: marker 0 means "not published yet". A padding frame (marker PAD) fills the
+ *   rest of a chunk when the next record does not fit; its length is the bytes after its word.
+ * </pre>
+ */
+final class MappedQueueDescriptor {
+
+    /** "RLMAPQ" then two zero bytes. */
+    static final long MAGIC = 0x524C_4D41_5051_0000L;
+    static final int VERSION = 1;
+    /** Layout 1: 8-byte (length, marker) word, payload, padding to 8; frames never span chunks. */
+    static final int LAYOUT = 1;
+
+    static final long MAGIC_OFFSET = 0;
+    static final long VERSION_OFFSET = 8;
+    static final long LAYOUT_OFFSET = 12;
+    static final long HEADER_BYTES_OFFSET = 16;
+    static final long CHUNK_BYTES_OFFSET = 24;
+    static final long MAX_RECORD_OFFSET = 32;
+    static final long RESERVED_OFFSET = 36;
+    static final long CREATED_OFFSET = 40;
+    static final long CHECKSUM_OFFSET = 48;
+    /** The checksum covers bytes [0, CHECKSUM_OFFSET). */
+    static final int CHECKED_BYTES = 48;
+
+    static final long WRITER_STATE_OFFSET = 128;
+    static final long WRITER_PID_OFFSET = 136;
+    static final long WRITER_START_OFFSET = 144;
+    static final long GENERATION_OFFSET = 152;
+    static final long PUBLISHED_END_OFFSET = 256;
+    static final long LAST_RECORD_OFFSET = 264;
+    static final long CHUNK_COUNT_OFFSET = 384;
+    static final long HEADER_LENGTH = 512;
+
+    static final int STATE_NONE = 0;
+    static final int STATE_ACTIVE = 1;
+    static final int STATE_CLOSED = 2;
+
+    static final int RECORD_HEADER_LENGTH = 8;
+    static final int FRAME_ALIGNMENT = 8;
+    /** "REC1", the marker of a published record. */
+    static final int RECORD_MARKER = 0x5245_4331;
+    /** "PAD1", the marker of padding to the end of the chunk. */
+    static final int PAD_MARKER = 0x5041_4431;
+
+    private MappedQueueDescriptor() {
+    }
+
+    static long frameLength(long length) {
+        return (RECORD_HEADER_LENGTH + length + FRAME_ALIGNMENT - 1) & -FRAME_ALIGNMENT;
+    }
+
+    static long recordWord(int length) {
+        return ((long) RECORD_MARKER << 32) | (length & 0xFFFF_FFFFL);
+    }
+
+    static long padWord(long bytesAfterWord) {
+        return ((long) PAD_MARKER << 32) | (bytesAfterWord & 0xFFFF_FFFFL);
+    }
+
+    static int marker(long word) {
+        return (int) (word >>> 32);
+    }
+
+    static int length(long word) {
+        return (int) word;
+    }
+
+    /** The descriptive fields of a header, as read and checked by {@link #check}. */
+    record Fields(long headerBytes, long chunkBytes, int maxRecord, long createdMillis) {
+    }
+
+    /** Writes the descriptive fields and their checksum; the magic goes last, released, by the caller. */
+    static void writeFields(MemorySegment header, long headerBytes, long chunkBytes, int maxRecord, long createdMillis) {
+        header.set(ValueLayout.JAVA_INT, VERSION_OFFSET, VERSION);
+        header.set(ValueLayout.JAVA_INT, LAYOUT_OFFSET, LAYOUT);
+        header.set(ValueLayout.JAVA_LONG, HEADER_BYTES_OFFSET, headerBytes);
+        header.set(ValueLayout.JAVA_LONG, CHUNK_BYTES_OFFSET, chunkBytes);
+        header.set(ValueLayout.JAVA_INT, MAX_RECORD_OFFSET, maxRecord);
+        header.set(ValueLayout.JAVA_INT, RESERVED_OFFSET, 0);
+        header.set(ValueLayout.JAVA_LONG, CREATED_OFFSET, createdMillis);
+        header.set(ValueLayout.JAVA_INT, CHECKSUM_OFFSET, checksum(header, MAGIC));
+    }
+
+    /** CRC32C of the checked bytes with {@code magic} in place of bytes 0..7 (the magic is stored last). */
+    static int checksum(MemorySegment header, long magic) {
+        byte[] bytes = header.asSlice(0, CHECKED_BYTES).toArray(ValueLayout.JAVA_BYTE);
+        MemorySegment.ofArray(bytes).set(ValueLayout.JAVA_LONG_UNALIGNED, 0, magic);
+        CRC32C crc = new CRC32C();
+        crc.update(bytes);
+        return (int) crc.getValue();
+    }
+
+    /** Checks a creation request; the message names the bad value and the limit. */
+    static void checkConfig(long chunkBytes, int maxRecord) {
+        if (maxRecord <= 0) {
+            throw new IllegalArgumentException("max record size must be positive, got " + maxRecord);
+        }
+        if (frameLength(maxRecord) > chunkBytes) {
+            throw new IllegalArgumentException("a record of " + maxRecord + " bytes takes " + frameLength(maxRecord)
+                    + " bytes with its header, more than a chunk of " + chunkBytes + " (records never span chunks)");
+        }
+    }
+
+    /**
+     * Validates a header read from {@code file} ({@code fileSize} bytes long): a foreign,
+     * truncated or corrupted file is refused with a message naming the file, the field, what
+     * it holds and what was expected.
+     */
+    static Fields check(Path file, MemorySegment header, long fileSize) {
+        if (fileSize < HEADER_LENGTH || header.byteSize() < HEADER_LENGTH) {
+            throw new IllegalArgumentException(file + " is truncated: " + fileSize + " bytes, a mapped queue header alone has "
+                    + HEADER_LENGTH);
+        }
+        long magic = header.get(ValueLayout.JAVA_LONG, MAGIC_OFFSET);
+        if (magic == 0) {
+            throw new IllegalArgumentException(file + " is not a mapped queue (yet): its magic is 0, either it is being "
+                    + "created right now or it is another kind of file");
+        }
+        if (magic != MAGIC) {
+            throw new IllegalArgumentException(file + " is not a ringlab mapped queue: magic 0x" + Long.toHexString(magic)
+                    + ", expected 0x" + Long.toHexString(MAGIC));
+        }
+        int version = header.get(ValueLayout.JAVA_INT, VERSION_OFFSET);
+        if (version != VERSION) {
+            throw new IllegalArgumentException(file + " has mapped queue format version " + version
+                    + "; this code reads version " + VERSION + " only");
+        }
+        int expected = checksum(header, magic);
+        int stored = header.get(ValueLayout.JAVA_INT, CHECKSUM_OFFSET);
+        if (stored != expected) {
+            throw new IllegalArgumentException(file + " has a corrupted header: checksum 0x" + Integer.toHexString(stored)
+                    + " but its fields hash to 0x" + Integer.toHexString(expected));
+        }
+        int layout = header.get(ValueLayout.JAVA_INT, LAYOUT_OFFSET);
+        if (layout != LAYOUT) {
+            throw new IllegalArgumentException(file + " has record layout " + layout + "; this code reads layout "
+                    + LAYOUT + " only");
+        }
+        long headerBytes = header.get(ValueLayout.JAVA_LONG, HEADER_BYTES_OFFSET);
+        long chunkBytes = header.get(ValueLayout.JAVA_LONG, CHUNK_BYTES_OFFSET);
+        int maxRecord = header.get(ValueLayout.JAVA_INT, MAX_RECORD_OFFSET);
+        if (headerBytes < HEADER_LENGTH || headerBytes % 4096 != 0) {
+            throw corrupted(file, "header bytes", headerBytes, "a multiple of 4096 of at least " + HEADER_LENGTH);
+        }
+        if (chunkBytes <= 0 || chunkBytes % headerBytes != 0) {
+            throw corrupted(file, "chunk bytes", chunkBytes, "a positive multiple of the header size " + headerBytes);
+        }
+        if (maxRecord <= 0 || frameLength(maxRecord) > chunkBytes) {
+            throw corrupted(file, "max record", maxRecord, "1.." + (chunkBytes - RECORD_HEADER_LENGTH));
+        }
+        if (fileSize < headerBytes) {
+            throw new IllegalArgumentException(file + " is truncated: " + fileSize + " bytes, less than its "
+                    + headerBytes + "-byte header page");
+        }
+        return new Fields(headerBytes, chunkBytes, maxRecord, header.get(ValueLayout.JAVA_LONG, CREATED_OFFSET));
+    }
+
+    /** The chunk count and the hints must describe a file of {@code fileSize} bytes. */
+    static void checkPositions(Path file, Fields f, long chunkCount, long publishedEnd, long lastRecord, long fileSize) {
+        if (chunkCount < 0 || chunkCount > (Long.MAX_VALUE - f.headerBytes()) / f.chunkBytes()) {
+            throw corrupted(file, "chunk count", chunkCount, "0.." + (Long.MAX_VALUE - f.headerBytes()) / f.chunkBytes());
+        }
+        long needed = f.headerBytes() + chunkCount * f.chunkBytes();
+        if (fileSize < needed) {
+            throw new IllegalArgumentException(file + " is truncated: its header counts " + chunkCount + " chunks of "
+                    + f.chunkBytes() + " bytes (" + needed + " bytes in all) but the file has " + fileSize);
+        }
+        long limit = chunkCount * f.chunkBytes();
+        if (publishedEnd < 0 || publishedEnd > limit || publishedEnd % FRAME_ALIGNMENT != 0) {
+            throw corrupted(file, "published end", publishedEnd, "a multiple of 8 in 0.." + limit);
+        }
+        // lastRecord == publishedEnd is legal: a writer killed between its two hint stores leaves it.
+        if (lastRecord < -1 || lastRecord > publishedEnd || (lastRecord >= 0 && lastRecord % FRAME_ALIGNMENT != 0)) {
+            throw corrupted(file, "last record start", lastRecord, "-1 or a multiple of 8 up to the published end "
+                    + publishedEnd);
+        }
+    }
+
+    /** A record word that is neither unpublished, a record nor padding, or a length out of range. */
+    static IllegalStateException corruptedFrame(Path file, long position, long word, int maxRecord) {
+        return new IllegalStateException(file + " is corrupted at data position " + position + ": record header 0x"
+                + Long.toHexString(word) + " is " + (marker(word) == RECORD_MARKER
+                ? "a record of " + length(word) + " bytes, outside 0.." + maxRecord
+                : "neither a record (marker 0x" + Integer.toHexString(RECORD_MARKER) + ") nor padding (0x"
+                + Integer.toHexString(PAD_MARKER) + ")"));
+    }
+
+    private static IllegalArgumentException corrupted(Path file, String field, long value, String allowed) {
+        return new IllegalArgumentException(file + " has a corrupted header: " + field + " " + value + ", expected "
+                + allowed);
+    }
+}

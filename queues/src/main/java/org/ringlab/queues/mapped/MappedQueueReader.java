@@ -1,0 +1,255 @@
+package org.ringlab.queues.mapped;
+
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.GENERATION_OFFSET;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.PAD_MARKER;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.RECORD_HEADER_LENGTH;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.RECORD_MARKER;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.STATE_ACTIVE;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.STATE_CLOSED;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.WRITER_PID_OFFSET;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.WRITER_START_OFFSET;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.WRITER_STATE_OFFSET;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+
+import org.ringlab.api.MappedFile;
+import org.ringlab.api.QueueConsumer;
+import org.ringlab.api.RecordQueue;
+
+/**
+ * One reader of a mapped queue ({@link MappedQueue#attach}), in any process, at its own pace:
+ * its position is its own, nothing is shared with the writer or other readers but the file.
+ * It reads a record only after an acquire load of the record's header word shows it
+ * published, so the payload it then reads is complete. Chunks are mapped read-only as the
+ * reader reaches them (only those the header counts) and unmapped when it leaves them.
+ *
+ * <p>Empty is {@code null} / {@code 0} / {@link QueueConsumer#EMPTY}; then
+ * {@link #writerState()} tells whether more can come. A reader that sees the writer
+ * {@link WriterState#CLOSED closed} or {@link WriterState#GONE gone} and then finds the queue
+ * empty has every record the writer committed. If another process truncates the file under
+ * the reader, reads throw {@link IllegalStateException} naming the file and its new size, never
+ * crash the JVM. (The JVM reports the {@code SIGBUS} as {@link InternalError}, which is converted
+ * here; HotSpot may deliver it from compiled code just after the access rather than at it, and
+ * then it reaches the caller as the bare {@code InternalError}.) One thread.
+ */
+public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
+
+    private static final long NONE = -1;
+    private static final long REPORT_EVERY = 64 * 1024;
+
+    private final QueueFile queue;
+    private final MappedFile file;
+    private final long chunkBytes;
+    private final int maxRecord;
+
+    private long position;
+    private long chunkIndex = NONE;
+    private MemorySegment chunk;
+    private long chunkStart;
+    private long chunkEnd;
+    private long pendingEnd = NONE;
+    private long nextReport;
+    private long records;
+    private boolean closed;
+
+    MappedQueueReader(QueueFile queue, long position) {
+        this.queue = queue;
+        this.file = queue.file;
+        this.chunkBytes = queue.chunkBytes;
+        this.maxRecord = queue.maxRecord;
+        this.position = position;
+        file.reportPosition(position);
+        this.nextReport = position + REPORT_EVERY;
+    }
+
+    public Path path() {
+        return queue.path;
+    }
+
+    /** Data position of the next record this reader will read. */
+    public long position() {
+        return position;
+    }
+
+    /** Records consumed by this reader. */
+    public long records() {
+        return records;
+    }
+
+    public MappedFile mappedFile() {
+        return file;
+    }
+
+    /** Times the file changed owner so far (1 until a take-over). */
+    public long generation() {
+        return queue.lvLong(GENERATION_OFFSET);
+    }
+
+    /**
+     * Whether the writer is alive, closed the file, or is gone. Reads the header, and for an
+     * active writer asks the OS whether its process (pid and start time, so a reused pid is not
+     * mistaken for it) still runs: tens of microseconds, for idle moments, not for every poll.
+     */
+    public WriterState writerState() {
+        ensureOpen();
+        try {
+            int state = queue.lvInt(WRITER_STATE_OFFSET);
+            if (state == STATE_CLOSED) {
+                return WriterState.CLOSED;
+            }
+            if (state == STATE_ACTIVE && QueueFile.alive(queue.lvLong(WRITER_PID_OFFSET),
+                    queue.lvLong(WRITER_START_OFFSET))) {
+                return WriterState.ALIVE;
+            }
+            return WriterState.GONE;
+        } catch (InternalError fault) {
+            throw queue.shrank(fault, 0);
+        }
+    }
+
+    @Override
+    public MemorySegment peek() {
+        ensureOpen();
+        try {
+            long offset = nextRecord();
+            if (offset == NONE) {
+                return null;
+            }
+            int length = MappedQueueDescriptor.length(QueueFile.lvWord(chunk, offset));
+            pendingEnd = position + MappedQueueDescriptor.frameLength(length);
+            return chunk.asSlice(offset + RECORD_HEADER_LENGTH, length).asReadOnly();
+        } catch (InternalError fault) {
+            throw queue.shrank(fault, position);
+        }
+    }
+
+    @Override
+    public void release() {
+        ensureOpen();
+        if (pendingEnd == NONE) {
+            throw new IllegalStateException("release() without a record from peek()");
+        }
+        position = pendingEnd;
+        pendingEnd = NONE;
+        records++;
+        reportProgress();
+    }
+
+    @Override
+    public int drain(RecordQueue.RecordHandler handler, int limit) {
+        ensureOpen();
+        if (limit <= 0) {
+            throw new IllegalArgumentException("drain limit must be positive, got " + limit);
+        }
+        pendingEnd = NONE;
+        int n = 0;
+        try {
+            while (n < limit) {
+                long offset = nextRecord();
+                if (offset == NONE) {
+                    break;
+                }
+                int length = MappedQueueDescriptor.length(QueueFile.lvWord(chunk, offset));
+                handler.onRecord(chunk.asSlice(offset + RECORD_HEADER_LENGTH, length).asReadOnly());
+                position += MappedQueueDescriptor.frameLength(length);
+                n++;
+            }
+        } catch (InternalError fault) {
+            throw queue.shrank(fault, position);
+        }
+        records += n;
+        reportProgress();
+        return n;
+    }
+
+    @Override
+    public int poll(MemorySegment dst) {
+        MemorySegment record = peek();
+        if (record == null) {
+            return EMPTY;
+        }
+        long length = record.byteSize();
+        if (length > dst.byteSize()) {
+            pendingEnd = NONE;
+            throw new IllegalArgumentException("record of " + length + " bytes does not fit the destination of "
+                    + dst.byteSize());
+        }
+        MemorySegment.copy(record, 0, dst, 0, length);
+        release();
+        return (int) length;
+    }
+
+    /**
+     * Offset in the current chunk of the published record at {@link #position}, following
+     * padding into the next chunk; NONE when nothing is published there yet.
+     */
+    private long nextRecord() {
+        while (true) {
+            if (chunk == null || position >= chunkEnd) {
+                if (!enterChunk(position / chunkBytes)) {
+                    return NONE;
+                }
+            }
+            long offset = position - chunkStart;
+            long word = QueueFile.lvWord(chunk, offset);
+            int marker = MappedQueueDescriptor.marker(word);
+            if (marker == RECORD_MARKER) {
+                int length = MappedQueueDescriptor.length(word);
+                if (length < 0 || length > maxRecord) {
+                    throw MappedQueueDescriptor.corruptedFrame(queue.path, position, word, maxRecord);
+                }
+                return offset;
+            }
+            if (marker == 0) {
+                return NONE;
+            }
+            if (marker != PAD_MARKER) {
+                throw MappedQueueDescriptor.corruptedFrame(queue.path, position, word, maxRecord);
+            }
+            position = chunkEnd; // padding: the writer went on in the next chunk
+        }
+    }
+
+    /** Maps chunk {@code index} if the writer has counted it; unmaps the one left behind. */
+    private boolean enterChunk(long index) {
+        if (queue.chunkCount() <= index) {
+            return false;
+        }
+        MemorySegment next = file.chunk(index); // checks the file really is that long
+        if (chunkIndex != NONE && chunkIndex != index) {
+            file.unmap(chunkIndex);
+        }
+        chunk = next;
+        chunkIndex = index;
+        chunkStart = index * chunkBytes;
+        chunkEnd = chunkStart + chunkBytes;
+        return true;
+    }
+
+    private void reportProgress() {
+        if (position >= nextReport) {
+            file.reportPosition(position);
+            nextReport = position + REPORT_EVERY;
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("this reader of " + queue.path + " is closed");
+        }
+    }
+
+    public boolean isOpen() {
+        return !closed;
+    }
+
+    /** Unmaps everything this reader mapped; the file and the writer are untouched. */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            file.close();
+        }
+    }
+}
