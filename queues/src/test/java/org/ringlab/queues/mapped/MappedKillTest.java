@@ -16,16 +16,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * kill -9 of the writer at random points, {@code ringlab.kills} times (default 60: each kill
- * costs a JVM start, 0.25 to 0.6 s on two shared cores depending on their load, so 60 fit in
- * 15 to 36 s; {@code -Dringlab.kills=100} runs the issue's count, 45 s under load). Each writer child takes the file over from the killed one and continues the
+ * kill -9 of the writer at random points, {@code ringlab.kills} times (default 100, the issue's
+ * count: each kill costs a JVM start, 0.25 to 0.6 s on two cores depending on their load, so
+ * 100 take about 27 s on a quiet machine and 45 s on a loaded one). Each writer child takes
+ * the file over from the killed one and continues the
  * numbering; two reader threads follow the whole time and check that every record arrives once,
  * in order and intact: a torn or duplicated record, or one lost, fails the test. Small chunks,
  * so kills also land while the file grows and while padding is written.
  */
 class MappedKillTest {
 
-    static final int KILLS = Integer.getInteger("ringlab.kills", 60);
+    static final int KILLS = Integer.getInteger("ringlab.kills", 100);
     static final long CHUNK = 64 * 1024;
 
     @TempDir
