@@ -25,10 +25,12 @@ public abstract class AbstractRingMemory implements RingMemory {
     /** {@code capacity - 1} when the capacity is a power of two (offsets by mask), else -1. */
     private long mask;
 
-    // Writer-thread state: the outstanding claim and where the last commit ended.
-    private long claimPosition = NO_CLAIM;
-    private long claimLength;
-    private long committedEnd;
+    /**
+     * Writer-thread state (the outstanding claim, where the last commit ended) in an object of
+     * its own, padded: it changes on every claim and commit, and must not share a cache line
+     * with the fields a reader thread reads on every window ({@code open}, {@code capacity}).
+     */
+    private final WriterState writer = new WriterState();
 
     // Volatile so that a reader thread sees a close by the writer thread.
     private volatile boolean open = true;
@@ -72,28 +74,28 @@ public abstract class AbstractRingMemory implements RingMemory {
     public final MemorySegment claim(long position, long length) {
         checkWrite(position, length);
         MemorySegment segment = claimSegment(position, length);
-        claimPosition = position;
-        claimLength = length;
+        writer.claimPosition = position;
+        writer.claimLength = length;
         return segment;
     }
 
     @Override
     public final void commit(long position, long length) {
         ensureOpen();
-        if (claimPosition == NO_CLAIM) {
+        if (writer.claimPosition == NO_CLAIM) {
             throw new IllegalStateException("commit(" + position + ", " + length + ") without a claim");
         }
-        if (position != claimPosition) {
+        if (position != writer.claimPosition) {
             throw new IllegalArgumentException("commit at position " + position
-                    + " but the outstanding claim is at " + claimPosition);
+                    + " but the outstanding claim is at " + writer.claimPosition);
         }
-        if (length < 0 || length > claimLength) {
-            throw new IllegalArgumentException("commit length " + length + " is outside 0.." + claimLength
+        if (length < 0 || length > writer.claimLength) {
+            throw new IllegalArgumentException("commit length " + length + " is outside 0.." + writer.claimLength
                     + " (the claimed length)");
         }
         commitClaim(position, length);
-        claimPosition = NO_CLAIM;
-        committedEnd = position + length;
+        writer.claimPosition = NO_CLAIM;
+        writer.committedEnd = position + length;
     }
 
     @Override
@@ -101,8 +103,8 @@ public abstract class AbstractRingMemory implements RingMemory {
         long length = src.byteSize();
         checkWrite(position, length);
         writeDirect(position, src);
-        claimPosition = NO_CLAIM;
-        committedEnd = position + length;
+        writer.claimPosition = NO_CLAIM;
+        writer.committedEnd = position + length;
     }
 
     @Override
@@ -138,12 +140,12 @@ public abstract class AbstractRingMemory implements RingMemory {
     protected final void capacityGrown(long newCapacity) {
         capacity = newCapacity;
         mask = maskOf(newCapacity);
-        claimPosition = NO_CLAIM;
+        writer.claimPosition = NO_CLAIM;
     }
 
     /** End of the last commit: claims may not start before it. */
     protected final long committedEnd() {
-        return committedEnd;
+        return writer.committedEnd;
     }
 
     protected final void ensureOpen() {
@@ -156,7 +158,7 @@ public abstract class AbstractRingMemory implements RingMemory {
         ensureOpen();
         RingChecks.checkLength(length, capacity);
         RingChecks.checkPosition(position, length);
-        RingChecks.checkNotBackwards(position, committedEnd);
+        RingChecks.checkNotBackwards(position, writer.committedEnd);
     }
 
     /** A writable contiguous segment for {@code [position, position + length)}; arguments checked. */
@@ -180,4 +182,21 @@ public abstract class AbstractRingMemory implements RingMemory {
 
     /** Releases every resource; called once. */
     protected abstract void release();
+
+    /** 128 bytes before the writer's fields (two cache lines: adjacent-line prefetch). */
+    abstract static class PadBefore {
+        long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16;
+    }
+
+    /** The writer's fields; superclass fields are laid out first, so the padding precedes them. */
+    abstract static class WriterFields extends PadBefore {
+        long claimPosition = NO_CLAIM;
+        long claimLength;
+        long committedEnd;
+    }
+
+    /** 128 bytes after them, so whatever is allocated next does not share their lines either. */
+    static final class WriterState extends WriterFields {
+        long q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15, q16;
+    }
 }

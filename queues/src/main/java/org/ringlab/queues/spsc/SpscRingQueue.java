@@ -192,7 +192,7 @@ public final class SpscRingQueue implements RecordQueue {
         }
     }
 
-    private final class Producer implements QueueProducer {
+    private final class Producer extends CacheLinePadding implements QueueProducer {
         private long position;       // next byte to write; published to the header
         private long consumerCache;  // last consumer position read: saves an acquire per offer
         private long claimPosition = FULL;
@@ -339,7 +339,7 @@ public final class SpscRingQueue implements RecordQueue {
         }
     }
 
-    private final class Consumer implements QueueConsumer {
+    private final class Consumer extends CacheLinePadding implements QueueConsumer {
         private long position;       // next byte to read; published to the header
         private long producerCache;  // last producer position read
         private long pendingEnd = FULL; // end of the record peek() returned
