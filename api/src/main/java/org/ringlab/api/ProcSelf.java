@@ -228,6 +228,77 @@ public final class ProcSelf {
                 header.length > 5 ? header[5].trim() : "", rss, pss);
     }
 
+    /** glibc reserves each malloc heap as a 64 MiB-aligned block. */
+    private static final long MALLOC_HEAP = 64L << 20;
+
+    /**
+     * The lines of {@code /proc/self/maps} that changed between {@code before} and {@code after}
+     * and that the JVM's own activity does not explain: what a leak check must look at. The JVM
+     * maps and unmaps while any test runs, so these are set aside: anonymous executable code
+     * (the JIT's code heap), pieces of a glibc malloc heap (a 64 MiB-aligned block, some line of
+     * which ends on the block boundary), anonymous lines that only re-split an anonymous range
+     * that was already there (metaspace committing granules of its reservation), the process's
+     * own {@code [heap]}, {@code [stack]} and {@code [anon:…]}, and anonymous lines that went
+     * away (the JVM freeing memory of its own: a leak check's code never unmaps what it did not
+     * map). A named mapping (a file, memfd, /dev/shm) or a new anonymous range is reported.
+     */
+    public static List<String> unexplainedMappingChanges(List<String> before, List<String> after) {
+        List<String> added = new java.util.ArrayList<>(after);
+        added.removeAll(before);
+        List<String> removed = new java.util.ArrayList<>(before);
+        removed.removeAll(after);
+        List<String> unexplained = new java.util.ArrayList<>();
+        for (String line : added) {
+            if (!processOwn(line, after) && !overlapsAnonymous(line, removed)) {
+                unexplained.add("+ " + line);
+            }
+        }
+        for (String line : removed) {
+            if (fields(line).length > 5 && !processOwn(line, before)) {
+                unexplained.add("- " + line);
+            }
+        }
+        return unexplained;
+    }
+
+    private static String[] fields(String line) {
+        return line.trim().split("\\s+");
+    }
+
+    private static long[] range(String line) {
+        String field = fields(line)[0];
+        int dash = field.indexOf('-');
+        return new long[] {Long.parseUnsignedLong(field.substring(0, dash), 16),
+                Long.parseUnsignedLong(field.substring(dash + 1), 16)};
+    }
+
+    private static boolean processOwn(String line, List<String> all) {
+        String[] f = fields(line);
+        if (f.length > 5) {
+            return f[5].startsWith("[");
+        }
+        if (f[1].contains("x")) {
+            return true;
+        }
+        long block = range(line)[0] & -MALLOC_HEAP;
+        return all.stream().anyMatch(other -> fields(other).length <= 5
+                && (range(other)[0] & -MALLOC_HEAP) == block && range(other)[1] == block + MALLOC_HEAP);
+    }
+
+    private static boolean overlapsAnonymous(String line, List<String> others) {
+        if (fields(line).length > 5) {
+            return false;
+        }
+        long[] r = range(line);
+        return others.stream().anyMatch(other -> {
+            if (fields(other).length > 5) {
+                return false;
+            }
+            long[] o = range(other);
+            return r[0] < o[1] && o[0] < r[1];
+        });
+    }
+
     private static long kibField(String file, String field) {
         for (String line : readLines(file)) {
             if (line.startsWith(field)) {

@@ -37,12 +37,8 @@ record Resources(List<String> maps, long descriptors, List<String> devShm) {
             added.removeAll(maps);
             List<String> removed = new ArrayList<>(maps);
             removed.removeAll(now.maps);
-            List<String> nowMaps = now.maps;
             if (descriptors == now.descriptors && devShm.equals(now.devShm)
-                    && added.stream().allMatch(l -> jvmOwn(l, nowMaps) || resplit(l, removed))
-                    // A mapping that went away and was anonymous is the JVM freeing memory of its own
-                    // (a large malloc, a committed range): our code never unmaps what it did not map.
-                    && removed.stream().allMatch(l -> l.trim().split("\\s+").length <= 5 || jvmOwn(l, maps))) {
+                    && ProcSelf.unexplainedMappingChanges(maps, now.maps).isEmpty()) {
                 return; // only the JVM's own memory changed meanwhile
             }
             fail(context + ": resources changed: maps " + maps.size() + " -> " + now.maps.size()
@@ -50,59 +46,6 @@ record Resources(List<String> maps, long descriptors, List<String> devShm) {
                     + ", /dev/shm " + devShm + " -> " + now.devShm
                     + "\n  maps added: " + added + "\n  maps removed: " + removed);
         }
-    }
-
-    static final long MALLOC_HEAP = 64L << 20;
-
-    /**
-     * A mapping line that is the JVM's, not ours, while a test runs: anonymous executable code
-     * (the JIT's code heap growing), or a piece of a glibc malloc heap — those are reserved as
-     * 64 MiB-aligned blocks, the rest of the block {@code ---p}, so some line of the block ends
-     * exactly on its 64 MiB boundary. Our mappings are named (memfd, /dev/shm, files) or a
-     * small reservation that ends on such a boundary only by a one-in-millions chance.
-     */
-    static boolean jvmOwn(String line, List<String> all) {
-        String[] f = line.trim().split("\\s+");
-        if (f.length > 5) {
-            // [heap], [stack], [anon:…] are the process's own; a file, memfd or /dev/shm name is what we map
-            return f[5].startsWith("[");
-        }
-        if (f[1].contains("x")) {
-            return true;
-        }
-        long block = Long.parseUnsignedLong(f[0].substring(0, f[0].indexOf('-')), 16) & -MALLOC_HEAP;
-        return all.stream().anyMatch(other -> {
-            String range = other.trim().split("\\s+")[0];
-            long start = Long.parseUnsignedLong(range.substring(0, range.indexOf('-')), 16);
-            long end = Long.parseUnsignedLong(range.substring(range.indexOf('-') + 1), 16);
-            return (start & -MALLOC_HEAP) == block && end == block + MALLOC_HEAP && other.trim().split("\\s+").length <= 5;
-        });
-    }
-
-    /**
-     * An anonymous line that only re-splits an anonymous range of the other side: the JVM
-     * committing or uncommitting part of a reservation of its own (metaspace commits 64 KiB
-     * granules of its reserved range). What we map is always a range of its own.
-     */
-    static boolean resplit(String line, List<String> others) {
-        String[] f = line.trim().split("\\s+");
-        if (f.length > 5) {
-            return false;
-        }
-        long[] r = range(f[0]);
-        return others.stream().anyMatch(other -> {
-            String[] g = other.trim().split("\\s+");
-            if (g.length > 5) {
-                return false;
-            }
-            long[] o = range(g[0]);
-            return r[0] < o[1] && o[0] < r[1]; // overlapping address ranges
-        });
-    }
-
-    private static long[] range(String field) {
-        int dash = field.indexOf('-');
-        return new long[] {Long.parseUnsignedLong(field.substring(0, dash), 16), Long.parseUnsignedLong(field.substring(dash + 1), 16)};
     }
 
     /**
