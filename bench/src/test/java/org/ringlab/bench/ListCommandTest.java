@@ -30,6 +30,13 @@ class ListCommandTest {
         }
         assertTrue(r.out().contains("Growth strategies"), r.out());
         assertTrue(r.out().contains("Queue disciplines"), r.out());
+        // Every provider of the other registries is listed by name too.
+        java.util.stream.Stream.of(org.ringlab.api.Registries.growthStrategies().all(),
+                        org.ringlab.api.Registries.disciplines().all(), org.ringlab.api.Registries.mappedFiles().all())
+                .flatMap(java.util.List::stream)
+                .forEach(p -> assertTrue(Pattern.compile("(?m)^  " + Pattern.quote(p.name()) + " ").matcher(r.out()).find(),
+                        p.name() + " is not listed:\n" + r.out()));
+        assertFalse(org.ringlab.api.Registries.disciplines().all().isEmpty(), "no queue discipline discovered");
     }
 
     @Test

@@ -44,6 +44,8 @@ public final class ListCommand implements Callable<Integer> {
         ok &= section(out, "Growth strategies", Registries::growthStrategies, false);
         out.println();
         ok &= section(out, "Queue disciplines", Registries::disciplines, false);
+        out.println();
+        ok &= section(out, "Mapped files (seed 004's growing shared file)", Registries::mappedFiles, false);
         out.flush();
         return ok ? 0 : 1;
     }
