@@ -1,5 +1,6 @@
 /**
- * The Linux mirrored ring through JNA instead of FFM: {@code mirrored-jna}, the same memfd
+ * The Linux mirrored ring and mremap growth through JNA instead of FFM: {@code mirrored-jna}
+ * and {@code mremap-jna}. The ring is the same memfd
  * ring as backend-linux's {@code mirrored-memfd} (same layout, same probe), for runtimes where
  * the FFM backends are refused, and to measure what the binding costs.
  *
@@ -17,4 +18,5 @@ module org.ringlab.jna {
     exports org.ringlab.jna;
 
     provides org.ringlab.api.MemoryStrategy with org.ringlab.jna.JnaMirroredMemory;
+    provides org.ringlab.api.GrowthStrategy with org.ringlab.jna.JnaMremapGrowth;
 }

@@ -33,6 +33,8 @@ final class JnaLibc {
     static final int MAP_NORESERVE = 0x4000;
     static final int MFD_CLOEXEC = 1;
     static final int SC_PAGESIZE = 30;
+    static final int MREMAP_MAYMOVE = 1;
+    static final int ENOMEM = 12;
 
     private static final Set<String> ARCHITECTURES = Set.of("amd64", "x86_64", "aarch64");
 
@@ -55,6 +57,9 @@ final class JnaLibc {
         static native long mmap(long address, long length, int prot, int flags, int fd, long offset);
 
         static native int munmap(long address, long length);
+
+        // mremap(old, old_size, new_size, flags, ...): the new address is variadic, unused without MREMAP_FIXED.
+        static native long mremap(long address, long oldLength, long newLength, int flags, long newAddress);
 
         static native int close(int fd);
 
@@ -123,6 +128,11 @@ final class JnaLibc {
 
     static void munmap(String call, long address, long length) {
         invoke("munmap", call, misplace -> C.munmap(address, length));
+    }
+
+    /** {@code mremap} without a new address; {@code call} says which attempt it is. */
+    static long mremap(String call, long address, long oldLength, long newLength, int flags) {
+        return invoke("mremap", call, misplace -> C.mremap(address, oldLength, newLength, flags, 0));
     }
 
     /** Linux releases the descriptor even when close reports an error: never retry. */
