@@ -135,6 +135,11 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
 
     // Guarded by the gate.
     private long joinedMask;
+    /**
+     * Consumers that left but are still releasing what they held (outside the gate): join()
+     * must not hand such a consumer to another thread until it is done.
+     */
+    private long leavingMask;
     private int joinedCount;
     private long joins;
     private long leaves;
@@ -296,22 +301,27 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
      * {@code spec().consumers()} are joined.
      */
     public BroadcastConsumer join() {
-        ensureOpen();
-        acquireGate();
-        try {
-            long free = ~joinedMask & allConsumers;
-            if (free == 0) {
-                throw new IllegalStateException("too many consumers: all " + consumers.length
-                        + " consumers of this queue are joined (QueueSpec.consumers() = " + consumers.length + ")");
+        while (true) {
+            ensureOpen();
+            acquireGate();
+            try {
+                long free = ~(joinedMask | leavingMask) & allConsumers;
+                if (free != 0) {
+                    Consumer k = consumers[Long.numberOfTrailingZeros(free)];
+                    k.start(producer.publishedSequence, producer.publishedSlot, producer.publishedSlotsInUse);
+                    joinedMask |= k.bit;
+                    joinedCount++;
+                    joins++;
+                    return k;
+                }
+                if (leavingMask == 0) {
+                    throw new IllegalStateException("too many consumers: all " + consumers.length
+                            + " consumers of this queue are joined (QueueSpec.consumers() = " + consumers.length + ")");
+                }
+            } finally {
+                releaseGate();
             }
-            Consumer k = consumers[Long.numberOfTrailingZeros(free)];
-            k.start(producer.publishedSequence, producer.publishedSlot, producer.publishedSlotsInUse);
-            joinedMask |= k.bit;
-            joinedCount++;
-            joins++;
-            return k;
-        } finally {
-            releaseGate();
+            Thread.yield(); // a consumer is leaving: its slot frees once it has released what it held
         }
     }
 
@@ -331,6 +341,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             }
             k.joined = false;
             joinedMask &= ~k.bit;
+            leavingMask |= k.bit;
             joinedCount--;
             leaves++;
             // Every record before this one counted k, none from it on.
@@ -339,10 +350,16 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             releaseGate();
         }
         // Outside the gate: these slots stay pending until released here, so nothing moves.
-        for (long q = k.cursor; q < until; q++) {
-            k.releaseAndAdvance();
+        try {
+            for (long q = k.cursor; q < until; q++) {
+                k.releaseAndAdvance();
+            }
+            k.held = NONE;
+        } finally {
+            acquireGate();
+            leavingMask &= ~k.bit; // only now may join() hand this consumer to another thread
+            releaseGate();
         }
-        k.held = NONE;
     }
 
     private Consumer own(BroadcastConsumer consumer) {
