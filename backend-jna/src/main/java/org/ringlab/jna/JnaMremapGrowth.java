@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Set;
 
 import org.ringlab.api.Availability;
+import org.ringlab.api.ProbedAvailability;
 import org.ringlab.api.GrowableBuffer;
 import org.ringlab.api.GrowthPolicy;
 import org.ringlab.api.GrowthStrategy;
@@ -27,7 +28,7 @@ public final class JnaMremapGrowth implements GrowthStrategy {
     private static final Set<GrowthTrait> TRAITS =
             java.util.Collections.unmodifiableSet(EnumSet.of(GrowthTrait.NATIVE, GrowthTrait.NO_COPY));
 
-    private volatile Availability availability;
+    private final ProbedAvailability availability = new ProbedAvailability(NAME, this::probe);
 
     @Override
     public String name() {
@@ -46,16 +47,7 @@ public final class JnaMremapGrowth implements GrowthStrategy {
 
     @Override
     public Availability availability() {
-        Availability result = availability;
-        if (result == null) {
-            synchronized (this) {
-                result = availability;
-                if (result == null) {
-                    availability = result = probe();
-                }
-            }
-        }
-        return result;
+        return availability.get();
     }
 
     private Availability probe() {

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.ringlab.api.Cleanup;
 import org.ringlab.api.Availability;
+import org.ringlab.api.ProbedAvailability;
 import org.ringlab.api.MappedFile;
 import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.MappedFileStrategy;
@@ -31,7 +32,7 @@ public final class MappedFileMemory implements MappedFileStrategy {
 
     public static final String NAME = "mapped-file";
 
-    private volatile Availability availability;
+    private final ProbedAvailability availability = new ProbedAvailability(NAME, MappedFileMemory::probe);
     private final Map<Path, Availability> prealloc = new ConcurrentHashMap<>();
 
     @Override
@@ -47,16 +48,7 @@ public final class MappedFileMemory implements MappedFileStrategy {
 
     @Override
     public Availability availability() {
-        Availability result = availability;
-        if (result == null) {
-            synchronized (this) {
-                result = availability;
-                if (result == null) {
-                    availability = result = probe();
-                }
-            }
-        }
-        return result;
+        return availability.get();
     }
 
     @Override

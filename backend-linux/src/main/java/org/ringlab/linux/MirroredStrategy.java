@@ -6,18 +6,17 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 import org.ringlab.api.Cleanup;
 import org.ringlab.api.Availability;
+import org.ringlab.api.ProbedAvailability;
 import org.ringlab.api.Capability;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.MirroredRingMemory;
 import org.ringlab.api.RingChecks;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
-import org.ringlab.api.SimulatedRefusal;
 
 /**
  * What the four Linux mirrored strategies share: the allocation (file of N bytes, mirror
@@ -35,7 +34,7 @@ abstract class MirroredStrategy implements MemoryStrategy {
     private final String name;
     private final String description;
     private final Set<Capability> capabilities;
-    private volatile Availability availability;
+    private final ProbedAvailability availability;
 
     MirroredStrategy(String name, String description, Capability... extra) {
         this.name = name;
@@ -43,6 +42,7 @@ abstract class MirroredStrategy implements MemoryStrategy {
         EnumSet<Capability> all = EnumSet.copyOf(BASE);
         all.addAll(List.of(extra));
         this.capabilities = Collections.unmodifiableSet(all);
+        this.availability = new ProbedAvailability(name, this::probe);
     }
 
     /**
@@ -75,21 +75,7 @@ abstract class MirroredStrategy implements MemoryStrategy {
 
     @Override
     public Availability availability() {
-        // A simulated refusal (test hook for the fallback chain) is checked on every call, never remembered.
-        Optional<Availability> refused = SimulatedRefusal.of(name);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        Availability result = availability;
-        if (result == null) {
-            synchronized (this) {
-                result = availability;
-                if (result == null) {
-                    availability = result = probe();
-                }
-            }
-        }
-        return result;
+        return availability.get();
     }
 
     @Override

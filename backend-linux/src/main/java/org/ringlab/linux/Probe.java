@@ -1,10 +1,11 @@
 package org.ringlab.linux;
 
 import org.ringlab.api.Availability;
+import org.ringlab.api.ProbedAvailability;
 
 /**
  * The availability of a Linux provider, probed once with real calls (never a test fault) and
- * remembered, the way Netty's {@code Epoll.unavailabilityCause()} is.
+ * remembered ({@link ProbedAvailability}), the way Netty's {@code Epoll.unavailabilityCause()} is.
  */
 final class Probe {
 
@@ -12,7 +13,7 @@ final class Probe {
     private final String needs;
     private final String what;
     private final Runnable body;
-    private volatile Availability result;
+    private final ProbedAvailability result;
 
     /**
      * @param name  the provider's name
@@ -25,19 +26,11 @@ final class Probe {
         this.needs = needs;
         this.what = what;
         this.body = body;
+        this.result = new ProbedAvailability(name, this::run);
     }
 
     Availability availability() {
-        Availability r = result;
-        if (r == null) {
-            synchronized (this) {
-                r = result;
-                if (r == null) {
-                    result = r = run();
-                }
-            }
-        }
-        return r;
+        return result.get();
     }
 
     private Availability run() {

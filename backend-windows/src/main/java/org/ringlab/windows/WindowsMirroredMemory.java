@@ -3,17 +3,16 @@ package org.ringlab.windows;
 import java.lang.foreign.ValueLayout;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.Optional;
 import java.util.Set;
 
 import org.ringlab.api.Availability;
+import org.ringlab.api.ProbedAvailability;
 import org.ringlab.api.Capability;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.MirroredRingMemory;
 import org.ringlab.api.RingChecks;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
-import org.ringlab.api.SimulatedRefusal;
 
 /**
  * {@code mirrored-windows}: the seed's Windows ring. A pagefile-backed section mapped twice,
@@ -32,7 +31,8 @@ public final class WindowsMirroredMemory implements MemoryStrategy {
             Capability.ZERO_COPY_WINDOW, Capability.ZERO_COPY_CLAIM, Capability.MIRRORED,
             Capability.CONCURRENT_READ, Capability.NATIVE));
 
-    private volatile Availability availability;
+    private final ProbedAvailability availability =
+            new ProbedAvailability(NAME, () -> probe(System.getProperty("os.name", "")));
 
     public WindowsMirroredMemory() {
         // Cheap: the bindings load on the first availability() or allocate().
@@ -62,21 +62,7 @@ public final class WindowsMirroredMemory implements MemoryStrategy {
 
     @Override
     public Availability availability() {
-        // A simulated refusal (test hook for the fallback chain) is checked on every call, never remembered.
-        Optional<Availability> refused = SimulatedRefusal.of(NAME);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        Availability result = availability;
-        if (result == null) {
-            synchronized (this) {
-                result = availability;
-                if (result == null) {
-                    availability = result = probe(System.getProperty("os.name", ""));
-                }
-            }
-        }
-        return result;
+        return availability.get();
     }
 
     @Override
