@@ -114,6 +114,17 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
         return view;
     }
 
+    /** Publication order; only the deliberately broken twin in the stress test changes it. */
+    enum Publication {
+        /** Write the payload, then release-store the record's header word: correct. */
+        AFTER_WRITE,
+        /** Release-store the header word first, then write: the bug the stress test must catch. */
+        BEFORE_WRITE
+    }
+
+    /** Tests only (same package): the broken twin sets {@link Publication#BEFORE_WRITE}. */
+    Publication publication = Publication.AFTER_WRITE;
+
     @Override
     public boolean offer(MemorySegment record) {
         ensureOpen();
@@ -121,6 +132,11 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
         checkLength(length);
         try {
             long offset = reserve(MappedQueueDescriptor.frameLength(length));
+            if (publication == Publication.BEFORE_WRITE) {
+                publish(offset, (int) length); // BROKEN on purpose: announces bytes not written yet
+                MemorySegment.copy(record, 0, chunk, offset + RECORD_HEADER_LENGTH, length);
+                return true;
+            }
             MemorySegment.copy(record, 0, chunk, offset + RECORD_HEADER_LENGTH, length);
             publish(offset, (int) length);
             return true;
