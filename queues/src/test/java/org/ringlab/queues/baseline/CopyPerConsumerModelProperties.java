@@ -178,7 +178,7 @@ class CopyPerConsumerModelProperties {
                             byte[] committed = Arrays.copyOf(r, length);
                             MemorySegment.copy(MemorySegment.ofArray(committed), 0, claim, 0, length);
                             queue.producer().commit(length);
-                            push(committed);
+                            push(committed, r.length);
                         }
                     }
                     case Peek p -> {
@@ -259,8 +259,16 @@ class CopyPerConsumerModelProperties {
         }
 
         void push(byte[] r) {
+            push(r, r.length);
+        }
+
+        /**
+         * Sub-ring 0 was padded for the claimed length; the others are reserved again for the
+         * committed one, which may need less padding.
+         */
+        void push(byte[] r, int claimed) {
             for (int c = 0; c < n; c++) {
-                producer[c] = start(c, r.length) + frame(r.length);
+                producer[c] = start(c, c == 0 ? claimed : r.length) + frame(r.length);
                 models.get(c).addLast(r);
                 ends.get(c).addLast(producer[c]);
             }
