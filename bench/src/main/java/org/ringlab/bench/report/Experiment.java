@@ -1,0 +1,28 @@
+package org.ringlab.bench.report;
+
+/**
+ * One of SPEC.md's experiments ({@code history}, {@code driver}, {@code growth},
+ * {@code broadcast}, {@code mapped}, {@code anchors}): runs on a profile and returns its
+ * measurements, tables, charts and the seed's claims beside what was measured. Found through
+ * {@link java.util.ServiceLoader} inside the bench module, so {@code ringlab} (no arguments)
+ * runs every one without a hand-written list.
+ */
+public interface Experiment {
+
+    /** The id used by {@code --experiment}: lower case, no spaces. */
+    String id();
+
+    /** The seed file it reproduces (for example {@code 001_56e9b601bad63b40.txt}), or "—". */
+    String seed();
+
+    /** One line for {@code --help} and the report. */
+    String description();
+
+    /**
+     * Runs on {@code context.profile()} and returns the result. Reports progress through
+     * {@code context.progress()}; an unavailable strategy or discipline goes into
+     * {@link ExperimentResult#skipped()} with its reason, never silently dropped. Throws
+     * {@link IllegalArgumentException} for an unknown profile or a filter that selects nothing.
+     */
+    ExperimentResult run(RunContext context);
+}
