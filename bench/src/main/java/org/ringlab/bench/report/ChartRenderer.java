@@ -5,13 +5,17 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Paint;
 import java.awt.Rectangle;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.renderer.category.BarRenderer;
@@ -46,6 +50,13 @@ public final class ChartRenderer {
 
     /** The chart as one {@code <svg>} element; NaN values are left out (no bar, a gap in a line). */
     public static String svg(Chart chart) {
+        SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
+        build(chart).draw(g, new Rectangle(0, 0, WIDTH, HEIGHT));
+        return g.getSVGElement();
+    }
+
+    /** The JFreeChart for {@code chart}, styled for the report. */
+    static JFreeChart build(Chart chart) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (Map.Entry<String, double[]> s : chart.series().entrySet()) {
             for (int i = 0; i < chart.categories().size(); i++) {
@@ -67,12 +78,19 @@ public final class ChartRenderer {
         if (chart.categories().size() > 6) {
             plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         }
-        if (chart.logScale()) {
-            LogAxis axis = new LogAxis(chart.valueAxis());
-            axis.setSmallestValue(1e-9);
-            plot.setRangeAxis(axis);
-        }
         CategoryItemRenderer renderer = plot.getRenderer();
+        double floor = logFloor(chart);
+        if (chart.logScale()) {
+            // One tick per decade, printed as plain numbers (not 10^x).
+            LogAxis axis = new LogAxis(chart.valueAxis());
+            axis.setSmallestValue(floor);
+            axis.setTickUnit(new NumberTickUnit(1));
+            axis.setNumberFormatOverride(new DecimalFormat("#,##0.####", DecimalFormatSymbols.getInstance(Locale.ROOT)));
+            plot.setRangeAxis(axis);
+            if (renderer instanceof BarRenderer bars) {
+                bars.setBase(floor); // bars rise from the decade below the smallest value, not from 0 (-∞ on a log axis)
+            }
+        }
         if (renderer instanceof BarRenderer bars) {
             bars.setBarPainter(new StandardBarPainter());
             bars.setShadowVisible(false);
@@ -86,9 +104,20 @@ public final class ChartRenderer {
             renderer.setSeriesPaint(i, p);
             renderer.setSeriesStroke(i, new BasicStroke(2f));
         }
-        SVGGraphics2D g = new SVGGraphics2D(WIDTH, HEIGHT);
-        jf.draw(g, new Rectangle(0, 0, WIDTH, HEIGHT));
-        return g.getSVGElement();
+        return jf;
+    }
+
+    /** The decade at or below the smallest positive value (1 when there is none). */
+    private static double logFloor(Chart chart) {
+        double min = Double.MAX_VALUE;
+        for (double[] values : chart.series().values()) {
+            for (double v : values) {
+                if (Double.isFinite(v) && v > 0) {
+                    min = Math.min(min, v);
+                }
+            }
+        }
+        return min == Double.MAX_VALUE ? 1 : Math.pow(10, Math.floor(Math.log10(min)));
     }
 
     /** How a palette colour is spelled in the SVG JFreeSVG writes: {@code rgb(31,119,180)}. */

@@ -27,7 +27,8 @@ public final class Diff {
      * @param ratio   median(B) / median(A)
      * @param low     lower end of the interval of the ratio
      * @param high    upper end
-     * @param verdict faster, slower, better, worse, within noise, or why it cannot be judged
+     * @param verdict faster, slower, better, worse, within noise, unchanged (every resample gave 1), or why it
+     *                cannot be judged
      */
     public record Row(Measurement a, Measurement b, double ratio, double low, double high, String verdict) {
     }
@@ -73,7 +74,9 @@ public final class Diff {
             return new Row(a, b, ratio, ci[0], ci[1], "too few samples (" + sa.length + " vs " + sb.length + ")");
         }
         String verdict;
-        if (ci[0] <= 1 && ci[1] >= 1) {
+        if (ci[0] == 1 && ci[1] == 1) {
+            verdict = "unchanged";
+        } else if (ci[0] <= 1 && ci[1] >= 1) {
             verdict = "within noise";
         } else {
             boolean higher = ci[0] > 1;
