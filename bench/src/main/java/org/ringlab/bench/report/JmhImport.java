@@ -75,7 +75,7 @@ public final class JmhImport {
             if (m != null) {
                 b.measurements.add(m);
                 b.rows.add(List.of(labels.get("benchmark"), params(labels), mode, ReportWriter.number(m.median()),
-                        error(primary), primary.path("scoreUnit").asText("")));
+                        score(primary), primary.path("scoreUnit").asText("")));
             }
             bench.path("secondaryMetrics").properties().forEach(e -> {
                 String metricName = e.getKey().startsWith("·") ? e.getKey().substring(1) : e.getKey();
@@ -106,7 +106,7 @@ public final class JmhImport {
                     Map.of("score", values), false, false));
             ExperimentResult r = new ExperimentResult(b.id, seed, "JMH results (rigorous mode) from " + file.getFileName(),
                     "jmh", b.measurements, List.of(new Table("JMH primary metrics", List.of("benchmark", "params", "mode",
-                    "score", "± error (99.9%)", "unit"), b.rows)), charts, List.of(),
+                    "median", "JMH score ± error (99.9%)", "unit"), b.rows)), charts, List.of(),
                     List.of("Samples are JMH's raw data: one value per measurement iteration of every fork."
                             + " The seed's claims are judged by 'ringlab compare'; this section lists the JMH figures."),
                     b.skipped);
@@ -156,9 +156,12 @@ public final class JmhImport {
         return String.join(" ", p);
     }
 
-    private static String error(JsonNode primary) {
+    /** JMH's own figure: the mean of the iterations, with its 99.9% error when JMH could compute one. */
+    private static String score(JsonNode primary) {
+        JsonNode score = primary.get("score");
         JsonNode e = primary.get("scoreError");
-        return e != null && e.isNumber() ? ReportWriter.number(e.asDouble()) : "-";
+        String s = score != null && score.isNumber() ? ReportWriter.number(score.asDouble()) : "-";
+        return e != null && e.isNumber() ? s + " ± " + ReportWriter.number(e.asDouble()) : s;
     }
 
     private static String simpleName(String className) {
