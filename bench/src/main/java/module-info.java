@@ -17,6 +17,18 @@ module org.ringlab.bench {
     requires org.ringlab.queues;
     requires org.ringlab.linux;
     requires HdrHistogram;
+    // The report: charts drawn by JFreeChart (AWT, headless) into SVG; results.json and JMH's JSON read back.
+    requires java.desktop;
+    requires org.jfree.jfreechart;
+    requires org.jfree.svg;
+    requires com.fasterxml.jackson.databind;
+
+    // The experiments ringlab runs; other experiments (driver, broadcast, anchors, third-party) add theirs.
+    uses org.ringlab.bench.report.Experiment;
+    provides org.ringlab.bench.report.Experiment with
+            org.ringlab.bench.history.HistoryExperiment,
+            org.ringlab.bench.growth.GrowthExperiment,
+            org.ringlab.bench.mapped.MappedExperiment;
 
     // picocli fills the annotated fields of the commands reflectively.
     opens org.ringlab.bench.cli to info.picocli;
