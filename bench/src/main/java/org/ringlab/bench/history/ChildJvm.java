@@ -59,7 +59,13 @@ public final class ChildJvm {
 
     /** Runs a child to completion, collecting stdout and stderr; kills it after {@code timeoutSeconds}. */
     public static Outcome run(List<String> args, long timeoutSeconds) {
+        return run(args, timeoutSeconds, java.util.Map.of());
+    }
+
+    /** As {@link #run(List, long)}, with {@code environment} added to the child's environment. */
+    public static Outcome run(List<String> args, long timeoutSeconds, java.util.Map<String, String> environment) {
         ProcessBuilder pb = new ProcessBuilder(command(args));
+        pb.environment().putAll(environment);
         Process p;
         try {
             p = pb.start();

@@ -19,6 +19,16 @@ import org.ringlab.bench.util.Sizes;
 public final class HistoryExperiment implements Experiment {
 
     /** A cell that takes longer than this is killed: a hung strategy must not hang the run. */
+    /**
+     * A fixed malloc mmap threshold for the cells. glibc raises its threshold to the size of an
+     * mmapped chunk once one is freed (up to 32 MiB), so after the pre-warm ring is freed a ring
+     * of a few MiB came from the heap arena, on pages already resident: the Pss growth of a
+     * malloc-backed strategy read 0 or less. Setting the threshold turns that off; every ring
+     * is a fresh mapping whose pages are counted.
+     */
+    private static final java.util.Map<String, String> FIXED_MMAP_THRESHOLD = java.util.Map.of("MALLOC_MMAP_THRESHOLD_",
+            "131072");
+
     private static final long CELL_TIMEOUT_SECONDS = 600;
 
     /** What {@link #run(HistoryPlan, Progress)} produced, and whether every cell produced numbers. */
@@ -108,7 +118,7 @@ public final class HistoryExperiment implements Experiment {
                 "--reps", Integer.toString(plan.repetitions()));
         ChildJvm.Outcome o;
         try {
-            o = ChildJvm.run(args, CELL_TIMEOUT_SECONDS);
+            o = ChildJvm.run(args, CELL_TIMEOUT_SECONDS, FIXED_MMAP_THRESHOLD);
         } catch (RuntimeException e) {
             return CellResult.failed(strategy.name(), size, capacity, true, describe(e));
         }
