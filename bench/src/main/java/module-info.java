@@ -17,8 +17,15 @@ module org.ringlab.bench {
     requires org.ringlab.queues;
     requires org.ringlab.linux;
     requires HdrHistogram;
+    // The anchors experiment (issue 8): spsc beside Agrona, JCTools and the Disruptor.
+    requires org.agrona;
+    requires org.jctools.core;
+    requires com.lmax.disruptor;
 
     // picocli fills the annotated fields of the commands reflectively.
     opens org.ringlab.bench.cli to info.picocli;
     opens org.ringlab.bench.mapped to info.picocli;
+
+    uses org.ringlab.bench.report.Experiment;
+    provides org.ringlab.bench.report.Experiment with org.ringlab.bench.anchors.AnchorsExperiment;
 }
