@@ -7,12 +7,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 
-import org.HdrHistogram.Histogram;
 import org.ringlab.api.Availability;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
+import org.ringlab.bench.history.ChildJvm;
 import org.ringlab.bench.history.Stats;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Claim;
@@ -32,17 +31,17 @@ import org.ringlab.bench.util.TextTable;
  * thread). Throughput for 64-byte and 4 KiB records, round-trip latency percentiles for
  * 64-byte records, and issue 8's goal: spsc at least 1.5× Agrona with 64-byte records.
  *
- * <p>Repetitions are interleaved (repetition k of every anchor before repetition k + 1 of
- * any), so a noisy neighbour on the shared machine slows all anchors of a round rather than
- * one anchor's every sample; the spsc/Agrona ratios pair the samples of the same round.
+ * <p>With {@link RunContext#fork()} each anchor runs in a child JVM of its own, so the call
+ * sites the anchors share stay monomorphic; without, all run here with repetitions
+ * interleaved. The spsc/Agrona ratios pair the samples of the same repetition.
  */
 public final class AnchorsExperiment implements Experiment {
 
     static final String ID = "anchors";
     static final double GOAL = 1.5;
-    private static final double[] PERCENTILES = {50, 90, 99, 99.9};
-    private static final List<String> LATENCY_COLUMNS = List.of("p50", "p90", "p99", "p99.9", "max");
-    private static final int[] SIZES = {AnchorsProfile.SMALL_RECORD, AnchorsProfile.LARGE_RECORD};
+    private static final List<String> LATENCY_COLUMNS = AnchorSamples.LATENCY_COLUMNS;
+    private static final int[] SIZES = AnchorSamples.SIZES;
+    private static final long CHILD_TIMEOUT_SECONDS = 1_800;
 
     @Override
     public String id() {
@@ -67,77 +66,41 @@ public final class AnchorsExperiment implements Experiment {
         List<String> anchors = selectAnchors(context, skipped);
         Progress progress = context.progress();
         int reps = profile.repetitions();
-        progress.plan(SIZES.length * anchors.size() * (reps + 1) + anchors.size() * reps);
         for (String s : skipped) {
             progress.note("skipped " + s);
         }
+        Map<String, AnchorSamples> samples = context.fork() ? forked(anchors, profile, progress)
+                : interleaved(anchors, profile, progress);
 
         List<Measurement> measurements = new ArrayList<>();
-        // size -> anchor -> per-repetition records/µs
+        // size -> anchor -> per-repetition figures
         Map<Integer, Map<String, double[]>> rate = new LinkedHashMap<>();
         Map<Integer, Map<String, double[]>> bandwidth = new LinkedHashMap<>();
-        for (int size : SIZES) {
+        for (int i = 0; i < SIZES.length; i++) {
+            int size = SIZES[i];
             Map<String, double[]> r = new LinkedHashMap<>();
             Map<String, double[]> g = new LinkedHashMap<>();
-            anchors.forEach(a -> {
-                r.put(a, new double[reps]);
-                g.put(a, new double[reps]);
-            });
-            long records = profile.records(size);
-            long timeout = TimeUnit.SECONDS.toMillis(60) + records * 20 / 1_000;
-            for (int round = -1; round < reps; round++) {
-                for (String anchor : anchors) {
-                    progress.step(anchor + " × " + Sizes.format(size) + " × "
-                            + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
-                    AnchorDriver.Throughput t;
-                    try (AnchorQueue queue = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
-                        t = AnchorDriver.throughput(queue, records, timeout);
-                    }
-                    if (round >= 0) {
-                        r.get(anchor)[round] = t.recordsPerMicrosecond();
-                        g.get(anchor)[round] = t.gigabytesPerSecond(size);
-                    }
-                }
-            }
-            rate.put(size, r);
-            bandwidth.put(size, g);
             for (String anchor : anchors) {
+                r.put(anchor, samples.get(anchor).rate()[i]);
+                g.put(anchor, samples.get(anchor).bandwidth()[i]);
                 measurements.add(new Measurement(ID, labels(anchor, size), "throughput", "records/us", true, false,
                         r.get(anchor)));
                 measurements.add(new Measurement(ID, labels(anchor, size), "bandwidth", "GB/s", true, false,
                         g.get(anchor)));
             }
+            rate.put(size, r);
+            bandwidth.put(size, g);
         }
-
         // anchor -> column (p50 … max) -> per-repetition nanoseconds
         Map<String, double[][]> latency = new LinkedHashMap<>();
-        int size = AnchorsProfile.SMALL_RECORD;
-        long latencyTimeout = TimeUnit.SECONDS.toMillis(60)
-                + (long) (profile.roundTrips() + profile.roundTripWarmup()) * 200 / 1_000;
-        anchors.forEach(a -> latency.put(a, new double[LATENCY_COLUMNS.size()][reps]));
-        for (int round = 0; round < reps; round++) {
-            for (String anchor : anchors) {
-                progress.step(anchor + " × round trip × " + Sizes.format(size) + " × repetition " + (round + 1) + "/"
-                        + reps);
-                Histogram histogram = new Histogram(AnchorDriver.HIGHEST_TRACKABLE_NANOS, 3);
-                try (AnchorQueue ping = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES);
-                     AnchorQueue pong = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
-                    AnchorDriver.roundTrips(ping, pong, profile.roundTripWarmup(), profile.roundTrips(), histogram,
-                            latencyTimeout);
-                }
-                double[][] columns = latency.get(anchor);
-                for (int p = 0; p < PERCENTILES.length; p++) {
-                    columns[p][round] = histogram.getValueAtPercentile(PERCENTILES[p]);
-                }
-                columns[PERCENTILES.length][round] = histogram.getMaxValue();
+        for (String anchor : anchors) {
+            double[][] columns = samples.get(anchor).latency();
+            latency.put(anchor, columns);
+            for (int c = 0; c < LATENCY_COLUMNS.size(); c++) {
+                measurements.add(new Measurement(ID, labels(anchor, AnchorsProfile.SMALL_RECORD),
+                        "round trip " + LATENCY_COLUMNS.get(c), "ns", false, false, columns[c]));
             }
         }
-        latency.forEach((anchor, columns) -> {
-            for (int c = 0; c < LATENCY_COLUMNS.size(); c++) {
-                measurements.add(new Measurement(ID, labels(anchor, size), "round trip " + LATENCY_COLUMNS.get(c), "ns",
-                        false, false, columns[c]));
-            }
-        });
 
         // spsc over Agrona, paired by round.
         Map<Integer, Map<String, double[]>> ratios = new LinkedHashMap<>();
@@ -173,7 +136,56 @@ public final class AnchorsExperiment implements Experiment {
 
         return new ExperimentResult(ID, seed(), "Anchors: spsc beside Agrona, JCTools and the Disruptor",
                 profile.id(), measurements, tables, charts(anchors, rate, bandwidth, latency),
-                List.of(goalClaim(ratios.get(AnchorsProfile.SMALL_RECORD), rate)), notes(profile), skipped);
+                List.of(goalClaim(ratios.get(AnchorsProfile.SMALL_RECORD), rate)), notes(profile, context.fork()), skipped);
+    }
+
+    /**
+     * In this JVM, repetitions interleaved: warm-up then repetition k of every anchor before
+     * repetition k + 1 of any, so a noisy neighbour slows all anchors of a round, not one
+     * anchor's every sample. The anchors share call sites here (see the notes).
+     */
+    private static Map<String, AnchorSamples> interleaved(List<String> anchors, AnchorsProfile profile,
+                                                          Progress progress) {
+        int reps = profile.repetitions();
+        progress.plan(SIZES.length * anchors.size() * (reps + 1) + anchors.size() * reps);
+        Map<String, AnchorSamples> samples = new LinkedHashMap<>();
+        anchors.forEach(a -> samples.put(a, AnchorSamples.empty(reps)));
+        for (int i = 0; i < SIZES.length; i++) {
+            for (int round = -1; round < reps; round++) {
+                for (String anchor : anchors) {
+                    progress.step(anchor + " × " + Sizes.format(SIZES[i]) + " × "
+                            + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
+                    samples.get(anchor).measureThroughput(anchor, i, round, profile);
+                }
+            }
+        }
+        for (int round = 0; round < reps; round++) {
+            for (String anchor : anchors) {
+                progress.step(anchor + " × round trip × " + Sizes.format(AnchorsProfile.SMALL_RECORD)
+                        + " × repetition " + (round + 1) + "/" + reps);
+                samples.get(anchor).measureLatency(anchor, round, profile);
+            }
+        }
+        return samples;
+    }
+
+    /** One child JVM per anchor ({@link AnchorsChild}), one after the other. */
+    private static Map<String, AnchorSamples> forked(List<String> anchors, AnchorsProfile profile, Progress progress) {
+        progress.plan(anchors.size());
+        Map<String, AnchorSamples> samples = new LinkedHashMap<>();
+        for (String anchor : anchors) {
+            progress.step(anchor + " (child JVM: " + Sizes.format(AnchorsProfile.SMALL_RECORD) + " and "
+                    + Sizes.format(AnchorsProfile.LARGE_RECORD) + " throughput, round trips)");
+            ChildJvm.Outcome outcome = ChildJvm.run(AnchorsChild.class.getName(), List.of(profile.id(), anchor),
+                    CHILD_TIMEOUT_SECONDS);
+            if (outcome.timedOut() || outcome.exitCode() != 0) {
+                throw new IllegalStateException("the child JVM measuring " + anchor + (outcome.timedOut()
+                        ? " did not finish within " + CHILD_TIMEOUT_SECONDS + " s" : " exited with "
+                        + outcome.exitCode()) + "; its stderr:\n" + String.join("\n", outcome.stderr()));
+            }
+            samples.put(anchor, AnchorSamples.parse(outcome.stdout(), profile.repetitions(), anchor));
+        }
+        return samples;
     }
 
     /** The third-party anchors, then spsc on every strategy that passes the filters and is available. */
@@ -311,12 +323,13 @@ public final class AnchorsExperiment implements Experiment {
                 + ")", confirmed ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS);
     }
 
-    private static List<String> notes(AnchorsProfile profile) {
+    private static List<String> notes(AnchorsProfile profile, boolean fork) {
         return List.of(
                 "Same work per record for every anchor: the producer thread copies the record (sequence number in its "
                         + "first and last 8 bytes) in, the consumer thread copies it out and checks the sequence, one "
-                        + "record per call, both sides spinning on full and empty. Every ring is "
-                        + Sizes.format(AnchorsProfile.RING_BYTES) + "; the slot anchors get ring/record-size slots.",
+                        + "record per call; on full or empty a side spins " + AnchorDriver.SPINS_BEFORE_YIELD
+                        + " times, then yields. Every ring is " + Sizes.format(AnchorsProfile.RING_BYTES)
+                        + "; the slot anchors get ring/record-size slots.",
                 "spsc@STRATEGY: ringlab's spsc discipline, variable-length records (4-byte header, 8-byte aligned "
                         + "frames: 72 bytes per 64-byte record, as Agrona's 8-byte header gives). Agrona's consumer also "
                         + "zeroes each record it reads before freeing it.",
@@ -328,12 +341,15 @@ public final class AnchorsExperiment implements Experiment {
                 "Throughput: " + profile.records(AnchorsProfile.SMALL_RECORD) + " × 64 B and "
                         + profile.records(AnchorsProfile.LARGE_RECORD) + " × 4 KiB records per repetition, timed "
                         + "from the producer's first offer to the consumer's last poll, after one discarded warm-up "
-                        + "repetition per anchor and size; repetitions interleaved across anchors.",
+                        + "repetition per anchor and size.",
                 "Latency: " + profile.roundTrips() + " round trips per repetition after " + profile.roundTripWarmup()
                         + " warm-up ones, ping-pong over two queues of the same anchor, HdrHistogram (3 digits).",
-                "Caveat: all anchors run in one JVM, so call sites shared by several anchors (the driver's "
-                        + "AnchorQueue calls, SpscRingQueue's RingMemory calls across strategies) are megamorphic "
-                        + "here; the JMH AnchorsBenchmark forks one JVM per anchor for the uncontaminated figure.",
+                fork ? "Each anchor ran in a child JVM of its own (one after the other), so the call sites the anchors "
+                        + "share stay monomorphic, as in an application with one queue type."
+                        : "All anchors ran in this JVM, repetitions interleaved across anchors. Caveat: call sites "
+                        + "shared by several anchors (the driver's AnchorQueue calls, SpscRingQueue's RingMemory calls "
+                        + "across strategies) are megamorphic here, which slows spsc most; the forked run and the JMH "
+                        + "AnchorsBenchmark give the uncontaminated figure.",
                 "No random workload: the seed does not change what is sent.");
     }
 }

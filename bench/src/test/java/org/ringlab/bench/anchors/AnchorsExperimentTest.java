@@ -137,6 +137,26 @@ class AnchorsExperimentTest {
     }
 
     @Test
+    void aForkedRunMeasuresEveryAnchorInAChildJvm() {
+        String strategy = result.measurements().stream().map(m -> Anchors.strategyOf(m.labels().get("anchor")))
+                .filter(s -> s != null).findFirst().orElseThrow();
+        StringWriter err = new StringWriter();
+        ExperimentResult forked = new AnchorsExperiment().run(new RunContext("tiny", 42, List.of(strategy), List.of(),
+                true, new Progress(new PrintWriter(err, true)), new PrintWriter(new StringWriter(), true)));
+        Set<String> anchors = forked.measurements().stream().map(m -> m.labels().get("anchor"))
+                .collect(Collectors.toSet());
+        assertEquals(Anchors.THIRD_PARTY.size() + 1, anchors.size(), anchors.toString());
+        for (Measurement m : forked.measurements()) {
+            assertEquals(3, m.samples().length, m.key());
+            for (double v : m.samples()) {
+                assertTrue(v > 0 && Double.isFinite(v), m.key() + ": " + v);
+            }
+        }
+        assertTrue(err.toString().contains("child JVM"), err.toString());
+        assertTrue(forked.notes().stream().anyMatch(n -> n.contains("child JVM of its own")), forked.notes().toString());
+    }
+
+    @Test
     void anUnknownProfileIsRefusedWithTheAllowedOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new AnchorsExperiment()
                 .run(context("huge", List.of(), List.of(), new StringWriter(), new StringWriter())));
