@@ -1,5 +1,7 @@
 package org.ringlab.bench.anchors;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,8 +17,9 @@ import org.HdrHistogram.Histogram;
  * @param rate      [size index][repetition] records per µs
  * @param bandwidth [size index][repetition] GB/s
  * @param latency   [column of {@link #LATENCY_COLUMNS}][repetition] ns
+ * @param path      [size index][repetition] CPU ns per record, offer then poll on one thread
  */
-record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency) {
+record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, double[][] path) {
 
     /** The record sizes, in table order. */
     static final int[] SIZES = {AnchorsProfile.SMALL_RECORD, AnchorsProfile.LARGE_RECORD};
@@ -25,7 +28,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency) 
 
     static AnchorSamples empty(int reps) {
         return new AnchorSamples(new double[SIZES.length][reps], new double[SIZES.length][reps],
-                new double[LATENCY_COLUMNS.size()][reps]);
+                new double[LATENCY_COLUMNS.size()][reps], new double[SIZES.length][reps]);
     }
 
     static long throughputTimeoutMillis(long records) {
@@ -65,6 +68,38 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency) 
         latency[PERCENTILES.length][rep] = histogram.getMaxValue();
     }
 
+    /**
+     * One path repetition: offer then poll {@code records(size)} records on this thread, as CPU
+     * time of this thread per record. CPU time, not wall time: a preemption by another process
+     * does not count, so the figure holds on a loaded machine where the two-thread figures don't.
+     */
+    void measurePath(String anchor, int sizeIndex, int rep, AnchorsProfile profile) {
+        int size = SIZES[sizeIndex];
+        long records = profile.records(size);
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        try (AnchorQueue queue = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
+            byte[] src = new byte[size];
+            byte[] dst = new byte[size];
+            long start = threads.getCurrentThreadCpuTime();
+            for (long seq = 0; seq < records; seq++) {
+                AnchorDriver.stamp(src, size, seq);
+                if (!queue.offer(src)) {
+                    throw new IllegalStateException(anchor + ": an empty queue refused record " + seq);
+                }
+                if (queue.poll(dst) != size || AnchorDriver.sequenceOf(dst, size, anchor) != seq) {
+                    throw new IllegalStateException(anchor + ": record " + seq + " did not come back whole");
+                }
+            }
+            long cpu = threads.getCurrentThreadCpuTime() - start;
+            if (start < 0 || cpu <= 0) {
+                throw new IllegalStateException("thread CPU time is not measurable here (JVM returned " + start + ")");
+            }
+            if (rep >= 0) {
+                path[sizeIndex][rep] = (double) cpu / records;
+            }
+        }
+    }
+
     /** Everything for one anchor, in this JVM: per size a warm-up then the repetitions, then the latency repetitions. */
     static AnchorSamples measure(String anchor, AnchorsProfile profile) {
         AnchorSamples s = empty(profile.repetitions());
@@ -76,6 +111,11 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency) 
         for (int rep = 0; rep < profile.repetitions(); rep++) {
             s.measureLatency(anchor, rep, profile);
         }
+        for (int i = 0; i < SIZES.length; i++) {
+            for (int rep = -1; rep < profile.repetitions(); rep++) {
+                s.measurePath(anchor, i, rep, profile);
+            }
+        }
         return s;
     }
 
@@ -85,6 +125,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency) 
         add(lines, "rate", rate);
         add(lines, "bandwidth", bandwidth);
         add(lines, "latency", latency);
+        add(lines, "path", path);
         return lines;
     }
 
@@ -101,19 +142,26 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency) 
     /** Reads what {@link #lines()} printed; lines of other shapes (JVM chatter) are ignored, missing rows are an error. */
     static AnchorSamples parse(List<String> lines, int reps, String anchor) {
         AnchorSamples s = empty(reps);
-        boolean[][] seen = {new boolean[SIZES.length], new boolean[SIZES.length], new boolean[LATENCY_COLUMNS.size()]};
+        boolean[][] seen = {new boolean[SIZES.length], new boolean[SIZES.length], new boolean[LATENCY_COLUMNS.size()],
+            new boolean[SIZES.length]};
         for (String line : lines) {
             String[] f = line.trim().split(" ");
             int kind = switch (f[0]) {
                 case "rate" -> 0;
                 case "bandwidth" -> 1;
                 case "latency" -> 2;
+                case "path" -> 3;
                 default -> -1;
             };
             if (kind < 0) {
                 continue;
             }
-            double[][] target = kind == 0 ? s.rate : kind == 1 ? s.bandwidth : s.latency;
+            double[][] target = switch (kind) {
+                case 0 -> s.rate;
+                case 1 -> s.bandwidth;
+                case 2 -> s.latency;
+                default -> s.path;
+            };
             int row = Integer.parseInt(f[1]);
             if (f.length != reps + 2 || row < 0 || row >= target.length) {
                 throw new IllegalStateException(anchor + ": the child printed '" + line + "', expected " + reps
@@ -142,11 +190,12 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency) 
     @Override
     public boolean equals(Object o) {
         return o instanceof AnchorSamples other && Arrays.deepEquals(rate, other.rate)
-                && Arrays.deepEquals(bandwidth, other.bandwidth) && Arrays.deepEquals(latency, other.latency);
+                && Arrays.deepEquals(bandwidth, other.bandwidth) && Arrays.deepEquals(latency, other.latency)
+                && Arrays.deepEquals(path, other.path);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.deepHashCode(new Object[] {rate, bandwidth, latency});
+        return Arrays.deepHashCode(new Object[] {rate, bandwidth, latency, path});
     }
 }

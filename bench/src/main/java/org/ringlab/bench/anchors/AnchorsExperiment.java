@@ -91,6 +91,17 @@ public final class AnchorsExperiment implements Experiment {
             rate.put(size, r);
             bandwidth.put(size, g);
         }
+        // size -> anchor -> per-repetition CPU ns per record on one thread
+        Map<Integer, Map<String, double[]>> path = new LinkedHashMap<>();
+        for (int i = 0; i < SIZES.length; i++) {
+            Map<String, double[]> p = new LinkedHashMap<>();
+            for (String anchor : anchors) {
+                p.put(anchor, samples.get(anchor).path()[i]);
+                measurements.add(new Measurement(ID, labels(anchor, SIZES[i]), "one-thread path", "ns CPU/record",
+                        false, false, p.get(anchor)));
+            }
+            path.put(SIZES[i], p);
+        }
         // anchor -> column (p50 … max) -> per-repetition nanoseconds
         Map<String, double[][]> latency = new LinkedHashMap<>();
         for (String anchor : anchors) {
@@ -126,7 +137,7 @@ public final class AnchorsExperiment implements Experiment {
         }
 
         List<Table> tables = List.of(throughputTable(anchors, rate, bandwidth, ratios, reps),
-                latencyTable(anchors, latency, reps, profile));
+                latencyTable(anchors, latency, reps, profile), pathTable(anchors, path, reps));
         for (Table table : tables) {
             context.out().println(table.title());
             context.out().print(TextTable.render(table.headers(), table.rows(), 1, false));
@@ -136,7 +147,8 @@ public final class AnchorsExperiment implements Experiment {
 
         return new ExperimentResult(ID, seed(), "Anchors: spsc beside Agrona, JCTools and the Disruptor",
                 profile.id(), measurements, tables, charts(anchors, rate, bandwidth, latency),
-                List.of(goalClaim(ratios.get(AnchorsProfile.SMALL_RECORD), rate)), notes(profile, context.fork()), skipped);
+                List.of(goalClaim(ratios.get(AnchorsProfile.SMALL_RECORD), rate, path.get(AnchorsProfile.SMALL_RECORD))),
+                notes(profile, context.fork()), skipped);
     }
 
     /**
@@ -147,7 +159,7 @@ public final class AnchorsExperiment implements Experiment {
     private static Map<String, AnchorSamples> interleaved(List<String> anchors, AnchorsProfile profile,
                                                           Progress progress) {
         int reps = profile.repetitions();
-        progress.plan(SIZES.length * anchors.size() * (reps + 1) + anchors.size() * reps);
+        progress.plan(2 * SIZES.length * anchors.size() * (reps + 1) + anchors.size() * reps);
         Map<String, AnchorSamples> samples = new LinkedHashMap<>();
         anchors.forEach(a -> samples.put(a, AnchorSamples.empty(reps)));
         for (int i = 0; i < SIZES.length; i++) {
@@ -164,6 +176,15 @@ public final class AnchorsExperiment implements Experiment {
                 progress.step(anchor + " × round trip × " + Sizes.format(AnchorsProfile.SMALL_RECORD)
                         + " × repetition " + (round + 1) + "/" + reps);
                 samples.get(anchor).measureLatency(anchor, round, profile);
+            }
+        }
+        for (int i = 0; i < SIZES.length; i++) {
+            for (int round = -1; round < reps; round++) {
+                for (String anchor : anchors) {
+                    progress.step(anchor + " × one-thread path × " + Sizes.format(SIZES[i]) + " × "
+                            + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
+                    samples.get(anchor).measurePath(anchor, i, round, profile);
+                }
             }
         }
         return samples;
@@ -262,6 +283,28 @@ public final class AnchorsExperiment implements Experiment {
                 + " repetitions of " + profile.roundTrips() + " round trips each)", headers, rows);
     }
 
+    private static Table pathTable(List<String> anchors, Map<Integer, Map<String, double[]>> path, int reps) {
+        List<String> headers = new ArrayList<>(List.of("anchor"));
+        for (int size : SIZES) {
+            headers.add(Sizes.format(size) + " ns");
+        }
+        headers.add("64B agrona ÷ this");
+        double agrona = path.get(AnchorsProfile.SMALL_RECORD).containsKey(Anchors.AGRONA)
+                ? Stats.of(path.get(AnchorsProfile.SMALL_RECORD).get(Anchors.AGRONA)).median() : Double.NaN;
+        List<List<String>> rows = new ArrayList<>();
+        for (String anchor : anchors) {
+            List<String> row = new ArrayList<>(List.of(anchor));
+            for (int size : SIZES) {
+                row.add(spread(path.get(size).get(anchor), "%.1f"));
+            }
+            double mine = Stats.of(path.get(AnchorsProfile.SMALL_RECORD).get(anchor)).median();
+            row.add(Double.isNaN(agrona) ? "-" : String.format(Locale.ROOT, "%.2f", agrona / mine));
+            rows.add(row);
+        }
+        return new Table("One-thread path: CPU ns per record, offer then poll on one thread (median [min–max] of " + reps
+                + " repetitions; CPU time, so it holds on a loaded machine)", headers, rows);
+    }
+
     private static String spread(double[] samples, String format) {
         Stats s = Stats.of(samples);
         return String.format(Locale.ROOT, format + " [" + format + "–" + format + "]", s.median(), s.min(), s.max());
@@ -290,37 +333,45 @@ public final class AnchorsExperiment implements Experiment {
         return anchors.stream().mapToDouble(a -> Stats.of(samples.get(a)).median()).toArray();
     }
 
-    /** Issue 8's goal, judged on the fastest spsc strategy; every strategy's ratio is listed. */
-    private static Claim goalClaim(Map<String, double[]> ratios, Map<Integer, Map<String, double[]>> rate) {
+    /**
+     * Issue 8's goal, judged on spsc on the default mirrored strategy (what a user gets), or on
+     * the first spsc strategy measured when that one is not; not on the best of several, which
+     * on noisy figures would pick the luckiest. Every strategy's ratio is listed, and the
+     * one-thread path ratio, which a loaded machine does not move, beside it.
+     */
+    private static Claim goalClaim(Map<String, double[]> ratios, Map<Integer, Map<String, double[]>> rate,
+                                   Map<String, double[]> path) {
         String claim = String.format(Locale.ROOT, "spsc with 64-byte records moves at least %.1f× the records/µs of "
                 + "Agrona's OneToOneRingBuffer in the same run (issue 8)", GOAL);
         if (ratios.isEmpty()) {
             return new Claim(claim, "not measured: " + (rate.get(AnchorsProfile.SMALL_RECORD).containsKey(Anchors.AGRONA)
                     ? "no spsc strategy ran" : "Agrona did not run"), Claim.Verdict.NOT_MEASURED);
         }
-        String best = null;
-        double bestRatio = -1;
+        String judged = Registries.defaultMirrored().chosen().map(m -> Anchors.spscOn(m.name()))
+                .filter(ratios::containsKey).orElse(ratios.keySet().iterator().next());
+        Stats judgedRatio = Stats.of(ratios.get(judged));
         List<String> each = new ArrayList<>();
         int met = 0;
         for (Map.Entry<String, double[]> e : ratios.entrySet()) {
-            Stats s = Stats.of(e.getValue());
-            each.add(String.format(Locale.ROOT, "%s %.2f× [%.2f–%.2f]", e.getKey(), s.median(), s.min(), s.max()));
-            if (s.median() >= GOAL) {
+            Stats st = Stats.of(e.getValue());
+            each.add(String.format(Locale.ROOT, "%s %.2f× [%.2f–%.2f]", e.getKey(), st.median(), st.min(), st.max()));
+            if (st.median() >= GOAL) {
                 met++;
             }
-            if (s.median() > bestRatio) {
-                bestRatio = s.median();
-                best = e.getKey();
-            }
         }
-        boolean confirmed = bestRatio >= GOAL;
-        String verdictText = confirmed
-                ? String.format(Locale.ROOT, "goal met by %d of %d strategies; best %s at %.2f×", met, ratios.size(), best,
-                bestRatio)
-                : String.format(Locale.ROOT, "goal NOT met: the best, %s, reaches %.2f×, %.0f%% short of %.1f×", best,
-                bestRatio, (1 - bestRatio / GOAL) * 100, GOAL);
-        return new Claim(claim, verdictText + " (median [min–max] of per-round ratios: " + String.join("; ", each)
-                + ")", confirmed ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS);
+        double pathRatio = Stats.of(path.get(Anchors.AGRONA)).median() / Stats.of(path.get(judged)).median();
+        boolean confirmed = judgedRatio.median() >= GOAL;
+        String verdict = confirmed
+                ? String.format(Locale.ROOT, "goal met: %s reaches %.2f×", judged, judgedRatio.median())
+                : String.format(Locale.ROOT, "goal NOT met: %s reaches %.2f×, %.0f%% short of %.1f×", judged,
+                judgedRatio.median(), (1 - judgedRatio.median() / GOAL) * 100, GOAL);
+        String stability = judgedRatio.min() < GOAL && judgedRatio.max() >= GOAL
+                ? String.format(Locale.ROOT, "; unstable: its repetitions range %.2f–%.2f×, across the goal",
+                judgedRatio.min(), judgedRatio.max()) : "";
+        return new Claim(claim, verdict + stability + String.format(Locale.ROOT,
+                ". One-thread path (CPU time): Agrona's ns per record ÷ %s's = %.2f×. %d of %d spsc strategies reach "
+                        + "the goal; per strategy, median [min–max] of per-repetition ratios: ", judged, pathRatio, met,
+                ratios.size()) + String.join("; ", each), confirmed ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS);
     }
 
     private static List<String> notes(AnchorsProfile profile, boolean fork) {
@@ -342,6 +393,13 @@ public final class AnchorsExperiment implements Experiment {
                         + profile.records(AnchorsProfile.LARGE_RECORD) + " × 4 KiB records per repetition, timed "
                         + "from the producer's first offer to the consumer's last poll, after one discarded warm-up "
                         + "repetition per anchor and size.",
+                "One-thread path: offer then poll on one thread, " + profile.records(AnchorsProfile.SMALL_RECORD)
+                        + " × 64 B and " + profile.records(AnchorsProfile.LARGE_RECORD) + " × 4 KiB records, this "
+                        + "thread's CPU time per record (ThreadMXBean): the code path of each anchor without the "
+                        + "cross-core hand-off, and unmoved by other processes taking the CPU, which the two-thread "
+                        + "figures are not.",
+                "The goal is judged on spsc on the default mirrored strategy (Registries.defaultMirrored()), not on "
+                        + "the best of the strategies, which on noisy figures would pick the luckiest.",
                 "Latency: " + profile.roundTrips() + " round trips per repetition after " + profile.roundTripWarmup()
                         + " warm-up ones, ping-pong over two queues of the same anchor, HdrHistogram (3 digits).",
                 fork ? "Each anchor ran in a child JVM of its own (one after the other), so the call sites the anchors "

@@ -16,7 +16,7 @@ class AnchorSamplesTest {
     void linesRoundTripExactly() {
         AnchorSamples s = AnchorSamples.empty(3);
         double v = 0.1;
-        for (double[][] table : List.of(s.rate(), s.bandwidth(), s.latency())) {
+        for (double[][] table : List.of(s.rate(), s.bandwidth(), s.latency(), s.path())) {
             for (double[] row : table) {
                 for (int r = 0; r < row.length; r++) {
                     row[r] = v;

@@ -71,6 +71,9 @@ class AnchorsExperimentTest {
                     assertTrue(v > 0 && Double.isFinite(v), anchor + " " + size + ": " + v);
                 }
                 assertEquals("GB/s", find(anchor, size, "bandwidth").unit());
+                for (double v : find(anchor, size, "one-thread path").samples()) {
+                    assertTrue(v > 0 && Double.isFinite(v), anchor + " " + size + " path: " + v);
+                }
             }
             double p50 = find(anchor, "64 B", "round trip p50").median();
             double max = find(anchor, "64 B", "round trip max").median();
@@ -83,6 +86,7 @@ class AnchorsExperimentTest {
         assertEquals(1, result.claims().size());
         Claim claim = result.claims().getFirst();
         assertTrue(claim.claim().contains("1.5×"), claim.claim());
+        assertTrue(claim.measured().contains("One-thread path"), claim.measured());
         assertTrue(claim.verdict() == Claim.Verdict.CONFIRMED || claim.verdict() == Claim.Verdict.DIFFERS,
                 claim.verdict() + ": " + claim.measured());
         long spscAnchors = result.measurements().stream().map(m -> m.labels().get("anchor")).distinct()
@@ -96,7 +100,7 @@ class AnchorsExperimentTest {
 
     @Test
     void tablesChartsAndSkippedStrategiesAreReported() {
-        assertEquals(2, result.tables().size());
+        assertEquals(3, result.tables().size());
         assertFalse(result.charts().isEmpty());
         for (Chart c : result.charts()) {
             assertFalse(c.categories().isEmpty(), c.title());
