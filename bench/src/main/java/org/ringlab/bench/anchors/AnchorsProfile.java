@@ -13,7 +13,7 @@ enum AnchorsProfile {
     /** For tests only (not in --help): a few seconds. */
     TINY(20_000, 2_000, 300, 100, 3, false),
     /** The default run: about a minute on a loaded 2-core machine. */
-    QUICK(1_000_000, 100_000, 10_000, 2_000, 5, true),
+    QUICK(500_000, 50_000, 10_000, 2_000, 3, true),
     /** The seeds' scale: minutes. */
     FULL(20_000_000, 2_000_000, 500_000, 50_000, 10, true);
 
