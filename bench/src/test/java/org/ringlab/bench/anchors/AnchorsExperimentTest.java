@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -87,8 +88,11 @@ class AnchorsExperimentTest {
         Claim claim = result.claims().getFirst();
         assertTrue(claim.claim().contains("1.5×"), claim.claim());
         assertTrue(claim.measured().contains("One-thread path"), claim.measured());
-        assertTrue(claim.verdict() == Claim.Verdict.CONFIRMED || claim.verdict() == Claim.Verdict.DIFFERS,
-                claim.verdict() + ": " + claim.measured());
+        assertTrue(claim.measured().startsWith(switch (claim.verdict()) {
+            case CONFIRMED -> "goal met";
+            case DIFFERS -> "goal NOT met";
+            case NOT_MEASURED -> "inconclusive";
+        }), claim.verdict() + ": " + claim.measured());
         long spscAnchors = result.measurements().stream().map(m -> m.labels().get("anchor")).distinct()
                 .filter(a -> a.startsWith("spsc@")).count();
         long ratios = result.measurements().stream()
@@ -114,6 +118,29 @@ class AnchorsExperimentTest {
                 && s.contains(UnavailableTestStrategy.REASON)), result.skipped().toString());
         assertTrue(terminal.contains("agrona-one-to-one") && terminal.contains("p99.9"), terminal);
         assertTrue(progress.contains("disruptor × 64B × repetition 3/3"), progress);
+    }
+
+    @Test
+    void theVerdictNeedsEveryRepetitionOnOneSideOfTheGoal() {
+        Map<Integer, Map<String, double[]>> rate = Map.of(64, Map.of(Anchors.AGRONA, new double[] {10, 10, 10}));
+        Map<String, double[]> path = Map.of(Anchors.AGRONA, new double[] {30}, "spsc@x", new double[] {20});
+
+        Claim met = AnchorsExperiment.goalClaim(Map.of("spsc@x", new double[] {1.6, 1.5, 2.0}), rate, path);
+        assertEquals(Claim.Verdict.CONFIRMED, met.verdict(), met.measured());
+        assertTrue(met.measured().contains("spsc@x reaches 1.60×") && met.measured().contains("= 1.50×"),
+                met.measured());
+
+        Claim missed = AnchorsExperiment.goalClaim(Map.of("spsc@x", new double[] {0.9, 1.2, 1.49}), rate, path);
+        assertEquals(Claim.Verdict.DIFFERS, missed.verdict(), missed.measured());
+        assertTrue(missed.measured().contains("reaches 1.20×, 20% short of 1.5×"), missed.measured());
+
+        Claim straddles = AnchorsExperiment.goalClaim(Map.of("spsc@x", new double[] {0.5, 1.75, 10}), rate, path);
+        assertEquals(Claim.Verdict.NOT_MEASURED, straddles.verdict(), straddles.measured());
+        assertTrue(straddles.measured().contains("range 0.50–10.00× (median 1.75×)"), straddles.measured());
+
+        Claim none = AnchorsExperiment.goalClaim(Map.of(), rate, path);
+        assertEquals(Claim.Verdict.NOT_MEASURED, none.verdict());
+        assertTrue(none.measured().contains("no spsc strategy ran"), none.measured());
     }
 
     @Test
