@@ -80,10 +80,7 @@ final class AgronaOneToOneAnchor implements AnchorQueue {
     }
 
     /** Copies the message Agrona hands over into the caller's array. */
-    private static final class CopyOut implements MessageHandler {
-        byte[] dst;
-        int length;
-
+    private static final class CopyOut extends PaddedCopyOut implements MessageHandler {
         @Override
         public void onMessage(int msgTypeId, MutableDirectBuffer buffer, int index, int length) {
             if (length > dst.length) {

@@ -81,10 +81,7 @@ final class DisruptorAnchor implements AnchorQueue {
     }
 
     /** Copies one event out, then stops the poller so one poll consumes one record. */
-    private static final class CopyOut implements EventPoller.Handler<Event> {
-        byte[] dst;
-        int length;
-
+    private static final class CopyOut extends PaddedCopyOut implements EventPoller.Handler<Event> {
         @Override
         public boolean onEvent(Event event, long sequence, boolean endOfBatch) {
             int n = event.bytes.length;
