@@ -417,7 +417,9 @@ public final class AnchorsExperiment implements Experiment {
                 "Latency: " + profile.roundTrips() + " round trips per repetition after " + profile.roundTripWarmup()
                         + " warm-up ones, ping-pong over two queues of the same anchor, HdrHistogram (3 digits).",
                 fork ? "Each anchor ran in a child JVM of its own (one after the other), so the call sites the anchors "
-                        + "share stay monomorphic, as in an application with one queue type."
+                        + "share stay monomorphic, as in an application with one queue type. The spsc/Agrona ratios "
+                        + "pair repetition k of each, which here ran at different times: on a busy machine their "
+                        + "spread is mostly the machine's."
                         : "All anchors ran in this JVM, repetitions interleaved across anchors. Caveat: call sites "
                         + "shared by several anchors (the driver's AnchorQueue calls, SpscRingQueue's RingMemory calls "
                         + "across strategies) are megamorphic here, which slows spsc most; the forked run and the JMH "
