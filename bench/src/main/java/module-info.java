@@ -17,6 +17,10 @@ module org.ringlab.bench {
     requires org.ringlab.queues;
     requires org.ringlab.linux;
     requires HdrHistogram;
+    // The anchors experiment (issue 8): spsc beside Agrona, JCTools and the Disruptor.
+    requires org.agrona;
+    requires org.jctools.core;
+    requires com.lmax.disruptor;
     // The report: charts drawn by JFreeChart (AWT, headless) into SVG; results.json and JMH's JSON read back.
     requires java.desktop;
     requires org.jfree.jfreechart;
@@ -28,9 +32,11 @@ module org.ringlab.bench {
     provides org.ringlab.bench.report.Experiment with
             org.ringlab.bench.history.HistoryExperiment,
             org.ringlab.bench.growth.GrowthExperiment,
-            org.ringlab.bench.mapped.MappedExperiment;
+            org.ringlab.bench.mapped.MappedExperiment,
+            org.ringlab.bench.anchors.AnchorsExperiment;
 
     // picocli fills the annotated fields of the commands reflectively.
     opens org.ringlab.bench.cli to info.picocli;
     opens org.ringlab.bench.mapped to info.picocli;
+
 }

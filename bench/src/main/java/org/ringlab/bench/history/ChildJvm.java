@@ -30,6 +30,11 @@ public final class ChildJvm {
 
     /** The command line: java, this JVM's flags minus path and debug options, the path, main, args. */
     public static List<String> command(List<String> args) {
+        return command(MAIN, args);
+    }
+
+    /** As {@link #command(List)}, starting {@code mainClass} (a class of this module) instead of RinglabMain. */
+    public static List<String> command(String mainClass, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -47,11 +52,11 @@ public final class ChildJvm {
                 cmd.add(classPath);
             }
             cmd.add("-m");
-            cmd.add(module.getName() + "/" + MAIN);
+            cmd.add(module.getName() + "/" + mainClass);
         } else {
             cmd.add("-cp");
             cmd.add(classPath);
-            cmd.add(MAIN);
+            cmd.add(mainClass);
         }
         cmd.addAll(args);
         return cmd;
@@ -59,12 +64,22 @@ public final class ChildJvm {
 
     /** Runs a child to completion, collecting stdout and stderr; kills it after {@code timeoutSeconds}. */
     public static Outcome run(List<String> args, long timeoutSeconds) {
-        return run(args, timeoutSeconds, java.util.Map.of());
+        return run(MAIN, args, timeoutSeconds, java.util.Map.of());
     }
 
     /** As {@link #run(List, long)}, with {@code environment} added to the child's environment. */
     public static Outcome run(List<String> args, long timeoutSeconds, java.util.Map<String, String> environment) {
-        ProcessBuilder pb = new ProcessBuilder(command(args));
+        return run(MAIN, args, timeoutSeconds, environment);
+    }
+
+    /** As {@link #run(List, long)}, starting {@code mainClass} instead of RinglabMain. */
+    public static Outcome run(String mainClass, List<String> args, long timeoutSeconds) {
+        return run(mainClass, args, timeoutSeconds, java.util.Map.of());
+    }
+
+    private static Outcome run(String mainClass, List<String> args, long timeoutSeconds,
+                               java.util.Map<String, String> environment) {
+        ProcessBuilder pb = new ProcessBuilder(command(mainClass, args));
         pb.environment().putAll(environment);
         Process p;
         try {

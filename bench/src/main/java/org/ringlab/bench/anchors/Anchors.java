@@ -1,0 +1,91 @@
+package org.ringlab.bench.anchors;
+
+import java.util.List;
+
+import org.ringlab.api.Availability;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.QueueDiscipline;
+import org.ringlab.api.Registries;
+
+/**
+ * Opens an {@link AnchorQueue} by name: the three third-party anchors, or
+ * {@code spsc@STRATEGY} for ringlab's {@code spsc} discipline on a memory strategy resolved
+ * through {@link Registries}. Every queue gets the same ring size in bytes; the slot-based
+ * anchors (JCTools, Disruptor) get {@code capacity / recordSize} slots rounded down to a power of two.
+ */
+public final class Anchors {
+
+    /** The spsc discipline every {@code spsc@…} anchor runs. */
+    public static final String SPSC = "spsc";
+
+    /** The third-party anchors, in table order. */
+    public static final List<String> THIRD_PARTY = List.of(AgronaOneToOneAnchor.NAME, JctoolsSpscArrayAnchor.NAME,
+            DisruptorAnchor.NAME);
+
+    /** The baseline of the goal: spsc with 64-byte records at least 1.5× its throughput. */
+    public static final String AGRONA = AgronaOneToOneAnchor.NAME;
+
+    private Anchors() {
+    }
+
+    /** {@code spsc@STRATEGY}. */
+    public static String spscOn(String strategy) {
+        return RinglabSpscAnchor.PREFIX + strategy;
+    }
+
+    /** The strategy of an {@code spsc@…} name, or null for a third-party anchor. */
+    public static String strategyOf(String anchor) {
+        return anchor.startsWith(RinglabSpscAnchor.PREFIX) ? anchor.substring(RinglabSpscAnchor.PREFIX.length()) : null;
+    }
+
+    /**
+     * Whether {@code spsc} can run on {@code strategy} here, and why not: the strategy's own
+     * availability, then the discipline's, then the ring size against the strategy's granularity.
+     */
+    public static Availability spscAvailability(MemoryStrategy strategy, long capacity) {
+        if (!strategy.availability().isAvailable()) {
+            return strategy.availability();
+        }
+        QueueDiscipline spsc = Registries.disciplines().require(SPSC);
+        Availability supported = spsc.supports(strategy);
+        if (!supported.isAvailable()) {
+            return supported;
+        }
+        long granularity = strategy.granularity();
+        if (capacity % granularity != 0) {
+            return Availability.unavailable("a ring of " + capacity + " bytes is not a multiple of " + strategy.name()
+                    + "'s granularity " + granularity);
+        }
+        return Availability.available();
+    }
+
+    /**
+     * Opens {@code name} for records of {@code recordSize} bytes in a ring of {@code capacity}
+     * bytes (a power of two). {@link IllegalArgumentException} naming the known anchors for an
+     * unknown name; {@link org.ringlab.api.UnavailableException} for an unavailable strategy.
+     */
+    public static AnchorQueue open(String name, int recordSize, int capacity) {
+        if (recordSize < Long.BYTES) {
+            throw new IllegalArgumentException("anchor records carry an 8-byte sequence number, so at least 8 bytes; got "
+                    + recordSize);
+        }
+        if (Integer.bitCount(capacity) != 1 || capacity < 2 * recordSize) {
+            throw new IllegalArgumentException("anchor ring capacity must be a power of two of at least two records ("
+                    + 2 * recordSize + " bytes), got " + capacity);
+        }
+        int slots = Integer.highestOneBit(capacity / recordSize);
+        String strategy = strategyOf(name);
+        if (strategy != null) {
+            MemoryStrategy memory = Registries.memoryStrategies().require(strategy);
+            return new RinglabSpscAnchor(Registries.disciplines().require(SPSC), memory, recordSize, capacity);
+        }
+        return switch (name) {
+            case AgronaOneToOneAnchor.NAME -> new AgronaOneToOneAnchor(recordSize, capacity);
+            case JctoolsSpscArrayAnchor.NAME -> new JctoolsSpscArrayAnchor(recordSize, slots);
+            case DisruptorAnchor.NAME -> new DisruptorAnchor(recordSize, slots);
+            default -> throw new IllegalArgumentException("no anchor named '" + name + "'; known: " + THIRD_PARTY
+                    + " and " + RinglabSpscAnchor.PREFIX + "STRATEGY for a memory strategy of "
+                    + Registries.memoryStrategies().names());
+        };
+    }
+}

@@ -1,0 +1,429 @@
+package org.ringlab.bench.anchors;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.ringlab.api.Availability;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.Registries;
+import org.ringlab.bench.history.ChildJvm;
+import org.ringlab.bench.history.Stats;
+import org.ringlab.bench.report.Chart;
+import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.report.ExperimentResult;
+import org.ringlab.bench.report.Measurement;
+import org.ringlab.bench.report.Progress;
+import org.ringlab.bench.report.RunContext;
+import org.ringlab.bench.report.Table;
+import org.ringlab.bench.util.Sizes;
+import org.ringlab.bench.util.TextTable;
+
+/**
+ * The {@code anchors} experiment: ringlab's {@code spsc} on every available memory strategy
+ * beside Agrona's OneToOneRingBuffer, JCTools' SpscArrayQueue and the LMAX Disruptor, in one
+ * run, on the same work per record (copy in on a producer thread, copy out on a consumer
+ * thread). Throughput for 64-byte and 4 KiB records, round-trip latency percentiles for
+ * 64-byte records, and issue 8's goal: spsc at least 1.5× Agrona with 64-byte records.
+ *
+ * <p>With {@link RunContext#fork()} each anchor runs in a child JVM of its own, so the call
+ * sites the anchors share stay monomorphic; without, all run here with repetitions
+ * interleaved. The spsc/Agrona ratios pair the samples of the same repetition.
+ */
+public final class AnchorsExperiment implements Experiment {
+
+    static final String ID = "anchors";
+    static final double GOAL = 1.5;
+    private static final List<String> LATENCY_COLUMNS = AnchorSamples.LATENCY_COLUMNS;
+    private static final int[] SIZES = AnchorSamples.SIZES;
+    private static final long CHILD_TIMEOUT_SECONDS = 1_800;
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String seed() {
+        return "—";
+    }
+
+    @Override
+    public String description() {
+        return "spsc on every memory strategy beside Agrona OneToOneRingBuffer, JCTools SpscArrayQueue and the "
+                + "LMAX Disruptor: records/µs, GB/s, round-trip latency percentiles";
+    }
+
+    @Override
+    public ExperimentResult run(RunContext context) {
+        AnchorsProfile profile = AnchorsProfile.parse(context.profile());
+        List<String> skipped = new ArrayList<>();
+        List<String> anchors = selectAnchors(context, skipped);
+        Progress progress = context.progress();
+        int reps = profile.repetitions();
+        for (String s : skipped) {
+            progress.note("skipped " + s);
+        }
+        Map<String, AnchorSamples> samples = context.fork() ? forked(anchors, profile, progress)
+                : interleaved(anchors, profile, progress);
+
+        List<Measurement> measurements = new ArrayList<>();
+        // size -> anchor -> per-repetition figures
+        Map<Integer, Map<String, double[]>> rate = new LinkedHashMap<>();
+        Map<Integer, Map<String, double[]>> bandwidth = new LinkedHashMap<>();
+        for (int i = 0; i < SIZES.length; i++) {
+            int size = SIZES[i];
+            Map<String, double[]> r = new LinkedHashMap<>();
+            Map<String, double[]> g = new LinkedHashMap<>();
+            for (String anchor : anchors) {
+                r.put(anchor, samples.get(anchor).rate()[i]);
+                g.put(anchor, samples.get(anchor).bandwidth()[i]);
+                measurements.add(new Measurement(ID, labels(anchor, size), "throughput", "records/us", true, false,
+                        r.get(anchor)));
+                measurements.add(new Measurement(ID, labels(anchor, size), "bandwidth", "GB/s", true, false,
+                        g.get(anchor)));
+            }
+            rate.put(size, r);
+            bandwidth.put(size, g);
+        }
+        // size -> anchor -> per-repetition CPU ns per record on one thread
+        Map<Integer, Map<String, double[]>> path = new LinkedHashMap<>();
+        for (int i = 0; i < SIZES.length; i++) {
+            Map<String, double[]> p = new LinkedHashMap<>();
+            for (String anchor : anchors) {
+                p.put(anchor, samples.get(anchor).path()[i]);
+                measurements.add(new Measurement(ID, labels(anchor, SIZES[i]), "one-thread path", "ns CPU/record",
+                        false, false, p.get(anchor)));
+            }
+            path.put(SIZES[i], p);
+        }
+        // anchor -> column (p50 … max) -> per-repetition nanoseconds
+        Map<String, double[][]> latency = new LinkedHashMap<>();
+        for (String anchor : anchors) {
+            double[][] columns = samples.get(anchor).latency();
+            latency.put(anchor, columns);
+            for (int c = 0; c < LATENCY_COLUMNS.size(); c++) {
+                measurements.add(new Measurement(ID, labels(anchor, AnchorsProfile.SMALL_RECORD),
+                        "round trip " + LATENCY_COLUMNS.get(c), "ns", false, false, columns[c]));
+            }
+        }
+
+        // spsc over Agrona, paired by round.
+        Map<Integer, Map<String, double[]>> ratios = new LinkedHashMap<>();
+        for (int s : SIZES) {
+            Map<String, double[]> bySpsc = new LinkedHashMap<>();
+            double[] agrona = rate.get(s).get(Anchors.AGRONA);
+            if (agrona != null) {
+                for (String anchor : anchors) {
+                    if (Anchors.strategyOf(anchor) != null) {
+                        double[] spsc = rate.get(s).get(anchor);
+                        double[] ratio = new double[reps];
+                        for (int i = 0; i < reps; i++) {
+                            ratio[i] = spsc[i] / agrona[i];
+                        }
+                        bySpsc.put(anchor, ratio);
+                        Map<String, String> labels = labels(anchor, s);
+                        labels.put("baseline", Anchors.AGRONA);
+                        measurements.add(new Measurement(ID, labels, "throughput ratio", "x", true, false, ratio));
+                    }
+                }
+            }
+            ratios.put(s, bySpsc);
+        }
+
+        List<Table> tables = List.of(throughputTable(anchors, rate, bandwidth, ratios, reps),
+                latencyTable(anchors, latency, reps, profile), pathTable(anchors, path, reps));
+        for (Table table : tables) {
+            context.out().println(table.title());
+            context.out().print(TextTable.render(table.headers(), table.rows(), 1, false));
+            context.out().println();
+        }
+        context.out().flush();
+
+        return new ExperimentResult(ID, seed(), "Anchors: spsc beside Agrona, JCTools and the Disruptor",
+                profile.id(), measurements, tables, charts(anchors, rate, bandwidth, latency),
+                List.of(goalClaim(ratios.get(AnchorsProfile.SMALL_RECORD), rate, path.get(AnchorsProfile.SMALL_RECORD))),
+                notes(profile, context.fork()), skipped);
+    }
+
+    /**
+     * In this JVM, repetitions interleaved: warm-up then repetition k of every anchor before
+     * repetition k + 1 of any, so a noisy neighbour slows all anchors of a round, not one
+     * anchor's every sample. The anchors share call sites here (see the notes).
+     */
+    private static Map<String, AnchorSamples> interleaved(List<String> anchors, AnchorsProfile profile,
+                                                          Progress progress) {
+        int reps = profile.repetitions();
+        progress.plan(2 * SIZES.length * anchors.size() * (reps + 1) + anchors.size() * reps);
+        Map<String, AnchorSamples> samples = new LinkedHashMap<>();
+        anchors.forEach(a -> samples.put(a, AnchorSamples.empty(reps)));
+        for (int i = 0; i < SIZES.length; i++) {
+            for (int round = -1; round < reps; round++) {
+                for (String anchor : anchors) {
+                    progress.step(anchor + " × " + Sizes.format(SIZES[i]) + " × "
+                            + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
+                    samples.get(anchor).measureThroughput(anchor, i, round, profile);
+                }
+            }
+        }
+        for (int round = 0; round < reps; round++) {
+            for (String anchor : anchors) {
+                progress.step(anchor + " × round trip × " + Sizes.format(AnchorsProfile.SMALL_RECORD)
+                        + " × repetition " + (round + 1) + "/" + reps);
+                samples.get(anchor).measureLatency(anchor, round, profile);
+            }
+        }
+        for (int i = 0; i < SIZES.length; i++) {
+            for (int round = -1; round < reps; round++) {
+                for (String anchor : anchors) {
+                    progress.step(anchor + " × one-thread path × " + Sizes.format(SIZES[i]) + " × "
+                            + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
+                    samples.get(anchor).measurePath(anchor, i, round, profile);
+                }
+            }
+        }
+        return samples;
+    }
+
+    /** One child JVM per anchor ({@link AnchorsChild}), one after the other. */
+    private static Map<String, AnchorSamples> forked(List<String> anchors, AnchorsProfile profile, Progress progress) {
+        progress.plan(anchors.size());
+        Map<String, AnchorSamples> samples = new LinkedHashMap<>();
+        for (String anchor : anchors) {
+            progress.step(anchor + " (child JVM: " + Sizes.format(AnchorsProfile.SMALL_RECORD) + " and "
+                    + Sizes.format(AnchorsProfile.LARGE_RECORD) + " throughput, round trips)");
+            ChildJvm.Outcome outcome = ChildJvm.run(AnchorsChild.class.getName(), List.of(profile.id(), anchor),
+                    CHILD_TIMEOUT_SECONDS);
+            if (outcome.timedOut() || outcome.exitCode() != 0) {
+                throw new IllegalStateException("the child JVM measuring " + anchor + (outcome.timedOut()
+                        ? " did not finish within " + CHILD_TIMEOUT_SECONDS + " s" : " exited with "
+                        + outcome.exitCode()) + "; its stderr:\n" + String.join("\n", outcome.stderr()));
+            }
+            samples.put(anchor, AnchorSamples.parse(outcome.stdout(), profile.repetitions(), anchor));
+        }
+        return samples;
+    }
+
+    /** The third-party anchors, then spsc on every strategy that passes the filters and is available. */
+    private static List<String> selectAnchors(RunContext context, List<String> skipped) {
+        List<String> anchors = new ArrayList<>(Anchors.THIRD_PARTY);
+        if (!context.wantsDiscipline(Anchors.SPSC)) {
+            skipped.add("spsc: not in the discipline filter " + context.disciplines());
+            return anchors;
+        }
+        Set<String> unknown = new TreeSet<>(context.strategies());
+        for (MemoryStrategy strategy : Registries.memoryStrategies().all()) {
+            unknown.remove(strategy.name());
+            if (!context.wantsStrategy(strategy.name())) {
+                continue;
+            }
+            Availability availability = Anchors.spscAvailability(strategy, AnchorsProfile.RING_BYTES);
+            if (availability.isAvailable()) {
+                anchors.add(Anchors.spscOn(strategy.name()));
+            } else {
+                skipped.add(Anchors.spscOn(strategy.name()) + ": " + availability.reason());
+            }
+        }
+        for (String name : unknown) {
+            skipped.add("strategy filter '" + name + "': not a memory strategy (known: "
+                    + Registries.memoryStrategies().names() + ")");
+        }
+        return anchors;
+    }
+
+    private static Map<String, String> labels(String anchor, int size) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put("anchor", anchor);
+        labels.put("size", size + " B");
+        return labels;
+    }
+
+    private static Table throughputTable(List<String> anchors, Map<Integer, Map<String, double[]>> rate,
+                                         Map<Integer, Map<String, double[]>> bandwidth,
+                                         Map<Integer, Map<String, double[]>> ratios, int reps) {
+        List<String> headers = new ArrayList<>(List.of("anchor"));
+        for (int size : SIZES) {
+            headers.add(Sizes.format(size) + " records/µs");
+            headers.add(Sizes.format(size) + " GB/s");
+        }
+        headers.add("64B × agrona");
+        List<List<String>> rows = new ArrayList<>();
+        for (String anchor : anchors) {
+            List<String> row = new ArrayList<>(List.of(anchor));
+            for (int size : SIZES) {
+                row.add(spread(rate.get(size).get(anchor), "%.2f"));
+                row.add(spread(bandwidth.get(size).get(anchor), "%.2f"));
+            }
+            double[] ratio = ratios.get(AnchorsProfile.SMALL_RECORD).get(anchor);
+            row.add(ratio == null ? (anchor.equals(Anchors.AGRONA) ? "1" : "-") : spread(ratio, "%.2f"));
+            rows.add(row);
+        }
+        return new Table("Throughput, one producer thread and one consumer thread (median [min–max] of " + reps
+                + " repetitions)", headers, rows);
+    }
+
+    private static Table latencyTable(List<String> anchors, Map<String, double[][]> latency, int reps,
+                                      AnchorsProfile profile) {
+        List<String> headers = new ArrayList<>(List.of("anchor"));
+        LATENCY_COLUMNS.forEach(c -> headers.add(c + " ns"));
+        List<List<String>> rows = new ArrayList<>();
+        for (String anchor : anchors) {
+            List<String> row = new ArrayList<>(List.of(anchor));
+            for (double[] column : latency.get(anchor)) {
+                row.add(String.format(Locale.ROOT, "%.0f", Stats.of(column).median()));
+            }
+            rows.add(row);
+        }
+        return new Table("Round-trip latency, 64-byte records, ping-pong over two queues (median over " + reps
+                + " repetitions of " + profile.roundTrips() + " round trips each)", headers, rows);
+    }
+
+    private static Table pathTable(List<String> anchors, Map<Integer, Map<String, double[]>> path, int reps) {
+        List<String> headers = new ArrayList<>(List.of("anchor"));
+        for (int size : SIZES) {
+            headers.add(Sizes.format(size) + " ns");
+        }
+        headers.add("64B agrona ÷ this");
+        double agrona = path.get(AnchorsProfile.SMALL_RECORD).containsKey(Anchors.AGRONA)
+                ? Stats.of(path.get(AnchorsProfile.SMALL_RECORD).get(Anchors.AGRONA)).median() : Double.NaN;
+        List<List<String>> rows = new ArrayList<>();
+        for (String anchor : anchors) {
+            List<String> row = new ArrayList<>(List.of(anchor));
+            for (int size : SIZES) {
+                row.add(spread(path.get(size).get(anchor), "%.1f"));
+            }
+            double mine = Stats.of(path.get(AnchorsProfile.SMALL_RECORD).get(anchor)).median();
+            row.add(Double.isNaN(agrona) ? "-" : String.format(Locale.ROOT, "%.2f", agrona / mine));
+            rows.add(row);
+        }
+        return new Table("One-thread path: CPU ns per record, offer then poll on one thread (median [min–max] of " + reps
+                + " repetitions; CPU time, so it holds on a loaded machine)", headers, rows);
+    }
+
+    private static String spread(double[] samples, String format) {
+        Stats s = Stats.of(samples);
+        return String.format(Locale.ROOT, format + " [" + format + "–" + format + "]", s.median(), s.min(), s.max());
+    }
+
+    private static List<Chart> charts(List<String> anchors, Map<Integer, Map<String, double[]>> rate,
+                                      Map<Integer, Map<String, double[]>> bandwidth, Map<String, double[][]> latency) {
+        Map<String, double[]> small = Map.of("records/µs", medians(anchors, rate.get(AnchorsProfile.SMALL_RECORD)));
+        Map<String, double[]> large = Map.of("GB/s", medians(anchors, bandwidth.get(AnchorsProfile.LARGE_RECORD)));
+        Map<String, double[]> percentiles = new LinkedHashMap<>();
+        latency.forEach((anchor, columns) -> {
+            double[] values = new double[columns.length];
+            for (int c = 0; c < columns.length; c++) {
+                values[c] = Stats.of(columns[c]).median();
+            }
+            percentiles.put(anchor, values);
+        });
+        return List.of(
+                new Chart("Throughput, 64-byte records", "anchor", "records per µs", anchors, small, false, false),
+                new Chart("Bandwidth, 4 KiB records", "anchor", "GB/s", anchors, large, false, false),
+                new Chart("Round-trip latency, 64-byte records", "percentile", "ns (log scale)", LATENCY_COLUMNS,
+                        percentiles, true, true));
+    }
+
+    private static double[] medians(List<String> anchors, Map<String, double[]> samples) {
+        return anchors.stream().mapToDouble(a -> Stats.of(samples.get(a)).median()).toArray();
+    }
+
+    /**
+     * Issue 8's goal, judged on spsc on the default mirrored strategy (what a user gets), or on
+     * the first spsc strategy measured when that one is not; not on the best of several, which
+     * on noisy figures would pick the luckiest. A verdict needs every repetition on the same
+     * side of the goal. Every strategy's ratio is listed, and the one-thread path ratio, which
+     * a loaded machine does not move, beside it.
+     */
+    static Claim goalClaim(Map<String, double[]> ratios, Map<Integer, Map<String, double[]>> rate,
+                                   Map<String, double[]> path) {
+        String claim = String.format(Locale.ROOT, "spsc with 64-byte records moves at least %.1f× the records/µs of "
+                + "Agrona's OneToOneRingBuffer in the same run (issue 8)", GOAL);
+        if (ratios.isEmpty()) {
+            return new Claim(claim, "not measured: " + (rate.get(AnchorsProfile.SMALL_RECORD).containsKey(Anchors.AGRONA)
+                    ? "no spsc strategy ran" : "Agrona did not run"), Claim.Verdict.NOT_MEASURED);
+        }
+        String judged = Registries.defaultMirrored().chosen().map(m -> Anchors.spscOn(m.name()))
+                .filter(ratios::containsKey).orElse(ratios.keySet().iterator().next());
+        Stats judgedRatio = Stats.of(ratios.get(judged));
+        List<String> each = new ArrayList<>();
+        int met = 0;
+        for (Map.Entry<String, double[]> e : ratios.entrySet()) {
+            Stats st = Stats.of(e.getValue());
+            each.add(String.format(Locale.ROOT, "%s %.2f× [%.2f–%.2f]", e.getKey(), st.median(), st.min(), st.max()));
+            if (st.median() >= GOAL) {
+                met++;
+            }
+        }
+        double pathRatio = Stats.of(path.get(Anchors.AGRONA)).median() / Stats.of(path.get(judged)).median();
+        // Every repetition on one side of the goal, or no verdict: on a loaded machine one lucky
+        // or unlucky repetition of either ring moves the median across it.
+        Claim.Verdict verdict;
+        String text;
+        double median = judgedRatio.median();
+        String shortBy = median < GOAL ? String.format(Locale.ROOT, ", %.0f%% short of %.1f×", (1 - median / GOAL) * 100,
+                GOAL) : "";
+        if (judgedRatio.min() >= GOAL) {
+            verdict = Claim.Verdict.CONFIRMED;
+            text = String.format(Locale.ROOT, "goal met: %s reaches %.2f× (every repetition ≥ %.1f×)", judged, median,
+                    GOAL);
+        } else if (judgedRatio.max() < GOAL) {
+            verdict = Claim.Verdict.DIFFERS;
+            text = String.format(Locale.ROOT, "goal NOT met: %s reaches %.2f×%s (every repetition below)", judged,
+                    median, shortBy);
+        } else {
+            verdict = Claim.Verdict.NOT_MEASURED;
+            text = String.format(Locale.ROOT, "inconclusive in this run: %s's repetitions range %.2f–%.2f× (median "
+                    + "%.2f×%s), on both sides of the goal", judged, judgedRatio.min(), judgedRatio.max(), median,
+                    shortBy);
+        }
+        return new Claim(claim, text + String.format(Locale.ROOT,
+                ". One-thread path (CPU time): Agrona's ns per record ÷ %s's = %.2f×. %d of %d spsc strategies reach "
+                        + "the goal by median; per strategy, median [min–max] of per-repetition ratios: ", judged,
+                pathRatio, met, ratios.size()) + String.join("; ", each), verdict);
+    }
+
+    private static List<String> notes(AnchorsProfile profile, boolean fork) {
+        return List.of(
+                "Same work per record for every anchor: the producer thread copies the record (sequence number in its "
+                        + "first and last 8 bytes) in, the consumer thread copies it out and checks the sequence, one "
+                        + "record per call; on full or empty a side spins " + AnchorDriver.SPINS_BEFORE_YIELD
+                        + " times, then yields. Every ring is " + Sizes.format(AnchorsProfile.RING_BYTES)
+                        + "; the slot anchors get ring/record-size slots.",
+                "spsc@STRATEGY: ringlab's spsc discipline, variable-length records (4-byte header, 8-byte aligned "
+                        + "frames: 72 bytes per 64-byte record, as Agrona's 8-byte header gives). Agrona's consumer also "
+                        + "zeroes each record it reads before freeing it.",
+                "JCTools SpscArrayQueue moves references, not bytes: the adapter copies each record into a "
+                        + "preallocated slot, passes the slot's reference and returns the slot through a second "
+                        + "SpscArrayQueue (two hand-offs per record).",
+                "Disruptor 4: single-producer RingBuffer of preallocated byte[] events, BusySpinWaitStrategy, the "
+                        + "consumer is an EventPoller gating the producer (one event per poll).",
+                "Throughput: " + profile.records(AnchorsProfile.SMALL_RECORD) + " × 64 B and "
+                        + profile.records(AnchorsProfile.LARGE_RECORD) + " × 4 KiB records per repetition, timed "
+                        + "from the producer's first offer to the consumer's last poll, after one discarded warm-up "
+                        + "repetition per anchor and size.",
+                "One-thread path: offer then poll on one thread, " + profile.records(AnchorsProfile.SMALL_RECORD)
+                        + " × 64 B and " + profile.records(AnchorsProfile.LARGE_RECORD) + " × 4 KiB records, this "
+                        + "thread's CPU time per record (ThreadMXBean): the code path of each anchor without the "
+                        + "cross-core hand-off, and unmoved by other processes taking the CPU, which the two-thread "
+                        + "figures are not.",
+                "The goal is judged on spsc on the default mirrored strategy (Registries.defaultMirrored()), not on "
+                        + "the best of the strategies, which on noisy figures would pick the luckiest.",
+                "Latency: " + profile.roundTrips() + " round trips per repetition after " + profile.roundTripWarmup()
+                        + " warm-up ones, ping-pong over two queues of the same anchor, HdrHistogram (3 digits).",
+                fork ? "Each anchor ran in a child JVM of its own (one after the other), so the call sites the anchors "
+                        + "share stay monomorphic, as in an application with one queue type. The spsc/Agrona ratios "
+                        + "pair repetition k of each, which here ran at different times: on a busy machine their "
+                        + "spread is mostly the machine's."
+                        : "All anchors ran in this JVM, repetitions interleaved across anchors. Caveat: call sites "
+                        + "shared by several anchors (the driver's AnchorQueue calls, SpscRingQueue's RingMemory calls "
+                        + "across strategies) are megamorphic here, which slows spsc most; the forked run and the JMH "
+                        + "AnchorsBenchmark give the uncontaminated figure.",
+                "No random workload: the seed does not change what is sent.");
+    }
+}

@@ -1,0 +1,74 @@
+package org.ringlab.bench.anchors;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * How much the anchors experiment moves. Each throughput repetition moves a fixed number of
+ * records (64-byte and large), after one discarded warm-up repetition per anchor and size;
+ * each latency repetition times a fixed number of round trips after its own warm-up.
+ */
+enum AnchorsProfile {
+
+    /** For tests only (not in --help): a few seconds. */
+    TINY(20_000, 2_000, 300, 100, 3, false),
+    /** The default run: about a minute on a loaded 2-core machine. */
+    QUICK(500_000, 50_000, 10_000, 2_000, 3, true),
+    /** The seeds' scale: minutes. */
+    FULL(20_000_000, 2_000_000, 500_000, 50_000, 10, true);
+
+    /** The small record: the goal is stated for 64-byte records. */
+    static final int SMALL_RECORD = 64;
+    /** The large record, where GB/s is the figure that matters. */
+    static final int LARGE_RECORD = 4096;
+    /** Every queue's ring, in bytes (the slot anchors get as many slots as fit). */
+    static final int RING_BYTES = 1 << 20;
+
+    private final long smallRecords;
+    private final long largeRecords;
+    private final int roundTrips;
+    private final int roundTripWarmup;
+    private final int repetitions;
+    private final boolean documented;
+
+    AnchorsProfile(long smallRecords, long largeRecords, int roundTrips, int roundTripWarmup, int repetitions,
+                   boolean documented) {
+        this.smallRecords = smallRecords;
+        this.largeRecords = largeRecords;
+        this.roundTrips = roundTrips;
+        this.roundTripWarmup = roundTripWarmup;
+        this.repetitions = repetitions;
+        this.documented = documented;
+    }
+
+    static AnchorsProfile parse(String text) {
+        for (AnchorsProfile p : values()) {
+            if (p.id().equals(text)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown profile '" + text + "'; allowed: " + String.join(", ",
+                Arrays.stream(values()).filter(p -> p.documented).map(AnchorsProfile::id).toList()));
+    }
+
+    String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Records per throughput repetition for records of {@code size} bytes. */
+    long records(int size) {
+        return size == SMALL_RECORD ? smallRecords : largeRecords;
+    }
+
+    int roundTrips() {
+        return roundTrips;
+    }
+
+    int roundTripWarmup() {
+        return roundTripWarmup;
+    }
+
+    int repetitions() {
+        return repetitions;
+    }
+}

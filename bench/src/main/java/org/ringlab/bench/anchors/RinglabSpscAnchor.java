@@ -1,0 +1,86 @@
+package org.ringlab.bench.anchors;
+
+import java.lang.foreign.MemorySegment;
+
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.QueueConsumer;
+import org.ringlab.api.QueueDiscipline;
+import org.ringlab.api.QueueProducer;
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.RecordQueue;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+
+/**
+ * ringlab's {@code spsc} discipline on memory of one strategy, variable-length records as
+ * Agrona's (a 4-byte length header, frames aligned to 8: a 64-byte record takes 72 bytes in
+ * both rings). Offers through {@link QueueProducer#offer(MemorySegment)} and polls through
+ * {@link QueueConsumer#poll(MemorySegment)}: one copy in, one copy out.
+ */
+final class RinglabSpscAnchor implements AnchorQueue {
+
+    static final String PREFIX = "spsc@";
+
+    private final String name;
+    private final RingMemory memory;
+    private final RecordQueue queue;
+    private final QueueProducer producer;
+    private final QueueConsumer consumer;
+    private final int recordSize;
+    // Segments over the caller's arrays, made again only when the caller passes another array.
+    private byte[] srcArray;
+    private MemorySegment srcSegment;
+    private byte[] dstArray;
+    private MemorySegment dstSegment;
+
+    RinglabSpscAnchor(QueueDiscipline spsc, MemoryStrategy strategy, int recordSize, long capacity) {
+        this.name = PREFIX + strategy.name();
+        this.recordSize = recordSize;
+        this.memory = strategy.allocate(RingSpec.ofCapacity(capacity));
+        try {
+            this.queue = spsc.create(memory, QueueSpec.variable(recordSize));
+        } catch (RuntimeException | Error e) {
+            memory.close();
+            throw e;
+        }
+        this.producer = queue.producer();
+        this.consumer = queue.consumer(0);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public int recordSize() {
+        return recordSize;
+    }
+
+    @Override
+    public boolean offer(byte[] src) {
+        if (src != srcArray) {
+            srcSegment = MemorySegment.ofArray(src).asSlice(0, recordSize);
+            srcArray = src;
+        }
+        return producer.offer(srcSegment);
+    }
+
+    @Override
+    public int poll(byte[] dst) {
+        if (dst != dstArray) {
+            dstSegment = MemorySegment.ofArray(dst);
+            dstArray = dst;
+        }
+        return consumer.poll(dstSegment);
+    }
+
+    @Override
+    public void close() {
+        try {
+            queue.close();
+        } finally {
+            memory.close();
+        }
+    }
+}

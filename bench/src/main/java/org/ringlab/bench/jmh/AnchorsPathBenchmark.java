@@ -1,0 +1,68 @@
+package org.ringlab.bench.jmh;
+
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.ringlab.bench.anchors.AnchorQueue;
+import org.ringlab.bench.anchors.Anchors;
+import org.ringlab.bench.report.ForExperiment;
+
+/**
+ * The instruction path of one record through each anchor: offer then poll on one thread, so no
+ * cache line moves between cores and the scheduler cannot run producer and consumer in turns
+ * (which dominates {@link AnchorsBenchmark} on a loaded machine). Ranks the code paths; says
+ * nothing about the cross-core hand-off.
+ */
+@ForExperiment("anchors")
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
+        "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx1g"})
+@State(Scope.Thread)
+public class AnchorsPathBenchmark {
+
+    @Param({"agrona-one-to-one", "jctools-spsc-array", "disruptor", "spsc@mirrored-memfd", "spsc@doubled", "spsc@split"})
+    public String anchor;
+
+    @Param({"64", "4096"})
+    public int recordSize;
+
+    private AnchorQueue queue;
+    private byte[] source;
+    private byte[] destination;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        queue = Anchors.open(anchor, recordSize, 1 << 20);
+        source = new byte[recordSize];
+        java.util.Arrays.fill(source, (byte) 7);
+        destination = new byte[recordSize];
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        queue.close();
+    }
+
+    @Benchmark
+    public int offerThenPoll() {
+        if (!queue.offer(source)) {
+            throw new IllegalStateException(anchor + ": an empty queue refused a record");
+        }
+        return queue.poll(destination);
+    }
+}

@@ -1,0 +1,202 @@
+package org.ringlab.bench.anchors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.ringlab.bench.fixtures.UnavailableTestStrategy;
+import org.ringlab.bench.report.Chart;
+import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.report.ExperimentResult;
+import org.ringlab.bench.report.Measurement;
+import org.ringlab.bench.report.Progress;
+import org.ringlab.bench.report.RunContext;
+
+/** The tiny profile of the anchors experiment, run once for all assertions (it takes seconds). */
+class AnchorsExperimentTest {
+
+    private static ExperimentResult result;
+    private static String terminal;
+    private static String progress;
+
+    static boolean anchorThreadsAlive() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().startsWith(AnchorDriver.THREAD_PREFIX) && t.isAlive());
+    }
+
+    private static RunContext context(String profile, List<String> strategies, List<String> disciplines,
+                                      StringWriter out, StringWriter err) {
+        return new RunContext(profile, 42, strategies, disciplines, false, new Progress(new PrintWriter(err, true)),
+                new PrintWriter(out, true));
+    }
+
+    @BeforeAll
+    static void runTiny() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        result = new AnchorsExperiment().run(context("tiny", List.of(), List.of(), out, err));
+        terminal = out.toString();
+        progress = err.toString();
+    }
+
+    @Test
+    void isFoundThroughServiceLoader() {
+        List<String> ids = ServiceLoader.load(Experiment.class).stream().map(p -> p.get().id()).toList();
+        assertTrue(ids.contains("anchors"), ids.toString());
+    }
+
+    @Test
+    void everyAnchorHasThroughputAtBothSizesAndLatencyPercentiles() {
+        Set<String> anchors = result.measurements().stream().map(m -> m.labels().get("anchor"))
+                .collect(Collectors.toSet());
+        assertTrue(anchors.containsAll(Anchors.THIRD_PARTY), anchors.toString());
+        assertTrue(anchors.stream().anyMatch(a -> a.startsWith("spsc@")), "no spsc anchor measured: " + anchors);
+        for (String anchor : anchors) {
+            for (String size : List.of("64 B", "4096 B")) {
+                Measurement m = find(anchor, size, "throughput");
+                assertEquals("records/us", m.unit());
+                assertEquals(3, m.samples().length, "tiny keeps every one of its 3 repetitions");
+                for (double v : m.samples()) {
+                    assertTrue(v > 0 && Double.isFinite(v), anchor + " " + size + ": " + v);
+                }
+                assertEquals("GB/s", find(anchor, size, "bandwidth").unit());
+                for (double v : find(anchor, size, "one-thread path").samples()) {
+                    assertTrue(v > 0 && Double.isFinite(v), anchor + " " + size + " path: " + v);
+                }
+            }
+            double p50 = find(anchor, "64 B", "round trip p50").median();
+            double max = find(anchor, "64 B", "round trip max").median();
+            assertTrue(p50 > 0 && p50 <= max, anchor + ": p50 " + p50 + " max " + max);
+        }
+    }
+
+    @Test
+    void theGoalClaimHasAVerdictAndEverySpscRatio() {
+        assertEquals(1, result.claims().size());
+        Claim claim = result.claims().getFirst();
+        assertTrue(claim.claim().contains("1.5×"), claim.claim());
+        assertTrue(claim.measured().contains("One-thread path"), claim.measured());
+        assertTrue(claim.measured().startsWith(switch (claim.verdict()) {
+            case CONFIRMED -> "goal met";
+            case DIFFERS -> "goal NOT met";
+            case NOT_MEASURED -> "inconclusive";
+        }), claim.verdict() + ": " + claim.measured());
+        long spscAnchors = result.measurements().stream().map(m -> m.labels().get("anchor")).distinct()
+                .filter(a -> a.startsWith("spsc@")).count();
+        long ratios = result.measurements().stream()
+                .filter(m -> m.metric().equals("throughput ratio") && m.labels().get("size").equals("64 B")).count();
+        assertEquals(spscAnchors, ratios, "one ratio per spsc strategy");
+        result.measurements().stream().filter(m -> m.metric().equals("throughput ratio")).forEach(m ->
+                assertTrue(claim.measured().contains(m.labels().get("anchor")), claim.measured()));
+    }
+
+    @Test
+    void tablesChartsAndSkippedStrategiesAreReported() {
+        assertEquals(3, result.tables().size());
+        assertFalse(result.charts().isEmpty());
+        for (Chart c : result.charts()) {
+            assertFalse(c.categories().isEmpty(), c.title());
+            c.series().values().forEach(v -> {
+                for (double d : v) {
+                    assertTrue(d > 0, c.title() + ": " + d);
+                }
+            });
+        }
+        assertTrue(result.skipped().stream().anyMatch(s -> s.contains("spsc@" + UnavailableTestStrategy.NAME)
+                && s.contains(UnavailableTestStrategy.REASON)), result.skipped().toString());
+        assertTrue(terminal.contains("agrona-one-to-one") && terminal.contains("p99.9"), terminal);
+        assertTrue(progress.contains("disruptor × 64B × repetition 3/3"), progress);
+    }
+
+    @Test
+    void theVerdictNeedsEveryRepetitionOnOneSideOfTheGoal() {
+        Map<Integer, Map<String, double[]>> rate = Map.of(64, Map.of(Anchors.AGRONA, new double[] {10, 10, 10}));
+        Map<String, double[]> path = Map.of(Anchors.AGRONA, new double[] {30}, "spsc@x", new double[] {20});
+
+        Claim met = AnchorsExperiment.goalClaim(Map.of("spsc@x", new double[] {1.6, 1.5, 2.0}), rate, path);
+        assertEquals(Claim.Verdict.CONFIRMED, met.verdict(), met.measured());
+        assertTrue(met.measured().contains("spsc@x reaches 1.60×") && met.measured().contains("= 1.50×"),
+                met.measured());
+
+        Claim missed = AnchorsExperiment.goalClaim(Map.of("spsc@x", new double[] {0.9, 1.2, 1.49}), rate, path);
+        assertEquals(Claim.Verdict.DIFFERS, missed.verdict(), missed.measured());
+        assertTrue(missed.measured().contains("reaches 1.20×, 20% short of 1.5×"), missed.measured());
+
+        Claim straddles = AnchorsExperiment.goalClaim(Map.of("spsc@x", new double[] {0.5, 1.75, 10}), rate, path);
+        assertEquals(Claim.Verdict.NOT_MEASURED, straddles.verdict(), straddles.measured());
+        assertTrue(straddles.measured().contains("range 0.50–10.00× (median 1.75×)"), straddles.measured());
+
+        Claim none = AnchorsExperiment.goalClaim(Map.of(), rate, path);
+        assertEquals(Claim.Verdict.NOT_MEASURED, none.verdict());
+        assertTrue(none.measured().contains("no spsc strategy ran"), none.measured());
+    }
+
+    @Test
+    void noAnchorThreadIsLeftRunning() {
+        assertFalse(anchorThreadsAlive(), "threads named " + AnchorDriver.THREAD_PREFIX + "* are still alive");
+    }
+
+    @Test
+    void theStrategyAndDisciplineFiltersNarrowTheRun() {
+        String strategy = result.measurements().stream().map(m -> Anchors.strategyOf(m.labels().get("anchor")))
+                .filter(s -> s != null).findFirst().orElseThrow();
+        ExperimentResult narrowed = new AnchorsExperiment().run(context("tiny", List.of(strategy, "no-such-strategy"),
+                List.of(), new StringWriter(), new StringWriter()));
+        Set<String> anchors = narrowed.measurements().stream().map(m -> m.labels().get("anchor"))
+                .collect(Collectors.toSet());
+        assertTrue(anchors.contains(Anchors.spscOn(strategy)), anchors.toString());
+        assertEquals(Anchors.THIRD_PARTY.size() + 1, anchors.size(), anchors.toString());
+        assertTrue(narrowed.skipped().stream().anyMatch(s -> s.contains("'no-such-strategy'")), narrowed.skipped()
+                .toString());
+
+        ExperimentResult noSpsc = new AnchorsExperiment().run(context("tiny", List.of(), List.of("locked-list"),
+                new StringWriter(), new StringWriter()));
+        assertEquals(Claim.Verdict.NOT_MEASURED, noSpsc.claims().getFirst().verdict());
+        assertFalse(anchorThreadsAlive());
+    }
+
+    @Test
+    void aForkedRunMeasuresEveryAnchorInAChildJvm() {
+        String strategy = result.measurements().stream().map(m -> Anchors.strategyOf(m.labels().get("anchor")))
+                .filter(s -> s != null).findFirst().orElseThrow();
+        StringWriter err = new StringWriter();
+        ExperimentResult forked = new AnchorsExperiment().run(new RunContext("tiny", 42, List.of(strategy), List.of(),
+                true, new Progress(new PrintWriter(err, true)), new PrintWriter(new StringWriter(), true)));
+        Set<String> anchors = forked.measurements().stream().map(m -> m.labels().get("anchor"))
+                .collect(Collectors.toSet());
+        assertEquals(Anchors.THIRD_PARTY.size() + 1, anchors.size(), anchors.toString());
+        for (Measurement m : forked.measurements()) {
+            assertEquals(3, m.samples().length, m.key());
+            for (double v : m.samples()) {
+                assertTrue(v > 0 && Double.isFinite(v), m.key() + ": " + v);
+            }
+        }
+        assertTrue(err.toString().contains("child JVM"), err.toString());
+        assertTrue(forked.notes().stream().anyMatch(n -> n.contains("child JVM of its own")), forked.notes().toString());
+    }
+
+    @Test
+    void anUnknownProfileIsRefusedWithTheAllowedOnes() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new AnchorsExperiment()
+                .run(context("huge", List.of(), List.of(), new StringWriter(), new StringWriter())));
+        assertTrue(e.getMessage().contains("'huge'") && e.getMessage().contains("quick, full"), e.getMessage());
+    }
+
+    private static Measurement find(String anchor, String size, String metric) {
+        return result.measurements().stream().filter(m -> m.labels().get("anchor").equals(anchor)
+                        && m.labels().get("size").equals(size) && m.metric().equals(metric)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + metric + " for " + anchor + " " + size));
+    }
+}
