@@ -21,4 +21,9 @@ module org.ringlab.bench {
     // picocli fills the annotated fields of the commands reflectively.
     opens org.ringlab.bench.cli to info.picocli;
     opens org.ringlab.bench.mapped to info.picocli;
+
+    // The experiments `ringlab compare` runs, found without a hand-written list.
+    uses org.ringlab.bench.report.Experiment;
+    provides org.ringlab.bench.report.Experiment with
+            org.ringlab.bench.driver.DriverExperiment;
 }
