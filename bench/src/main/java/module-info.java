@@ -25,5 +25,6 @@ module org.ringlab.bench {
     // The experiments `ringlab compare` runs, found without a hand-written list.
     uses org.ringlab.bench.report.Experiment;
     provides org.ringlab.bench.report.Experiment with
-            org.ringlab.bench.driver.DriverExperiment;
+            org.ringlab.bench.driver.DriverExperiment,
+            org.ringlab.bench.broadcast.BroadcastExperiment;
 }
