@@ -85,6 +85,7 @@ public final class BroadcastExperiment implements Experiment {
         }
 
         ExperimentResult run() throws InterruptedException {
+            String loadBefore = loadAverage();
             select();
             if (strategy != null) {
                 int plan = (disciplines.isEmpty() ? 0 : profile.consumers().size() * profile.recordSizes().size())
@@ -98,6 +99,8 @@ public final class BroadcastExperiment implements Experiment {
                         context.seed()));
                 inProcess();
                 pipes();
+                notes.add("load average (1, 5, 15 min) before: " + loadBefore + "; after: " + loadAverage()
+                        + " — with more runnable threads than cores the figures measure the scheduler as much as the queue");
             }
             return new ExperimentResult(ID, SEED, "broadcast: seed 003's single-copy broadcast (QSARC)", profile.name(),
                     measurements, tables, charts, claims, notes, skipped);
@@ -325,6 +328,11 @@ public final class BroadcastExperiment implements Experiment {
                     + "each read through its 16 KiB chunk array (stagedBytesPerPacket); a channel would read "
                     + "straight into the slot");
         }
+    }
+
+    static String loadAverage() {
+        String load = org.ringlab.bench.util.Environment.describe().get("loadAverage");
+        return load == null ? "unknown" : load;
     }
 
     static Map<String, String> labels(String... keyValues) {

@@ -32,8 +32,8 @@ record BroadcastProfile(String name, List<Integer> consumers, List<Integer> reco
         return switch (profile) {
             case "tiny" -> new BroadcastProfile("tiny", List.of(1, 2), List.of(64, 64 * 1024), 4L << 20, 200, 20_000,
                     0, 2, List.of(64 * 1024), 16L << 20, 1, 100);
-            case "quick" -> new BroadcastProfile("quick", List.of(1, 2, 4), List.of(64, 4096, 64 * 1024), 64L << 20,
-                    1_000, 200_000, 1, 3, List.of(4096, 64 * 1024), 256L << 20, 2, 1_000);
+            case "quick" -> new BroadcastProfile("quick", List.of(1, 2, 4), List.of(64, 4096, 64 * 1024), 256L << 20,
+                    1_000, 200_000, 1, 5, List.of(4096, 64 * 1024), 256L << 20, 3, 1_000);
             // Seed 003's range: 64 B … 64 KiB packets, 1/2/4 consumers, gigabytes through the pipe.
             case "full" -> new BroadcastProfile("full", List.of(1, 2, 4),
                     List.of(64, 256, 1024, 4096, 16 * 1024, 64 * 1024), 512L << 20, 10_000, 2_000_000, 2, 5,

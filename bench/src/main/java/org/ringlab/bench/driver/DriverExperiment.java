@@ -92,6 +92,7 @@ public final class DriverExperiment implements Experiment {
         }
 
         ExperimentResult run() throws InterruptedException {
+            String loadBefore = loadAverage();
             select();
             int plan = 1; // pool vs Arena
             if (main != null) {
@@ -104,6 +105,11 @@ public final class DriverExperiment implements Experiment {
                             + "compared variants interleaved; every timed round is a sample (median [min..max] shown). "
                             + "No random input: records carry sequence numbers, checked on arrival (seed %d unused).",
                     profile.name(), profile.warmups(), profile.repetitions(), context.seed()));
+            notes.add(DriverWorkloads.CPU_CLOCK
+                    ? "single-thread figures (one-thread offer/consume, pool, Arena) are CPU time of the measuring "
+                    + "thread (ThreadMXBean), so preemption on a loaded machine is not counted; two-thread and napi "
+                    + "figures are wall time"
+                    : "this JVM does not measure thread CPU time: every figure is wall time");
             if (main != null) {
                 spscVersusLocked();
                 batches();
@@ -112,6 +118,8 @@ public final class DriverExperiment implements Experiment {
             if (main != null) {
                 napi();
             }
+            notes.add("load average (1, 5, 15 min) before: " + loadBefore + "; after: " + loadAverage()
+                    + " — the two-thread and napi figures mostly measure the scheduler when it exceeds the core count");
             return new ExperimentResult(ID, "001_56e9b601bad63b40.txt",
                     "driver: seed 001's device-driver queues", profile.name(), measurements, tables, charts, claims,
                     notes, skipped);
@@ -341,7 +349,8 @@ public final class DriverExperiment implements Experiment {
             }
             measurements.add(measure(single, "batch32OverBatch1", "x", true, ratios(s1, s32)));
             tables.add(new Table("(c) drain in batches of 32 vs one at a time, spsc on " + main.name()
-                    + "; and (a) in one thread: offer 32 × 64-byte records, then consume them (median [min..max] of "
+                    + "; and (a) in one thread: offer 32 × 64-byte records, then consume them (" + clock()
+                    + " per record; median [min..max] of "
                     + n + ")", List.of("threads", "consumer", "figure", "speed-up"), rows));
 
             double twoThread = median(batch) / median(one);
@@ -387,7 +396,7 @@ public final class DriverExperiment implements Experiment {
             measurements.add(measure(with(base, "allocator", "pool spsc free list"), "arenaOverPool", "x", true,
                     ratios(arena, spscPool)));
             tables.add(new Table("(b) buffer pool vs an Arena per packet: allocate + touch + free of a 2048-byte buffer, "
-                    + "one thread (ns/op, median [min..max] of " + n + ")",
+                    + "one thread (" + clock() + " per op, median [min..max] of " + n + ")",
                     List.of("allocator", "ns/op", "Arena / this"),
                     List.of(List.of("BufferPool, single-thread free list", cell(single), ratioCell(arena, single)),
                             List.of("BufferPool, spsc free-list ring", cell(spscPool), ratioCell(arena, spscPool)),
@@ -523,6 +532,15 @@ public final class DriverExperiment implements Experiment {
                                     double[] samples) {
             return new Measurement(ID, labels, metric, unit, higherIsBetter, false, samples);
         }
+    }
+
+    static String clock() {
+        return DriverWorkloads.CPU_CLOCK ? "CPU ns" : "wall ns";
+    }
+
+    static String loadAverage() {
+        String load = org.ringlab.bench.util.Environment.describe().get("loadAverage");
+        return load == null ? "unknown" : load;
     }
 
     static Map<String, String> labels(String... keyValues) {

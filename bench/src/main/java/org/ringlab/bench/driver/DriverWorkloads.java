@@ -173,7 +173,7 @@ final class DriverWorkloads {
             long[] sum = {0};
             RecordQueue.RecordHandler handler = r -> sum[0] += r.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
             long s = 0;
-            long start = System.nanoTime();
+            long start = cpuNow();
             for (int round = 0; round < records / 32; round++) {
                 for (int i = 0; i < 32; i++) {
                     record.set(ValueLayout.JAVA_LONG, 0, s++);
@@ -198,7 +198,7 @@ final class DriverWorkloads {
                     }
                 }
             }
-            long nanos = System.nanoTime() - start;
+            long nanos = cpuNow() - start;
             if (sum[0] != s * (s - 1) / 2) {
                 throw new IllegalStateException(discipline.name() + " lost or reordered records in one thread: sum "
                         + sum[0] + " instead of " + s * (s - 1) / 2);
@@ -211,14 +211,14 @@ final class DriverWorkloads {
     static double poolLoop(BufferPool.Threading threading, int ops) {
         try (BufferPool pool = BufferPool.create(POOL_BUFFERS, POOL_BUFFER, threading)) {
             long s = 0;
-            long start = System.nanoTime();
+            long start = cpuNow();
             for (int i = 0; i < ops; i++) {
                 int index = pool.allocate();
                 pool.buffer(index).set(ValueLayout.JAVA_BYTE, 0, (byte) i); // touch it, as a driver would
                 s += index;
                 pool.free(index);
             }
-            long nanos = System.nanoTime() - start;
+            long nanos = cpuNow() - start;
             sink += s;
             return (double) nanos / ops;
         }
@@ -227,7 +227,7 @@ final class DriverWorkloads {
     /** A confined Arena per buffer (malloc + free underneath), touched like the pool's; ns per buffer. */
     static double arenaLoop(int ops) {
         long s = 0;
-        long start = System.nanoTime();
+        long start = cpuNow();
         for (int i = 0; i < ops; i++) {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment b = arena.allocate(POOL_BUFFER);
@@ -235,7 +235,7 @@ final class DriverWorkloads {
                 s += b.address();
             }
         }
-        long nanos = System.nanoTime() - start;
+        long nanos = cpuNow() - start;
         sink += s;
         return (double) nanos / ops;
     }
@@ -262,6 +262,17 @@ final class DriverWorkloads {
         double cpuPercent() {
             return cpuNanos < 0 ? Double.NaN : 100.0 * cpuNanos / wallNanos;
         }
+    }
+
+    /** Whether the single-thread loops are timed in CPU time of their thread (else wall time). */
+    static final boolean CPU_CLOCK = threadCpuMeasurable();
+
+    /**
+     * The clock of the single-thread loops: this thread's CPU time where the JVM measures it, so
+     * that time the thread spends preempted on a loaded machine is not counted as the loop's.
+     */
+    static long cpuNow() {
+        return CPU_CLOCK ? ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() : System.nanoTime();
     }
 
     static boolean threadCpuMeasurable() {
