@@ -97,6 +97,10 @@ public final class BroadcastExperiment implements Experiment {
                                 + "bytes summed over the consumers, each of which reads every byte.",
                         profile.name(), strategy.name(), profile.warmups(), profile.repetitions(), profile.pipeRuns(),
                         context.seed()));
+                if (context.fork()) {
+                    notes.add("fork requested: the in-process figures run in this JVM; the pipe figures always use "
+                            + "a child JVM as the writing process");
+                }
                 inProcess();
                 pipes();
                 notes.add("load average (1, 5, 15 min) before: " + loadBefore + "; after: " + loadAverage()

@@ -105,6 +105,9 @@ public final class DriverExperiment implements Experiment {
                             + "compared variants interleaved; every timed round is a sample (median [min..max] shown). "
                             + "No random input: records carry sequence numbers, checked on arrival (seed %d unused).",
                     profile.name(), profile.warmups(), profile.repetitions(), context.seed()));
+            if (context.fork()) {
+                notes.add("fork requested: driver measures in this JVM (its figures need no fresh process)");
+            }
             notes.add(DriverWorkloads.CPU_CLOCK
                     ? "single-thread figures (one-thread offer/consume, pool, Arena) are CPU time of the measuring "
                     + "thread (ThreadMXBean), so preemption on a loaded machine is not counted; two-thread and napi "

@@ -93,6 +93,9 @@ class BroadcastExperimentTest {
 
     @Test
     void badProfileAndEmptyFiltersAreRejectedByName() {
+        for (String profile : List.of("tiny", "quick", "full")) {
+            assertEquals(profile, BroadcastProfile.named(profile).name());
+        }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ExperimentRuns.run(new BroadcastExperiment(), "medium", List.of(), List.of(), new StringWriter()));
         assertTrue(e.getMessage().contains("'medium'") && e.getMessage().contains("tiny, quick, full"), e.getMessage());

@@ -76,6 +76,9 @@ class DriverExperimentTest {
 
     @Test
     void badProfileAndEmptyFiltersAreRejectedByName() {
+        for (String profile : List.of("tiny", "quick", "full")) {
+            assertEquals(profile, DriverProfile.named(profile).name());
+        }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ExperimentRuns.run(new DriverExperiment(), "huge", List.of(), List.of(), new StringWriter()));
         assertTrue(e.getMessage().contains("'huge'") && e.getMessage().contains("tiny, quick, full"), e.getMessage());
