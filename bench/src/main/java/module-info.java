@@ -17,14 +17,22 @@ module org.ringlab.bench {
     requires org.ringlab.queues;
     requires org.ringlab.linux;
     requires HdrHistogram;
+    // The report: charts drawn by JFreeChart (AWT, headless) into SVG; results.json and JMH's JSON read back.
+    requires java.desktop;
+    requires org.jfree.jfreechart;
+    requires org.jfree.svg;
+    requires com.fasterxml.jackson.databind;
+
+    // The experiments ringlab runs; other experiments (driver, broadcast, anchors, third-party) add theirs.
+    uses org.ringlab.bench.report.Experiment;
+    provides org.ringlab.bench.report.Experiment with
+            org.ringlab.bench.history.HistoryExperiment,
+            org.ringlab.bench.growth.GrowthExperiment,
+            org.ringlab.bench.mapped.MappedExperiment,
+            org.ringlab.bench.driver.DriverExperiment,
+            org.ringlab.bench.broadcast.BroadcastExperiment;
 
     // picocli fills the annotated fields of the commands reflectively.
     opens org.ringlab.bench.cli to info.picocli;
     opens org.ringlab.bench.mapped to info.picocli;
-
-    // The experiments `ringlab compare` runs, found without a hand-written list.
-    uses org.ringlab.bench.report.Experiment;
-    provides org.ringlab.bench.report.Experiment with
-            org.ringlab.bench.driver.DriverExperiment,
-            org.ringlab.bench.broadcast.BroadcastExperiment;
 }

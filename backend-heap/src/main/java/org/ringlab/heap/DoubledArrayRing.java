@@ -12,7 +12,7 @@ import org.ringlab.api.CopyCounters;
  */
 final class DoubledArrayRing extends ArenaRingMemory {
 
-    private long mirrorBytes;
+    private final ThreadSide writer = new ThreadSide(); // mirrorBytes, off the reader's lines
 
     DoubledArrayRing(String strategyName, long capacity) {
         super(strategyName, capacity, 2 * capacity);
@@ -33,7 +33,7 @@ final class DoubledArrayRing extends ArenaRingMemory {
         if (inFirstHalf < length) {
             MemorySegment.copy(memory, capacity, memory, 0, length - inFirstHalf);
         }
-        mirrorBytes += length;
+        writer.bytes += length;
     }
 
     @Override
@@ -51,6 +51,6 @@ final class DoubledArrayRing extends ArenaRingMemory {
 
     @Override
     public CopyCounters copyCounters() {
-        return new CopyCounters(mirrorBytes, 0, 0, 0, 0);
+        return new CopyCounters(writer.bytes, 0, 0, 0, 0);
     }
 }

@@ -12,12 +12,8 @@ import org.ringlab.api.CopyCounters;
  */
 final class SplitRing extends ArenaRingMemory {
 
-    private MemorySegment claimScratch;   // writer thread only
-    private boolean claimStaged;
-    private long stagingBytes;
-
-    private MemorySegment windowScratch;  // reader thread only
-    private long gatherBytes;
+    private final ThreadSide writer = new ThreadSide();  // claim scratch, staged flag, stagingBytes
+    private final ThreadSide reader = new ThreadSide();  // window scratch, gatherBytes
 
     SplitRing(String strategyName, long capacity) {
         super(strategyName, capacity, capacity);
@@ -26,22 +22,24 @@ final class SplitRing extends ArenaRingMemory {
     @Override
     protected MemorySegment claimSegment(long position, long length) {
         long at = offset(position);
-        claimStaged = at + length > capacity;
-        if (!claimStaged) {
+        ThreadSide w = writer;
+        w.staged = at + length > capacity;
+        if (!w.staged) {
             return memory.asSlice(at, length);
         }
-        if (claimScratch == null) {
-            claimScratch = newScratch();
+        if (w.scratch == null) {
+            w.scratch = newScratch();
         }
-        return claimScratch.asSlice(0, length);
+        return w.scratch.asSlice(0, length);
     }
 
     @Override
     protected void commitClaim(long position, long length) {
-        if (claimStaged) {
-            copyIn(claimScratch, 0, offset(position), length);
-            stagingBytes += length;
-            claimStaged = false;
+        ThreadSide w = writer;
+        if (w.staged) {
+            copyIn(w.scratch, 0, offset(position), length);
+            w.bytes += length;
+            w.staged = false;
         }
     }
 
@@ -56,18 +54,19 @@ final class SplitRing extends ArenaRingMemory {
         if (at + length <= capacity) {
             return memory.asSlice(at, length);
         }
-        if (windowScratch == null) {
-            windowScratch = newScratch();
+        ThreadSide r = reader;
+        if (r.scratch == null) {
+            r.scratch = newScratch();
         }
         long first = capacity - at;
-        MemorySegment.copy(memory, at, windowScratch, 0, first);
-        MemorySegment.copy(memory, 0, windowScratch, first, length - first);
-        gatherBytes += length;
-        return windowScratch.asSlice(0, length);
+        MemorySegment.copy(memory, at, r.scratch, 0, first);
+        MemorySegment.copy(memory, 0, r.scratch, first, length - first);
+        r.bytes += length;
+        return r.scratch.asSlice(0, length);
     }
 
     @Override
     public CopyCounters copyCounters() {
-        return new CopyCounters(0, 0, 0, stagingBytes, gatherBytes);
+        return new CopyCounters(0, 0, 0, writer.bytes, reader.bytes);
     }
 }

@@ -8,7 +8,7 @@ import picocli.CommandLine;
 
 /**
  * Entry point of the {@code ringlab} command line ({@code ./ringlab} at the project root
- * starts it). Without arguments it runs the {@code history} experiment.
+ * starts it). Without arguments it runs every experiment ({@code ringlab compare --profile quick}).
  */
 public final class RinglabMain {
 

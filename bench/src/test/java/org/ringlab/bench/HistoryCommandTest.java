@@ -34,32 +34,33 @@ class HistoryCommandTest {
                 checkRow(row(r.out(), s.name(), size));
             }
         }
-        assertTrue(r.out().contains("Pss is the physical figure"), r.out());
-        assertTrue(r.out().contains("Summary:"), r.out());
-        // Progress goes to stderr, one start and one end line per cell.
-        assertTrue(r.err().contains("[ 1/" + available.size() * SIZES.size() + "]"), r.err());
+        assertTrue(r.out().contains("Claims:"), r.out());
+        assertTrue(r.out().contains("writes about 2x faster than doubled (goal >= 1.8x), 64KiB elements"), r.out());
+        // Progress goes to stderr, one line per cell.
+        assertTrue(r.err().contains("[1/1 history] 1/" + available.size() * SIZES.size() + " "), r.err());
     }
 
     @Test
-    void noArgumentsMeansHistoryAndOneStrategyRunsForkedWithFiles(@TempDir Path dir) throws IOException {
+    void oneStrategyRunsForkedWithTheReportFolder(@TempDir Path dir) throws IOException {
         String name = Cli.available().getFirst().name();
 
-        // The top-level command runs history; one cell in a forked JVM exercises the child path.
-        Cli.Result r = Cli.run("--profile", "tiny", "--strategy", name, "--sizes", "64K", "--fork", "--out",
+        // One cell in a forked JVM exercises the child path.
+        Cli.Result r = Cli.run("history", "--profile", "tiny", "--strategy", name, "--sizes", "64K", "--fork", "--out",
                 dir.toString(), "--seed", "7");
 
         assertEquals(0, r.exitCode(), r.all());
         checkRow(row(r.out(), name, "64KiB"));
         assertFalse(r.out().contains("\n" + name + "  4KiB"), r.out());
-        assertTrue(r.out().contains("one fresh JVM per cell"), r.out());
+        assertTrue(r.err().contains("one fresh JVM per cell"), r.err());
         assertFalse(r.err().contains("WARNING"), r.err());
         String json = Files.readString(dir.resolve("results.json"));
-        assertTrue(json.contains("\"experiment\": \"history\""), json);
+        assertTrue(json.contains("\"id\": \"history\""), json);
         assertTrue(json.contains("\"seed\": 7"), json);
-        assertTrue(json.contains("\"strategy\": \"" + name + "\""), json);
-        assertTrue(json.contains("\"ok\": true"), json);
-        String md = Files.readString(dir.resolve("history.md"));
+        assertTrue(json.contains("\"key\": \"history|strategy=" + name + "|element=64KiB|write\""), json);
+        assertTrue(json.contains("\"status\": \"ok\""), json);
+        String md = Files.readString(dir.resolve("report.md"));
         assertTrue(md.contains("| " + name + " | 64KiB |"), md);
+        assertTrue(md.contains("one fresh JVM per cell"), md);
     }
 
     private static String row(String out, String strategy, String size) {

@@ -16,16 +16,21 @@ class MappedCommandTest {
     void bothTablesAndTheReportFiles(@TempDir Path out, @TempDir Path disk) throws Exception {
         Cli.Result r = Cli.run("mapped", "--profile", "tiny", "--disk-dir", disk.toString(), "--out", out.toString());
         assertEquals(0, r.exitCode(), r.all());
+        for (String row : new String[] {"none  ", "prealloc+populate+willneed  ", "manual+willneed  ",
+                "background (burst)  ", "background (paced 256 MiB/s)  ", "Disk  ", "Bind-m  "}) {
+            assertTrue(r.out().contains("\n" + row), "missing row '" + row + "' in:\n" + r.all());
+        }
+        assertTrue(r.err().contains("prefault repetition 1 of 1"), "progress goes to stderr: " + r.err());
+        String md = Files.readString(out.resolve("report.md"));
         for (String row : new String[] {"| none | BM_MMap01 129.806 |", "| prealloc+populate+willneed |",
                 "| manual+willneed | BM_MMap10ManualPrefaultNeed", "| background (burst) |",
-                "| background (paced 256 MiB/s) |", "populate's gain kept", "| Disk | disk | N |", "| Bind-m | mem | Y |"}) {
-            assertTrue(r.out().contains(row), "missing '" + row + "' in:\n" + r.all());
+                "| background (paced 256 MiB/s) |", "populate's gain kept", "| Disk | disk | N |", "| Bind-m | mem | Y |",
+                "Enqueue → dequeue across processes"}) {
+            assertTrue(md.contains(row), "missing '" + row + "' in report.md:\n" + md);
         }
-        assertTrue(r.err().contains("mapped prefault: repetition 1 of 1"), "progress goes to stderr: " + r.err());
-        String json = Files.readString(out.resolve("mapped.json"));
-        assertTrue(json.contains("\"experiment\":\"mapped\"") || json.contains("\"experiment\": \"mapped\""), json);
-        assertTrue(json.contains("over1msPerMille"), json);
-        assertTrue(Files.readString(out.resolve("mapped.md")).contains("Enqueue → dequeue across processes"));
+        String json = Files.readString(out.resolve("results.json"));
+        assertTrue(json.contains("\"id\": \"mapped\""), json);
+        assertTrue(json.contains("\"key\": \"mapped|configure=Bind-m|store=mem|pinned=true|over1ms\""), json);
         try (var files = Files.list(disk)) {
             assertEquals(0, files.count(), "the latency queue files are removed");
         }

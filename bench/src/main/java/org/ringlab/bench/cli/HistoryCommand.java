@@ -13,8 +13,8 @@ import picocli.CommandLine.Spec;
         description = {"Seed 000's experiment: write, whole-history read and physical memory per strategy.",
                 "For every available memory strategy x element size (4 KiB, 64 KiB, 1 MiB): ns per put()",
                 "of one element, ns to take history() and read every byte of it through one contiguous",
-                "view, and the physical memory (Pss; Rss beside it) the full ring holds. The default",
-                "command of ringlab."},
+                "view, and the physical memory (Pss; Rss beside it) the full ring holds.",
+                "'ringlab compare --experiment history' runs the same with the profile's defaults."},
         sortOptions = false)
 public final class HistoryCommand implements Callable<Integer> {
 

@@ -51,7 +51,7 @@ public final class HistoryOptions {
     @Option(names = "--seed", paramLabel = "N", description = "Recorded in the report (the workload is deterministic).")
     long seed = 1;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Also write DIR/history.md and DIR/results.json.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write the report folder (report.md, report.html, results.json, charts) into DIR.")
     Path out;
 
     @Option(names = "--baseline", paramLabel = "NAME", description = "Summary baseline (default: ${DEFAULT-VALUE}).")
@@ -73,7 +73,12 @@ public final class HistoryOptions {
             err.flush();
             return 1;
         }
-        return new HistoryExperiment(plan, spec.commandLine().getOut(), err).run();
+        HistoryExperiment experiment = new HistoryExperiment();
+        SingleExperiment single = new SingleExperiment(spec, experiment);
+        HistoryExperiment.Outcome o = experiment.run(plan, single.progress);
+        return single.finish(o.result(), o.allCellsOk(), plan.out(), "ringlab history --profile " + profile
+                + (strategies.isEmpty() ? "" : " --strategy " + String.join(",", strategies)), profile, seed, plan.fork(),
+                strategies);
     }
 
     HistoryPlan plan(CommandSpec spec) {

@@ -8,12 +8,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code ringlab}: without a subcommand it runs the history experiment (quick profile). */
+/** {@code ringlab}: without a command it is {@code ringlab compare --profile quick} over every experiment. */
 @Command(name = "ringlab",
         description = {"Ring buffers and queues in off-heap memory, side by side.",
-                "Without a command: runs the history experiment (quick profile)."},
-        subcommands = {ListCommand.class, DemoCommand.class, HistoryCommand.class, CompareCommand.class,
-                org.ringlab.bench.mapped.MappedCommand.class, HistoryCellCommand.class, GrowthCellCommand.class},
+                "Without a command: 'ringlab compare' - every experiment, quick profile, report in ringlab-report/."},
+        subcommands = {ListCommand.class, DemoCommand.class, CompareCommand.class, HistoryCommand.class,
+                GrowthCommand.class, org.ringlab.bench.mapped.MappedCommand.class, DiffCommand.class,
+                ReportCommand.class, HistoryCellCommand.class, GrowthCellCommand.class},
         sortOptions = false)
 public final class RinglabCommand implements Callable<Integer> {
 
@@ -21,13 +22,13 @@ public final class RinglabCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    HistoryOptions history;
+    CompareOptions compare;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
     @Override
     public Integer call() {
-        return history.run(spec);
+        return compare.run(spec, compare.describe("ringlab"));
     }
 }

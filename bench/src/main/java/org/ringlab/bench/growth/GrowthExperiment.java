@@ -1,14 +1,16 @@
 package org.ringlab.bench.growth;
 
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.ringlab.api.GrowthStrategy;
+import org.ringlab.api.Registries;
 import org.ringlab.bench.history.ChildJvm;
-import org.ringlab.bench.util.Environment;
+import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.report.ExperimentResult;
+import org.ringlab.bench.report.Progress;
+import org.ringlab.bench.report.RunContext;
 import org.ringlab.bench.util.Sizes;
 import org.ringlab.growth.GrowthRun;
 import org.ringlab.growth.GrowthWorkload;
@@ -16,69 +18,93 @@ import org.ringlab.growth.GrowthWorkload;
 /**
  * Seed 002's experiment: every growth strategy grows a buffer to the target in 1 MiB appends,
  * each repetition in a fresh JVM by default (so peaks cannot mix and every run starts cold),
- * progress on stderr; then the table, the summary and the files.
+ * progress through {@link Progress}; the figures go into an {@link ExperimentResult} built by
+ * {@link GrowthReport}.
  */
-public final class GrowthExperiment {
+public final class GrowthExperiment implements Experiment {
 
     /** A repetition that takes longer than this is killed: a hung strategy must not hang the run. */
     private static final long RUN_TIMEOUT_SECONDS = 600;
 
-    private final GrowthPlan plan;
-    private final PrintWriter out;
-    private final PrintWriter err;
-
-    public GrowthExperiment(GrowthPlan plan, PrintWriter out, PrintWriter err) {
-        this.plan = plan;
-        this.out = out;
-        this.err = err;
+    /** What {@link #run(GrowthPlan, Progress)} produced, and whether every strategy produced numbers. */
+    public record Outcome(ExperimentResult result, boolean allStrategiesOk) {
     }
 
-    /** Exit code: 0 when every strategy produced numbers, 1 otherwise. */
-    public int run() {
+    @Override
+    public String id() {
+        return "growth";
+    }
+
+    @Override
+    public String seed() {
+        return "002_0b7c4237b204df8d.txt";
+    }
+
+    @Override
+    public String description() {
+        return "growing a buffer of unknown length in 1 MiB appends: peak resident memory, moves, bytes copied, time"
+                + " per growth strategy";
+    }
+
+    @Override
+    public ExperimentResult run(RunContext context) {
+        GrowthProfile p = GrowthProfile.parse(context.profile());
+        List<String> skipped = new ArrayList<>();
+        List<GrowthStrategy> chosen = new ArrayList<>();
+        for (GrowthStrategy s : Registries.growthStrategies().all()) {
+            if (!context.wantsStrategy(s.name())) {
+                continue;
+            }
+            if (s.availability().isAvailable()) {
+                chosen.add(s);
+            } else {
+                skipped.add(s.name() + " (unavailable: " + s.availability().reason() + ")");
+            }
+        }
+        if (chosen.isEmpty()) {
+            throw new IllegalArgumentException("no available growth strategy among " + (context.strategies().isEmpty()
+                    ? Registries.growthStrategies().names() : context.strategies()) + (skipped.isEmpty() ? "" : "; " + skipped));
+        }
+        long target = p.targetBytes();
+        GrowthWorkload w = new GrowthWorkload(target, GrowthProfile.CHUNK_BYTES, Math.min(GrowthProfile.CHUNK_BYTES, target), 2);
+        GrowthPlan plan = new GrowthPlan(p, chosen, w, p.repetitions(), context.fork() && p.fork(), context.seed(), null,
+                skipped);
+        return run(plan, context.progress()).result();
+    }
+
+    /** Runs every repetition of every strategy of the plan. */
+    public Outcome run(GrowthPlan plan, Progress progress) {
         long start = System.nanoTime();
-        Map<String, String> environment = Environment.describe(); // load average before we add to it
         GrowthWorkload w = plan.workload();
-        err.printf(Locale.ROOT, "growth: %d strategies x %d repetitions, grow to %s in %s appends from %s (factor %d), %s%n",
-                plan.strategies().size(), plan.repetitions(), Sizes.format(w.targetBytes()), Sizes.format(w.chunkBytes()),
-                Sizes.format(w.initialCapacity()), w.factor(), plan.fork() ? "one fresh JVM per repetition" : "all in this JVM");
-        err.flush();
+        progress.note(String.format(Locale.ROOT, "growth: %d strategies x %d repetitions, grow to %s in %s appends from %s"
+                        + " (factor %d), %s", plan.strategies().size(), plan.repetitions(), Sizes.format(w.targetBytes()),
+                Sizes.format(w.chunkBytes()), Sizes.format(w.initialCapacity()), w.factor(),
+                plan.fork() ? "one fresh JVM per repetition" : "all in this JVM"));
+        progress.plan(plan.runCount());
         List<GrowthCell> cells = new ArrayList<>();
-        int index = 0;
         for (GrowthStrategy strategy : plan.strategies()) {
             List<GrowthSample> samples = new ArrayList<>();
             String error = null;
             for (int rep = 1; rep <= plan.repetitions() && error == null; rep++) {
-                index++;
-                long runStart = System.nanoTime();
+                progress.step(strategy.name() + " rep " + rep);
                 try {
-                    GrowthSample s = plan.fork() ? forked(strategy) : GrowthSample.of(GrowthRun.measure(strategy, w));
+                    GrowthSample s = plan.fork() ? forked(plan, strategy, progress)
+                            : GrowthSample.of(GrowthRun.measure(strategy, w));
                     samples.add(s);
-                    err.printf(Locale.ROOT, "[%2d/%d] %s rep %d: %.1f ms, peak %s x final, %d moves (%.1f s, elapsed %.1f s)%n",
-                            index, plan.runCount(), strategy.name(), rep, s.totalNanos() / 1e6,
-                            GrowthReport.ratio(s.peakRatio()), s.moves(), seconds(System.nanoTime() - runStart),
-                            seconds(System.nanoTime() - start));
                 } catch (RuntimeException e) {
                     error = describe(e);
-                    err.printf(Locale.ROOT, "[%2d/%d] %s rep %d FAILED: %s%n", index, plan.runCount(), strategy.name(), rep,
-                            error);
+                    progress.note("FAILED " + strategy.name() + " rep " + rep + ": " + error);
                 }
-                err.flush();
             }
             cells.add(error == null ? new GrowthCell(strategy.name(), samples, null)
                     : GrowthCell.failed(strategy.name(), samples, error));
         }
-        GrowthReport report = new GrowthReport(plan, cells, seconds(System.nanoTime() - start), environment);
-        out.print(report.console());
-        out.flush();
-        if (plan.out() != null) {
-            report.writeFiles(plan.out());
-            out.println("wrote " + plan.out().resolve(GrowthReport.MARKDOWN) + " and " + plan.out().resolve(GrowthReport.JSON));
-            out.flush();
-        }
-        return cells.stream().allMatch(GrowthCell::ok) ? 0 : 1;
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        return new Outcome(new GrowthReport(plan, cells, elapsed).result(id(), seed()),
+                cells.stream().allMatch(GrowthCell::ok));
     }
 
-    private GrowthSample forked(GrowthStrategy strategy) {
+    private static GrowthSample forked(GrowthPlan plan, GrowthStrategy strategy, Progress progress) {
         GrowthWorkload w = plan.workload();
         List<String> args = List.of("growth-cell", "--strategy", strategy.name(),
                 "--target", Long.toString(w.targetBytes()), "--chunk", Long.toString(w.chunkBytes()),
@@ -86,7 +112,7 @@ public final class GrowthExperiment {
         ChildJvm.Outcome o = ChildJvm.run(args, RUN_TIMEOUT_SECONDS);
         // Whatever the child said on stderr (JVM warnings included) is shown, not swallowed.
         for (String line : o.stderr()) {
-            err.println("  (child) " + line);
+            progress.note("(child) " + line);
         }
         if (o.timedOut()) {
             throw new IllegalStateException("the child JVM did not finish within " + RUN_TIMEOUT_SECONDS + " s and was killed");
@@ -103,9 +129,5 @@ public final class GrowthExperiment {
     private static String describe(Throwable t) {
         String m = t.getMessage();
         return t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
-    }
-
-    private static double seconds(long nanos) {
-        return nanos / 1e9;
     }
 }

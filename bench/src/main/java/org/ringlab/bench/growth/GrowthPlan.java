@@ -10,7 +10,7 @@ import org.ringlab.growth.GrowthWorkload;
  * A validated growth run: which available strategies, what each buffer does, how many
  * repetitions, where to write files.
  *
- * @param out     directory for growth.md and results.json, or {@code null}
+ * @param out     the report folder to write, or {@code null}
  * @param skipped one line per discovered strategy left out because it is unavailable
  */
 public record GrowthPlan(GrowthProfile profile, List<GrowthStrategy> strategies, GrowthWorkload workload,

@@ -1,9 +1,5 @@
 package org.ringlab.bench.growth;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,18 +7,17 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import org.ringlab.api.GrowthStrategy;
 import org.ringlab.bench.history.Stats;
-import org.ringlab.bench.util.Json;
+import org.ringlab.bench.report.Chart;
+import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.report.ExperimentResult;
+import org.ringlab.bench.report.Measurement;
+import org.ringlab.bench.report.Table;
 import org.ringlab.bench.util.Sizes;
-import org.ringlab.bench.util.TextTable;
 import org.ringlab.growth.GrowthWorkload;
 
-/** The growth experiment's table, notes and summary: console text, growth.md, results.json. */
+/** The growth experiment's figures as an {@link ExperimentResult}: measurements, table, charts, seed 002's claims. */
 public final class GrowthReport {
-
-    public static final String MARKDOWN = "growth.md";
-    public static final String JSON = "results.json";
 
     static final List<String> HEADER = List.of("strategy", "final", "peak RSS MiB", "peak/final", "grows", "moves",
             "moved MiB", "copied MiB", "time ms [min..max]", "growth ms [min..max]");
@@ -45,153 +40,131 @@ public final class GrowthReport {
                     + " size falls: just past a power of two (--target 65M) is the worst case, exactly a power of two"
                     + " (64M) the best.");
 
+    /** Seed 002: copy-doubling peaks at about 3x the data; judged within this band. */
+    static final double COPY_PEAK_LOW = 2.5;
+    static final double COPY_PEAK_HIGH = 3.5;
+    /** Seed 002: realloc and mremap peak at about 1x; judged up to this. */
+    static final double REMAP_PEAK_HIGH = 1.25;
+
     private final GrowthPlan plan;
     private final List<GrowthCell> cells;
     private final double elapsedSeconds;
-    private final Map<String, String> environment;
 
-    public GrowthReport(GrowthPlan plan, List<GrowthCell> cells, double elapsedSeconds, Map<String, String> environment) {
+    public GrowthReport(GrowthPlan plan, List<GrowthCell> cells, double elapsedSeconds) {
         this.plan = plan;
         this.cells = List.copyOf(cells);
         this.elapsedSeconds = elapsedSeconds;
-        this.environment = new LinkedHashMap<>(environment);
     }
 
-    public String console() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("ringlab compare --experiment growth - seed 002: growing a buffer of unknown length\n");
-        sb.append(header()).append('\n');
-        environment.forEach((k, v) -> sb.append("  ").append(k).append(": ").append(v).append('\n'));
-        plan.skipped().forEach(s -> sb.append("  skipped ").append(s).append('\n'));
-        sb.append('\n').append(TextTable.render(HEADER, rows(), 1, false)).append('\n');
-        NOTES.forEach(n -> sb.append("* ").append(n).append('\n'));
-        sb.append('\n');
-        summary().forEach(l -> sb.append(l).append('\n'));
+    /** Everything for the report: every repetition's figures, the table, two charts, seed 002's claims. */
+    public ExperimentResult result(String id, String seed) {
+        List<Measurement> ms = new ArrayList<>();
         for (GrowthCell c : cells) {
-            if (!c.ok()) {
-                sb.append("FAILED ").append(c.strategy()).append(": ").append(c.error()).append('\n');
+            if (c.samples().isEmpty()) {
+                continue;
             }
+            Map<String, String> labels = Map.of("strategy", c.strategy());
+            add(ms, id, labels, "peakRatio", "x", true, c, GrowthSample::peakRatio);
+            add(ms, id, labels, "peakRssGrowth", "bytes", true, c,
+                    x -> x.peakRssGrowthBytes() < 0 ? Double.NaN : x.peakRssGrowthBytes());
+            add(ms, id, labels, "time", "ns", false, c, GrowthSample::totalNanos);
+            add(ms, id, labels, "growthTime", "ns", false, c, GrowthSample::growthNanos);
+            add(ms, id, labels, "grows", "count", true, c, GrowthSample::grows);
+            add(ms, id, labels, "moves", "count", true, c, GrowthSample::moves);
+            add(ms, id, labels, "bytesMoved", "bytes", true, c, GrowthSample::bytesMoved);
+            add(ms, id, labels, "bytesCopied", "bytes", true, c, x -> x.bytesCopied() < 0 ? Double.NaN : x.bytesCopied());
         }
-        return sb.toString();
+        List<String> skipped = new ArrayList<>(plan.skipped());
+        cells.stream().filter(c -> !c.ok()).forEach(c -> skipped.add(c.strategy() + " FAILED: " + c.error()));
+        List<String> notes = new ArrayList<>(NOTES);
+        notes.add(header() + ".");
+        if (cells.stream().anyMatch(c -> c.ok() && !c.peaksReset())) {
+            notes.add("The kernel refused to reset the peak for some runs: their peaks are upper bounds.");
+        }
+        List<String> names = cells.stream().filter(GrowthCell::ok).map(GrowthCell::strategy).toList();
+        double[] peaks = names.stream().mapToDouble(n -> find(n).orElseThrow().peakRatio().median()).toArray();
+        double[] growthMs = names.stream().mapToDouble(n -> find(n).orElseThrow().growthNanos().median() / 1e6).toArray();
+        double[] totalMs = names.stream().mapToDouble(n -> find(n).orElseThrow().totalNanos().median() / 1e6).toArray();
+        List<Chart> charts = List.of(
+                new Chart("growth: peak resident memory / final size (median)", "growth strategy", "peak RSS / final size",
+                        names, Map.of("peak/final", peaks), false, false),
+                new Chart("growth: time (median)", "growth strategy", "ms (log)", names,
+                        linked("total (appends + growth)", totalMs, "growth steps only", growthMs), false, true));
+        return new ExperimentResult(id, seed, "Seed 002: growing a buffer of unknown length", plan.profile().id(), ms,
+                List.of(new Table("Peak memory, moves, copies and time per growth strategy", HEADER, rows())), charts,
+                claims(), notes, skipped);
+    }
+
+    private static Map<String, double[]> linked(String k1, double[] v1, String k2, double[] v2) {
+        Map<String, double[]> m = new LinkedHashMap<>();
+        m.put(k1, v1);
+        m.put(k2, v2);
+        return m;
+    }
+
+    private static void add(List<Measurement> ms, String id, Map<String, String> labels, String metric, String unit,
+                            boolean counter, GrowthCell c, java.util.function.ToDoubleFunction<GrowthSample> figure) {
+        double[] v = c.samples().stream().mapToDouble(figure).filter(Double::isFinite).toArray();
+        if (v.length > 0) {
+            ms.add(new Measurement(id, labels, metric, unit, false, counter, v));
+        }
     }
 
     private String header() {
         GrowthWorkload w = plan.workload();
-        return String.format(Locale.ROOT, "profile %s, grow to %s in %s appends from %s (factor %d), %d repetitions,"
-                        + " seed %d, %s, %.1f s", plan.profile().id(), Sizes.format(w.targetBytes()),
-                Sizes.format(w.chunkBytes()), Sizes.format(w.initialCapacity()), w.factor(), plan.repetitions(),
-                plan.seed(), plan.fork() ? "one fresh JVM per repetition" : "all repetitions in one JVM", elapsedSeconds);
+        return String.format(Locale.ROOT, "Grow to %s in %s appends from %s (factor %d), %d repetitions, %s, %.1f s",
+                Sizes.format(w.targetBytes()), Sizes.format(w.chunkBytes()), Sizes.format(w.initialCapacity()), w.factor(),
+                plan.repetitions(), plan.fork() ? "one fresh JVM per repetition" : "all repetitions in one JVM",
+                elapsedSeconds);
     }
 
-    /** Goals and speed-ups, one line each. */
-    public List<String> summary() {
-        List<String> lines = new ArrayList<>();
-        lines.add("Summary (seed 002: copy-doubling about 3x at its peak, realloc/mremap about 1x):");
-        for (String name : List.of("mremap", "reserve-commit")) {
-            find(name).ifPresent(c -> {
+    /** Seed 002's claims and the goals, each beside the median of this run. */
+    List<Claim> claims() {
+        List<Claim> claims = new ArrayList<>();
+        boolean powerOfTwo = Long.bitCount(plan.workload().targetBytes()) == 1;
+        for (String name : List.of("copy-doubling-heap", "copy-doubling-native")) {
+            String claim = "seed 002: " + name + " needs about 3x the data at its peak";
+            claims.add(find(name).map(c -> {
                 double r = c.peakRatio().median();
-                lines.add(String.format(Locale.ROOT, "  %-20s peak/final %s (goal <= %.2f: %s)", name, ratio(r),
-                        NO_COPY_PEAK_GOAL, r <= NO_COPY_PEAK_GOAL ? "met" : "MISSED"));
-            });
+                return new Claim(claim, String.format(Locale.ROOT, "peak/final %s%s", ratio(r), powerOfTwo
+                        ? " (the final size is a power of two: copying's best case; the seed's 3x is its worst, --target 65M)"
+                        : ""), r >= COPY_PEAK_LOW && r <= COPY_PEAK_HIGH ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS);
+            }).orElse(new Claim(claim, name + " not measured", Claim.Verdict.NOT_MEASURED)));
         }
-        for (String name : List.of("copy-doubling-heap", "copy-doubling-native", "realloc")) {
-            find(name).ifPresent(c -> lines.add(String.format(Locale.ROOT, "  %-20s peak/final %s", name,
-                    ratio(c.peakRatio().median()))));
+        for (String name : List.of("realloc", "mremap")) {
+            String claim = "seed 002: " + name + " needs about 1x the data at its peak";
+            claims.add(find(name).map(c -> {
+                double r = c.peakRatio().median();
+                return new Claim(claim, "peak/final " + ratio(r), r <= REMAP_PEAK_HIGH ? Claim.Verdict.CONFIRMED
+                        : Claim.Verdict.DIFFERS);
+            }).orElse(new Claim(claim, name + " not measured", Claim.Verdict.NOT_MEASURED)));
+        }
+        for (String name : List.of("mremap", "reserve-commit")) {
+            String claim = String.format(Locale.ROOT, "goal: %s peak resident memory <= %.1fx the final size", name,
+                    NO_COPY_PEAK_GOAL);
+            claims.add(find(name).map(c -> {
+                double r = c.peakRatio().median();
+                return new Claim(claim, "peak/final " + ratio(r), r <= NO_COPY_PEAK_GOAL ? Claim.Verdict.CONFIRMED
+                        : Claim.Verdict.DIFFERS);
+            }).orElse(new Claim(claim, name + " not measured", Claim.Verdict.NOT_MEASURED)));
         }
         Optional<GrowthCell> mremap = find("mremap");
         for (String base : List.of("copy-doubling-heap", "copy-doubling-native")) {
+            String claim = String.format(Locale.ROOT, "goal: mremap's growth steps >= %.0fx faster than %s's (stated for"
+                    + " 1 GiB)", SPEED_UP_GOAL, base);
             Optional<GrowthCell> b = find(base);
-            if (mremap.isPresent() && b.isPresent()) {
-                double total = b.get().totalNanos().median() / mremap.get().totalNanos().median();
-                double growth = b.get().growthNanos().median() / mremap.get().growthNanos().median();
-                lines.add(String.format(Locale.ROOT, "  mremap vs %-20s %.1fx faster in total, %.0fx in growth steps"
-                        + " (goal >= %.0fx, stated for 1 GiB)", base + ":", total, growth, SPEED_UP_GOAL));
+            if (mremap.isEmpty() || b.isEmpty()) {
+                claims.add(new Claim(claim, (mremap.isEmpty() ? "mremap" : base) + " not measured",
+                        Claim.Verdict.NOT_MEASURED));
+                continue;
             }
+            double growth = b.get().growthNanos().median() / mremap.get().growthNanos().median();
+            double total = b.get().totalNanos().median() / mremap.get().totalNanos().median();
+            claims.add(new Claim(claim, String.format(Locale.ROOT, "%.1fx in growth steps (%.1fx in total, appends"
+                            + " included) at %s", growth, total, Sizes.format(plan.workload().targetBytes())),
+                    growth >= SPEED_UP_GOAL ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS));
         }
-        if (cells.stream().anyMatch(c -> c.ok() && !c.peaksReset())) {
-            lines.add("  (the kernel refused to reset the peak for some runs: their peaks are upper bounds)");
-        }
-        return lines;
-    }
-
-    public void writeFiles(Path dir) {
-        try {
-            Files.createDirectories(dir);
-            Files.writeString(dir.resolve(MARKDOWN), markdown());
-            Files.writeString(dir.resolve(JSON), json());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report into " + dir + ": " + e.getMessage(), e);
-        }
-    }
-
-    String markdown() {
-        StringBuilder sb = new StringBuilder("# ringlab growth\n\n");
-        sb.append("Seed 002: the peak resident memory, moves, copies and time of growing a buffer of unknown length,"
-                + " per growth strategy.\n\n");
-        sb.append(header()).append(".\n\n");
-        sb.append(TextTable.render(HEADER, rows(), 1, true)).append('\n');
-        NOTES.forEach(n -> sb.append("* ").append(n).append('\n'));
-        sb.append("\n## Summary\n\n```\n");
-        summary().forEach(l -> sb.append(l).append('\n'));
-        sb.append("```\n\n## Environment\n\n");
-        environment.forEach((k, v) -> sb.append("* ").append(k).append(": `").append(v).append("`\n"));
-        plan.skipped().forEach(s -> sb.append("* skipped: ").append(s).append('\n'));
-        return sb.toString();
-    }
-
-    String json() {
-        GrowthWorkload w = plan.workload();
-        Json j = new Json().beginObject();
-        j.field("experiment", "growth").field("profile", plan.profile().id()).field("seed", plan.seed())
-                .field("targetBytes", w.targetBytes()).field("chunkBytes", w.chunkBytes())
-                .field("initialCapacity", w.initialCapacity()).field("factor", w.factor())
-                .field("repetitions", plan.repetitions()).field("forked", plan.fork())
-                .field("elapsedSeconds", elapsedSeconds);
-        j.name("environment").beginObject();
-        environment.forEach(j::field);
-        j.endObject();
-        j.name("strategies").beginArray();
-        plan.strategies().stream().map(GrowthStrategy::name).forEach(j::value);
-        j.endArray();
-        j.name("skipped").beginArray();
-        plan.skipped().forEach(j::value);
-        j.endArray();
-        j.name("cells").beginArray();
-        for (GrowthCell c : cells) {
-            j.beginObject().field("strategy", c.strategy()).field("ok", c.ok());
-            if (c.ok()) {
-                stats(j, "peakRatio", c.peakRatio());
-                stats(j, "totalNanos", c.totalNanos());
-                stats(j, "growthNanos", c.growthNanos());
-            } else {
-                j.field("error", c.error());
-            }
-            j.name("samples").beginArray();
-            for (GrowthSample s : c.samples()) {
-                j.beginObject().field("finalBytes", s.finalBytes()).field("finalCapacity", s.finalCapacity())
-                        .field("baselineRssBytes", s.baselineRssBytes()).field("peakRssGrowthBytes", s.peakRssGrowthBytes())
-                        .field("peakRatio", s.peakRatio()).field("peakReset", s.peakReset())
-                        .field("totalNanos", s.totalNanos()).field("growthNanos", s.growthNanos())
-                        .field("grows", s.grows()).field("moves", s.moves()).field("bytesMoved", s.bytesMoved());
-                if (s.bytesCopied() < 0) {
-                    j.name("bytesCopied").value((String) null);
-                } else {
-                    j.field("bytesCopied", s.bytesCopied());
-                }
-                j.endObject();
-            }
-            j.endArray();
-            j.endObject();
-        }
-        j.endArray();
-        j.name("summary").beginArray();
-        summary().forEach(j::value);
-        j.endArray();
-        return j.endObject().toString();
-    }
-
-    private static void stats(Json j, String name, Stats s) {
-        j.name(name).beginObject().field("median", s.median()).field("min", s.min()).field("max", s.max()).endObject();
+        return claims;
     }
 
     List<List<String>> rows() {

@@ -1,72 +1,95 @@
 package org.ringlab.bench.history;
 
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
 import org.ringlab.api.MemoryStrategy;
-import org.ringlab.bench.util.Environment;
+import org.ringlab.api.Registries;
+import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.report.ExperimentResult;
+import org.ringlab.bench.report.Progress;
+import org.ringlab.bench.report.RunContext;
 import org.ringlab.bench.util.Sizes;
 
 /**
- * Runs every cell of a {@link HistoryPlan}, in forked JVMs or in this one, reporting progress
- * on stderr, then prints the table and the summary and writes the files.
+ * Seed 000's experiment: every cell of a {@link HistoryPlan} (strategy × element size), each in
+ * a forked JVM or in this one, progress through {@link Progress}; the figures go into an
+ * {@link ExperimentResult} built by {@link HistoryReport}.
  */
-public final class HistoryExperiment {
+public final class HistoryExperiment implements Experiment {
 
     /** A cell that takes longer than this is killed: a hung strategy must not hang the run. */
     private static final long CELL_TIMEOUT_SECONDS = 600;
 
-    private final HistoryPlan plan;
-    private final PrintWriter out;
-    private final PrintWriter err;
-
-    public HistoryExperiment(HistoryPlan plan, PrintWriter out, PrintWriter err) {
-        this.plan = plan;
-        this.out = out;
-        this.err = err;
+    /** What {@link #run(HistoryPlan, Progress)} produced, and whether every cell produced numbers. */
+    public record Outcome(ExperimentResult result, boolean allCellsOk) {
     }
 
-    /** Exit code: 0 when every cell produced numbers, 1 otherwise. */
-    public int run() {
-        long start = System.nanoTime();
-        Map<String, String> environment = Environment.describe(); // load average before we add to it
-        err.printf(Locale.ROOT, "history: %d cells (%d strategies x %d sizes), ring %s, %d warm-up + %d timed repetitions, %s%n",
-                plan.cellCount(), plan.strategies().size(), plan.sizes().size(), Sizes.format(plan.ringBytes()),
-                plan.warmup(), plan.repetitions(), plan.fork() ? "one fresh JVM per cell" : "all in this JVM");
-        err.flush();
-        List<CellResult> results = new ArrayList<>();
-        int index = 0;
-        for (MemoryStrategy strategy : plan.strategies()) {
-            for (long size : plan.sizes()) {
-                index++;
-                long cellStart = System.nanoTime();
-                err.printf(Locale.ROOT, "[%2d/%d] %s x %s ...%n", index, plan.cellCount(), strategy.name(), Sizes.format(size));
-                err.flush();
-                CellResult r = runCell(strategy, size);
-                results.add(r);
-                err.printf(Locale.ROOT, "[%2d/%d] %s x %s %s in %.1f s (elapsed %.1f s)%n", index, plan.cellCount(),
-                        strategy.name(), Sizes.format(size), r.ok() ? "done" : "FAILED",
-                        seconds(System.nanoTime() - cellStart), seconds(System.nanoTime() - start));
-                err.flush();
+    @Override
+    public String id() {
+        return "history";
+    }
+
+    @Override
+    public String seed() {
+        return "000_8739d5cca765be88.txt";
+    }
+
+    @Override
+    public String description() {
+        return "mirrored ring vs doubled array vs linearize/split: ns per put, whole-history read, physical memory,"
+                + " element sizes 4 KiB .. 1 MiB";
+    }
+
+    @Override
+    public ExperimentResult run(RunContext context) {
+        Profile p = Profile.parse(context.profile());
+        List<String> skipped = new ArrayList<>();
+        List<MemoryStrategy> chosen = new ArrayList<>();
+        for (MemoryStrategy s : Registries.memoryStrategies().all()) {
+            if (!context.wantsStrategy(s.name())) {
+                continue;
+            }
+            if (s.availability().isAvailable()) {
+                chosen.add(s);
+            } else {
+                skipped.add(s.name() + " (unavailable: " + s.availability().reason() + ")");
             }
         }
-        double elapsed = seconds(System.nanoTime() - start);
-        HistoryReport report = new HistoryReport(plan, results, elapsed, environment);
-        out.print(report.console());
-        out.flush();
-        if (plan.out() != null) {
-            report.writeFiles(plan.out());
-            out.println("wrote " + plan.out().resolve(HistoryReport.MARKDOWN) + " and "
-                    + plan.out().resolve(HistoryReport.JSON));
-            out.flush();
+        if (chosen.isEmpty()) {
+            throw new IllegalArgumentException("no available memory strategy among " + (context.strategies().isEmpty()
+                    ? Registries.memoryStrategies().names() : context.strategies()) + (skipped.isEmpty() ? "" : "; " + skipped));
         }
-        return results.stream().allMatch(CellResult::ok) ? 0 : 1;
+        HistoryPlan plan = new HistoryPlan(p, chosen, Profile.DEFAULT_SIZES, p.ringBytes(), p.warmup(), p.repetitions(),
+                context.fork() && p.fork(), context.seed(), null, skipped, "doubled", "mirrored-memfd");
+        return run(plan, context.progress()).result();
     }
 
-    private CellResult runCell(MemoryStrategy strategy, long size) {
+    /** Runs every cell of the plan. */
+    public Outcome run(HistoryPlan plan, Progress progress) {
+        long start = System.nanoTime();
+        progress.note(String.format(java.util.Locale.ROOT, "history: %d cells (%d strategies x %d sizes), ring %s,"
+                        + " %d warm-up + %d timed repetitions, %s", plan.cellCount(), plan.strategies().size(),
+                plan.sizes().size(), Sizes.format(plan.ringBytes()), plan.warmup(), plan.repetitions(),
+                plan.fork() ? "one fresh JVM per cell" : "all in this JVM"));
+        progress.plan(plan.cellCount());
+        List<CellResult> results = new ArrayList<>();
+        for (MemoryStrategy strategy : plan.strategies()) {
+            for (long size : plan.sizes()) {
+                progress.step(strategy.name() + " × " + Sizes.format(size));
+                CellResult r = runCell(strategy, size, plan, progress);
+                if (!r.ok()) {
+                    progress.note("FAILED " + strategy.name() + " × " + Sizes.format(size) + ": " + r.error());
+                }
+                results.add(r);
+            }
+        }
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        return new Outcome(new HistoryReport(plan, results, elapsed).result(id(), seed()),
+                results.stream().allMatch(CellResult::ok));
+    }
+
+    private static CellResult runCell(MemoryStrategy strategy, long size, HistoryPlan plan, Progress progress) {
         long capacity;
         try {
             capacity = HistoryCell.capacityFor(plan.ringBytes(), size, strategy.granularity());
@@ -91,7 +114,7 @@ public final class HistoryExperiment {
         }
         // Whatever the child said on stderr (JVM warnings included) is shown, not swallowed.
         for (String line : o.stderr()) {
-            err.println("  (child) " + line);
+            progress.note("(child) " + line);
         }
         String resultLine = o.stdout().stream().filter(l -> l.startsWith(CellResult.LINE_PREFIX)).reduce((a, b) -> b)
                 .orElse(null);
@@ -114,9 +137,5 @@ public final class HistoryExperiment {
     private static String describe(Throwable t) {
         String m = t.getMessage();
         return t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
-    }
-
-    private static double seconds(long nanos) {
-        return nanos / 1e9;
     }
 }

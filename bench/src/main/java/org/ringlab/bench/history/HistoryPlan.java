@@ -10,7 +10,7 @@ import org.ringlab.api.MemoryStrategy;
  * how many repetitions, where to write files.
  *
  * @param ringBytes target ring capacity; each cell rounds it up to its element size and granularity
- * @param out       directory for history.md and results.json, or {@code null}
+ * @param out       the report folder to write, or {@code null}
  * @param skipped   one line per discovered strategy left out because it is unavailable
  */
 public record HistoryPlan(Profile profile, List<MemoryStrategy> strategies, List<Long> sizes, long ringBytes,

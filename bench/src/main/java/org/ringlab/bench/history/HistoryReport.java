@@ -1,9 +1,5 @@
 package org.ringlab.bench.history;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,15 +8,15 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.ringlab.api.MemoryStrategy;
-import org.ringlab.bench.util.Json;
+import org.ringlab.bench.report.Chart;
+import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.report.ExperimentResult;
+import org.ringlab.bench.report.Measurement;
+import org.ringlab.bench.report.Table;
 import org.ringlab.bench.util.Sizes;
-import org.ringlab.bench.util.TextTable;
 
-/** The history experiment's table, notes and summary: console text, history.md, results.json. */
+/** The history experiment's figures as an {@link ExperimentResult}: measurements, table, charts, seed 000's claims. */
 public final class HistoryReport {
-
-    public static final String MARKDOWN = "history.md";
-    public static final String JSON = "results.json";
 
     static final List<String> HEADER = List.of("strategy", "element", "write ns/put [min..max]", "write GB/s",
             "read ms [min..max]", "read GB/s", "Pss MiB", "Pss/N", "Rss MiB", "Rss/N", "extra B/put", "extra B/read");
@@ -40,153 +36,139 @@ public final class HistoryReport {
             "extra: CopyCounters.extraBytes(), the exact bytes moved beyond the single copy of the data (mirror"
                     + " copies, rotations, scratch staging and gathering), per timed put and per timed read.");
 
+    /** Seed 000 / issue 8: the mirrored ring's write is at least this many times faster than the doubled array's. */
+    static final double WRITE_SPEED_UP_GOAL = 1.8;
+    /** Seed 000: the mirrored read is at most this many times slower. */
+    static final double READ_SLOWDOWN_LIMIT = 1.5;
+    /** Pss/N at most this for "holds N" and at least 2N minus this margin for "holds 2N". */
+    static final double PSS_N_LIMIT = 1.2;
+
     private final HistoryPlan plan;
     private final List<CellResult> results;
     private final double elapsedSeconds;
-    private final Map<String, String> environment;
 
-    /** {@code environment}: {@code Environment.describe()} taken when the run started. */
-    public HistoryReport(HistoryPlan plan, List<CellResult> results, double elapsedSeconds,
-                         Map<String, String> environment) {
+    public HistoryReport(HistoryPlan plan, List<CellResult> results, double elapsedSeconds) {
         this.plan = plan;
         this.results = List.copyOf(results);
         this.elapsedSeconds = elapsedSeconds;
-        this.environment = new LinkedHashMap<>(environment); // keeps the order of describe()
     }
 
-    /** The text printed on stdout. */
-    public String console() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("ringlab history - seed 000: write per element, whole-history read, physical memory\n");
-        sb.append(String.format(Locale.ROOT, "profile %s, ring %s (rounded per cell to the element size and granularity),"
-                        + " %d warm-up + %d timed repetitions, seed %d, %s, %.1f s%n",
-                plan.profile().id(), Sizes.format(plan.ringBytes()), plan.warmup(), plan.repetitions(), plan.seed(),
-                plan.fork() ? "one fresh JVM per cell" : "all cells in one JVM", elapsedSeconds));
-        environment.forEach((k, v) -> sb.append("  ").append(k).append(": ").append(v).append('\n'));
-        for (String s : plan.skipped()) {
-            sb.append("  skipped ").append(s).append('\n');
-        }
-        sb.append('\n');
-        sb.append(table(rows(), false));
-        sb.append('\n');
-        for (String note : NOTES) {
-            sb.append("* ").append(note).append('\n');
-        }
-        sb.append('\n');
-        for (String line : summary()) {
-            sb.append(line).append('\n');
-        }
+    /** Everything for the report: measurements of every repetition, the table, two charts, the seed's claims. */
+    public ExperimentResult result(String id, String seed) {
+        List<Measurement> ms = new ArrayList<>();
         for (CellResult r : results) {
             if (!r.ok()) {
-                sb.append("FAILED ").append(r.strategy()).append(" x ").append(Sizes.format(r.elementSize()))
-                        .append(": ").append(r.error()).append('\n');
+                continue;
+            }
+            Map<String, String> labels = new LinkedHashMap<>();
+            labels.put("strategy", r.strategy());
+            labels.put("element", Sizes.format(r.elementSize()));
+            ms.add(new Measurement(id, labels, "write", "ns/put", false, false, r.writeNsPerPut()));
+            ms.add(new Measurement(id, labels, "read", "ns/history", false, false, r.readNs()));
+            counter(ms, id, labels, "pss", "bytes", r.pssBytes());
+            counter(ms, id, labels, "pssPerCapacity", "x", r.pssBytes() / r.capacity());
+            counter(ms, id, labels, "rss", "bytes", r.rssBytes());
+            counter(ms, id, labels, "extraBytesPerPut", "bytes/put", r.extraBytesPerPut());
+            counter(ms, id, labels, "extraBytesPerRead", "bytes/read", r.extraBytesPerRead());
+        }
+        List<String> skipped = new ArrayList<>(plan.skipped());
+        for (CellResult r : results) {
+            if (!r.ok()) {
+                skipped.add(r.strategy() + " × " + Sizes.format(r.elementSize()) + " FAILED: " + r.error());
             }
         }
-        return sb.toString();
+        List<String> notes = new ArrayList<>(NOTES);
+        notes.add(String.format(Locale.ROOT, "Ring %s (rounded per cell to the element size and granularity), %d warm-up"
+                        + " + %d timed repetitions, %s, %.1f s.", Sizes.format(plan.ringBytes()), plan.warmup(),
+                plan.repetitions(), plan.fork() ? "one fresh JVM per cell" : "all cells in one JVM", elapsedSeconds));
+        Table table = new Table("Write, whole-history read and physical memory per strategy and element size", HEADER,
+                rows());
+        return new ExperimentResult(id, seed, "Seed 000: write per element, whole-history read, physical memory",
+                plan.profile().id(), ms, List.of(table), List.of(chart("write", "ns per put (log)", CellResult::write),
+                chart("whole-history read", "ns per read of the history (log)", CellResult::read)), claims(), notes,
+                skipped);
     }
 
-    /** One summary line per element size: candidate vs baseline (seed 000: mirrored vs doubled). */
-    public List<String> summary() {
-        List<String> lines = new ArrayList<>();
+    private static void counter(List<Measurement> ms, String id, Map<String, String> labels, String metric, String unit,
+                                double value) {
+        if (Double.isFinite(value)) {
+            ms.add(new Measurement(id, labels, metric, unit, false, true, new double[] {value}));
+        }
+    }
+
+    private Chart chart(String what, String axis, java.util.function.Function<CellResult, Stats> figure) {
+        List<String> categories = plan.sizes().stream().map(Sizes::format).toList();
+        Map<String, double[]> series = new LinkedHashMap<>();
+        for (MemoryStrategy s : plan.strategies()) {
+            double[] v = new double[categories.size()];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = find(s.name(), plan.sizes().get(i)).map(c -> figure.apply(c).median()).orElse(Double.NaN);
+            }
+            series.put(s.name(), v);
+        }
+        return new Chart("history: " + what + " per strategy (median)", "element size", axis, categories, series, false,
+                true);
+    }
+
+    /** Seed 000's claims beside this run: write speed-up per size, read slowdown, physical memory. */
+    List<Claim> claims() {
         String base = plan.baseline();
         String cand = plan.candidate();
-        lines.add("Summary: " + cand + " vs " + base
-                + " (seed 000 expects write about 2x faster, read up to 1.5x slower, physical memory N vs 2N)");
+        List<Claim> claims = new ArrayList<>();
+        for (long size : plan.sizes()) {
+            String claim = String.format(Locale.ROOT, "seed 000: %s writes about 2x faster than %s (goal >= %.1fx), %s"
+                    + " elements", cand, base, WRITE_SPEED_UP_GOAL, Sizes.format(size));
+            Optional<CellResult> b = find(base, size);
+            Optional<CellResult> c = find(cand, size);
+            if (b.isEmpty() || c.isEmpty()) {
+                claims.add(new Claim(claim, notMeasured(b, c), Claim.Verdict.NOT_MEASURED));
+                continue;
+            }
+            double speedUp = b.get().write().median() / c.get().write().median();
+            claims.add(new Claim(claim, String.format(Locale.ROOT, "%.2fx (%s %s ns/put, %s %s ns/put)", speedUp, base,
+                    ns(b.get().write().median()), cand, ns(c.get().write().median())),
+                    speedUp >= WRITE_SPEED_UP_GOAL ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS));
+        }
+        List<String> reads = new ArrayList<>();
+        double worstRead = 0;
+        List<String> pss = new ArrayList<>();
+        double candPss = 0;
+        double basePss = Double.MAX_VALUE;
         for (long size : plan.sizes()) {
             Optional<CellResult> b = find(base, size);
             Optional<CellResult> c = find(cand, size);
             if (b.isEmpty() || c.isEmpty()) {
-                lines.add(String.format(Locale.ROOT, "  %-7s n/a: %s not measured", Sizes.format(size),
-                        b.isEmpty() && c.isEmpty() ? base + " and " + cand : b.isEmpty() ? base : cand));
                 continue;
             }
-            double bw = b.get().write().median();
-            double cw = c.get().write().median();
-            double br = b.get().read().median();
-            double cr = c.get().read().median();
-            lines.add(String.format(Locale.ROOT,
-                    "  %-7s write speed-up %.2fx (%s ns/put vs %s), read time ratio %.2fx (%s ms vs %s), Pss ratio %s (%s MiB vs %s)",
-                    Sizes.format(size), bw / cw, ns(bw), ns(cw), cr / br, ms(cr), ms(br),
-                    ratio(c.get().pssBytes() / b.get().pssBytes()), Sizes.mib(c.get().pssBytes()),
-                    Sizes.mib(b.get().pssBytes())));
-        }
-        lines.add("  (speed-up = " + base + " median / " + cand + " median; read and Pss ratios = " + cand + " / " + base + ")");
-        return lines;
-    }
-
-    public void writeFiles(Path dir) {
-        try {
-            Files.createDirectories(dir);
-            Files.writeString(dir.resolve(MARKDOWN), markdown());
-            Files.writeString(dir.resolve(JSON), json());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report into " + dir + ": " + e.getMessage(), e);
-        }
-    }
-
-    String markdown() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("# ringlab history\n\n");
-        sb.append("Seed 000: cost of a put per element, of reading the whole history through one contiguous view,"
-                + " and physical memory held, per memory strategy.\n\n");
-        sb.append(String.format(Locale.ROOT, "Profile `%s`, ring %s, %d warm-up + %d timed repetitions, seed %d, %s, %.1f s.%n%n",
-                plan.profile().id(), Sizes.format(plan.ringBytes()), plan.warmup(), plan.repetitions(), plan.seed(),
-                plan.fork() ? "one fresh JVM per cell" : "all cells in one JVM", elapsedSeconds));
-        sb.append(table(rows(), true)).append('\n');
-        for (String note : NOTES) {
-            sb.append("* ").append(note).append('\n');
-        }
-        sb.append("\n## Summary\n\n```\n");
-        summary().forEach(l -> sb.append(l).append('\n'));
-        sb.append("```\n\n## Environment\n\n");
-        environment.forEach((k, v) -> sb.append("* ").append(k).append(": `").append(v).append("`\n"));
-        plan.skipped().forEach(s -> sb.append("* skipped: ").append(s).append('\n'));
-        return sb.toString();
-    }
-
-    String json() {
-        Json j = new Json().beginObject();
-        j.field("experiment", "history").field("profile", plan.profile().id()).field("seed", plan.seed())
-                .field("ringBytes", plan.ringBytes()).field("warmup", plan.warmup())
-                .field("repetitions", plan.repetitions()).field("forked", plan.fork())
-                .field("elapsedSeconds", elapsedSeconds);
-        j.name("environment").beginObject();
-        environment.forEach(j::field);
-        j.endObject();
-        j.name("strategies").beginArray();
-        for (MemoryStrategy s : plan.strategies()) {
-            j.value(s.name());
-        }
-        j.endArray();
-        j.name("skipped").beginArray();
-        plan.skipped().forEach(j::value);
-        j.endArray();
-        j.name("cells").beginArray();
-        for (CellResult r : results) {
-            j.beginObject().field("strategy", r.strategy()).field("elementBytes", r.elementSize())
-                    .field("capacityBytes", r.capacity()).field("slots", r.slots()).field("ok", r.ok());
-            if (r.ok()) {
-                stats(j, "writeNsPerPut", r.write(), r.writeNsPerPut());
-                stats(j, "readNs", r.read(), r.readNs());
-                j.field("pssBytes", r.pssBytes()).field("rssBytes", r.rssBytes())
-                        .field("pssReleasedBytes", r.pssReleasedBytes())
-                        .field("extraBytesPerPut", r.extraBytesPerPut())
-                        .field("extraBytesPerRead", r.extraBytesPerRead());
-            } else {
-                j.field("error", r.error());
+            double ratio = c.get().read().median() / b.get().read().median();
+            worstRead = Math.max(worstRead, ratio);
+            reads.add(String.format(Locale.ROOT, "%s %.2fx", Sizes.format(size), ratio));
+            double cp = c.get().pssBytes() / c.get().capacity();
+            double bp = b.get().pssBytes() / b.get().capacity();
+            if (Double.isFinite(cp) && Double.isFinite(bp)) {
+                candPss = Math.max(candPss, cp);
+                basePss = Math.min(basePss, bp);
+                pss.add(String.format(Locale.ROOT, "%s %.2fN vs %.2fN", Sizes.format(size), cp, bp));
             }
-            j.endObject();
         }
-        j.endArray();
-        j.name("summary").beginArray();
-        summary().forEach(j::value);
-        j.endArray();
-        return j.endObject().toString();
+        String readClaim = String.format(Locale.ROOT, "seed 000: reading the whole history through %s is at most %.1fx"
+                + " slower than through %s", cand, READ_SLOWDOWN_LIMIT, base);
+        claims.add(reads.isEmpty() ? new Claim(readClaim, base + " or " + cand + " not measured", Claim.Verdict.NOT_MEASURED)
+                : new Claim(readClaim, "read time ratio " + String.join(", ", reads),
+                worstRead <= READ_SLOWDOWN_LIMIT ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS));
+        String pssClaim = "seed 000: " + cand + " holds N of physical memory (Pss), " + base + " 2N";
+        claims.add(pss.isEmpty() ? new Claim(pssClaim, "Pss of " + base + " or " + cand + " not measured",
+                Claim.Verdict.NOT_MEASURED)
+                : new Claim(pssClaim, "Pss/N " + cand + " vs " + base + ": " + String.join(", ", pss),
+                candPss <= PSS_N_LIMIT && basePss >= 2 - (PSS_N_LIMIT - 1) ? Claim.Verdict.CONFIRMED
+                        : Claim.Verdict.DIFFERS));
+        return claims;
     }
 
-    private static void stats(Json j, String name, Stats s, double[] samples) {
-        j.name(name).beginObject().field("median", s.median()).field("min", s.min()).field("max", s.max())
-                .field("q1", s.q1()).field("q3", s.q3()).array("samples", samples).endObject();
+    private String notMeasured(Optional<CellResult> b, Optional<CellResult> c) {
+        String base = plan.baseline();
+        String cand = plan.candidate();
+        return (b.isEmpty() && c.isEmpty() ? base + " and " + cand : b.isEmpty() ? base : cand) + " not measured";
     }
 
     List<List<String>> rows() {
@@ -210,10 +192,6 @@ public final class HistoryReport {
                     bytes(r.extraBytesPerPut()), bytes(r.extraBytesPerRead())));
         }
         return rows;
-    }
-
-    private static String table(List<List<String>> rows, boolean markdown) {
-        return TextTable.render(HEADER, rows, 2, markdown);
     }
 
     private Optional<CellResult> find(String strategy, long size) {

@@ -18,6 +18,7 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.bench.report.ForExperiment;
 
 /**
  * Allocate/close latency of one mirrored ring (memfd_create, ftruncate, reserve, two MAP_FIXED
@@ -25,6 +26,7 @@ import org.ringlab.api.RingSpec;
  * ({@code mirrored-jna}): the same seven system calls, so the difference is the binding. One
  * byte is written so the first page is really faulted in, as any use would.
  */
+@ForExperiment("history")
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)

@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.ringlab.bench.report.ForExperiment;
 import org.ringlab.jna.JnaCalls;
 
 /**
@@ -27,6 +28,7 @@ import org.ringlab.jna.JnaCalls;
  *      org.openjdk.jmh.Main 'org.ringlab.bench.jmh.*'
  * </pre>
  */
+@ForExperiment("history")
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)

@@ -3,7 +3,6 @@ package org.ringlab.bench.mapped;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -23,6 +22,7 @@ import org.HdrHistogram.Histogram;
 import org.ringlab.api.PrefaultPolicy;
 import org.ringlab.bench.history.ChildJvm;
 import org.ringlab.bench.history.Stats;
+import org.ringlab.bench.report.Progress;
 import org.ringlab.linux.LinuxThreads;
 import org.ringlab.queues.mapped.MappedQueue;
 import org.ringlab.queues.mapped.MappedQueueWriter;
@@ -46,19 +46,50 @@ final class LatencyExperiment {
     record Cell(String name, String store, Path dir, boolean pinned, String seed) {
     }
 
-    /** One cell's figures in microseconds; medians over the repetitions when there are several. */
-    record Result(Cell cell, long count, double over1msPerMille, Stats mean, Stats p50, Stats p90, Stats p99,
-                  Stats p999, Stats max) {
+    /**
+     * One cell's figures in microseconds, one value per run (repetition); the accessors give
+     * their medians and spreads.
+     */
+    record Result(Cell cell, long count, double[] over1msSamples, double[] meanSamples, double[] p50Samples,
+                  double[] p90Samples, double[] p99Samples, double[] p999Samples, double[] maxSamples) {
+
+        double over1msPerMille() {
+            return Stats.of(over1msSamples).median();
+        }
+
+        Stats mean() {
+            return Stats.of(meanSamples);
+        }
+
+        Stats p50() {
+            return Stats.of(p50Samples);
+        }
+
+        Stats p90() {
+            return Stats.of(p90Samples);
+        }
+
+        Stats p99() {
+            return Stats.of(p99Samples);
+        }
+
+        Stats p999() {
+            return Stats.of(p999Samples);
+        }
+
+        Stats max() {
+            return Stats.of(maxSamples);
+        }
     }
 
-    private final PrintWriter progress;
+    private final Progress progress;
     private final long messages;
     private final long warmup;
     private final long intervalNanos;
     private final List<PrefaultPolicy> writerPolicies;
     private final List<PrefaultPolicy> readerPolicies;
 
-    LatencyExperiment(PrintWriter progress, long messages, long warmup, long intervalNanos,
+    LatencyExperiment(Progress progress, long messages, long warmup, long intervalNanos,
                       List<PrefaultPolicy> writerPolicies, List<PrefaultPolicy> readerPolicies) {
         this.progress = progress;
         this.messages = messages;
@@ -76,6 +107,9 @@ final class LatencyExperiment {
                 new Cell("Bind-m", "mem", tmpfs, true, "0.5 ‰, mean 9, p90 7"));
     }
 
+    /** Cells left out by the last {@link #run}, each with its reason. */
+    final List<String> skipped = new ArrayList<>();
+
     List<Result> run(List<Cell> cells, int repetitions) {
         BitSet cpus = LinuxThreads.currentThreadAffinity();
         int writerCpu = cpus.nextSetBit(0);
@@ -83,16 +117,15 @@ final class LatencyExperiment {
         List<Result> results = new ArrayList<>();
         for (Cell cell : cells) {
             if (cell.pinned && readerCpu < 0) {
-                progress.println("mapped latency: " + cell.name + " skipped: pinning needs two CPUs, this process may use "
-                        + cpus);
+                skipped.add(cell.name + " (pinned): pinning needs two CPUs, this process may use " + cpus);
+                progress.note("mapped latency: " + skipped.getLast());
                 continue;
             }
             List<Histogram> runs = new ArrayList<>();
             for (int rep = 0; rep < repetitions; rep++) {
-                progress.printf("mapped latency: %s (%s, %s) run %d of %d: %d messages every %d µs%n", cell.name,
-                        cell.dir, cell.pinned ? "writer on CPU " + writerCpu + ", reader on CPU " + readerCpu : "not pinned",
-                        rep + 1, repetitions, messages, intervalNanos / 1000);
-                progress.flush();
+                progress.step(String.format(java.util.Locale.ROOT, "latency %s (%s, %s) run %d of %d: %d messages every %d µs",
+                        cell.name, cell.dir, cell.pinned ? "writer on CPU " + writerCpu + ", reader on CPU " + readerCpu
+                                : "not pinned", rep + 1, repetitions, messages, intervalNanos / 1000));
                 runs.add(one(cell, cell.pinned ? writerCpu : -1, cell.pinned ? readerCpu : -1));
             }
             results.add(summarize(cell, runs));
@@ -104,14 +137,14 @@ final class LatencyExperiment {
         long count = runs.stream().mapToLong(Histogram::getTotalCount).sum();
         double[] over = runs.stream().mapToDouble(h -> (h.getTotalCount() - h.getCountBetweenValues(0, ONE_MILLI))
                 * 1000.0 / Math.max(1, h.getTotalCount())).toArray();
-        return new Result(cell, count, Stats.of(over).median(), micros(runs, Histogram::getMean),
+        return new Result(cell, count, over, micros(runs, Histogram::getMean),
                 micros(runs, h -> h.getValueAtPercentile(50)), micros(runs, h -> h.getValueAtPercentile(90)),
                 micros(runs, h -> h.getValueAtPercentile(99)), micros(runs, h -> h.getValueAtPercentile(99.9)),
                 micros(runs, h -> h.getMaxValue()));
     }
 
-    private static Stats micros(List<Histogram> runs, java.util.function.ToDoubleFunction<Histogram> f) {
-        return Stats.of(runs.stream().mapToDouble(h -> f.applyAsDouble(h) / 1000.0).toArray());
+    private static double[] micros(List<Histogram> runs, java.util.function.ToDoubleFunction<Histogram> f) {
+        return runs.stream().mapToDouble(h -> f.applyAsDouble(h) / 1000.0).toArray();
     }
 
     private Histogram one(Cell cell, int writerCpu, int readerCpu) {

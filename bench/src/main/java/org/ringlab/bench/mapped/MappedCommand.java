@@ -2,15 +2,20 @@ package org.ringlab.bench.mapped;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.ringlab.api.MappedFileSpec;
-import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.PrefaultPolicy;
+import org.ringlab.bench.report.ExperimentResult;
+import org.ringlab.bench.report.Progress;
+import org.ringlab.bench.report.ReportWriter;
+import org.ringlab.bench.report.Section;
 import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.Sizes;
 import org.ringlab.queues.mapped.MappedQueue;
@@ -22,8 +27,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ringlab mapped}: seed 004's two tables on the {@code mapped-file} memory and the
- * mapped queue. Progress goes to stderr, tables to stdout, and with {@code --out DIR} also to
- * {@code DIR/mapped.md} and {@code DIR/mapped.json}.
+ * mapped queue ({@link MappedExperiment} with options). Progress goes to stderr, tables to
+ * stdout, and with {@code --out DIR} the report folder (report.md, report.html, results.json...) is written.
  */
 @Command(name = "mapped",
         description = {"Seed 004's experiment: the growing inter-process queue on a mapped file.",
@@ -71,7 +76,7 @@ public final class MappedCommand implements Callable<Integer> {
             + "(default none).")
     String readerPolicy = "none";
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Also write DIR/mapped.md and DIR/mapped.json.")
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write the report folder (report.md, report.html, results.json, charts) into DIR.")
     Path out;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
@@ -97,42 +102,35 @@ public final class MappedCommand implements Callable<Integer> {
         Path tmpfs = requireDirectory(dir == null ? MappedFileSpec.defaultDirectory() : dir, "--dir");
         Path disk = requireDirectory(diskDir == null ? Path.of(System.getProperty("java.io.tmpdir")) : diskDir,
                 "--disk-dir");
-        PrintWriter stdout = spec.commandLine().getOut();
-        PrintWriter progress = spec.commandLine().getErr();
-        MappedFileStrategy strategy = MappedQueue.defaultStrategy();
-
-        StringBuilder md = new StringBuilder("## mapped (seed 004), profile " + profile + "\n\n");
-        List<PrefaultExperiment.Row> rows = List.of();
-        List<LatencyExperiment.Result> latency = List.of();
-        if (!table.equals("latency")) {
-            rows = new PrefaultExperiment(strategy, tmpfs, bytes, progress).run(p.warmup,
-                    repetitions == null ? p.repetitions : repetitions);
-            String t = MappedReport.prefaultTable(rows, bytes, tmpfs.toString(), repetitions == null ? p.repetitions
-                    : repetitions);
-            stdout.println(t);
-            stdout.flush();
-            md.append(t).append('\n');
-        }
-        if (!table.equals("prefault")) {
-            long n = messages == null ? p.messages : messages;
-            long interval = intervalMicros == null ? p.intervalMicros : intervalMicros;
-            latency = new LatencyExperiment(progress, n, Math.min(p.warmupMessages, Math.max(n / 5, 1)), interval * 1000,
-                    writer, reader).run(LatencyExperiment.cells(tmpfs, disk), p.latencyRepetitions);
-            String t = MappedReport.latencyTable(latency, n, interval, PrefaultPolicy.describe(writer),
-                    PrefaultPolicy.describe(reader));
-            stdout.println(t);
-            stdout.flush();
-            md.append(t).append('\n');
-        }
         if (out != null) {
             try {
                 Files.createDirectories(out);
-                Files.writeString(out.resolve("mapped.md"), md);
-                Files.writeString(out.resolve("mapped.json"), MappedReport.json(Environment.describe(), rows, latency));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the report to " + out + ": " + e.getMessage(), e);
+            } catch (IOException | UnsupportedOperationException e) {
+                throw new ParameterException(spec.commandLine(), "--out: cannot create the directory " + out + ": " + e);
             }
-            progress.println("mapped: wrote " + out.resolve("mapped.md") + " and " + out.resolve("mapped.json"));
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        Progress progress = new Progress(spec.commandLine().getErr());
+        String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        Map<String, String> environment = Environment.describe(); // load average before we add to it
+        long start = System.nanoTime();
+        MappedExperiment experiment = new MappedExperiment();
+        progress.experiment(experiment.id(), 1, 1);
+        MappedExperiment.Setup setup = new MappedExperiment.Setup(p, !table.equals("latency"), !table.equals("prefault"),
+                tmpfs, disk, bytes, repetitions == null ? p.repetitions : repetitions,
+                messages == null ? p.messages : messages, intervalMicros == null ? p.intervalMicros : intervalMicros,
+                writer, reader);
+        ExperimentResult result = experiment.run(setup, MappedQueue.defaultStrategy(), progress);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        Section section = Section.of(experiment, result, seconds);
+        stdout.print(ReportWriter.console(section));
+        stdout.flush();
+        if (out != null) {
+            ReportWriter.write(out, new ReportWriter.Run("ringlab mapped --profile " + profile + " --table " + table,
+                    profile, 0, true, List.of(), List.of(),
+                    environment, started, seconds), List.of(section));
+            stdout.println("wrote the report into " + out);
+            stdout.flush();
         }
         return 0;
     }

@@ -1,49 +1,166 @@
 package org.ringlab.bench.mapped;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.ringlab.bench.history.Stats;
-import org.ringlab.bench.util.Json;
+import org.ringlab.bench.report.Chart;
+import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.report.ExperimentResult;
+import org.ringlab.bench.report.Measurement;
+import org.ringlab.bench.report.Table;
 
-/** The two tables as Markdown (stdout and mapped.md) and JSON (mapped.json). */
+/** Seed 004's two tables, its claims and every repetition's figures as an {@link ExperimentResult}. */
 final class MappedReport {
+
+    /** Seed 004 / issue 6: prefaulting (populate) writes at least this many times faster than no prefault. */
+    static final double PREFAULT_SPEED_UP_GOAL = 2;
 
     private MappedReport() {
     }
 
-    static String prefaultTable(List<PrefaultExperiment.Row> rows, long bytes, String dir, int repetitions) {
-        StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "### Write %d MiB in 128-byte blocks (%s), median of %d%n%n", bytes >> 20, dir,
-                repetitions));
-        b.append("| configuration | seed 004 (256 MB, ms) | write ms | min–max | speed-up vs none | prefault ms | "
-                + "background ms | writer minor faults | process minor faults |\n");
-        b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    /**
+     * @param rows    the prefault table (empty when not run)
+     * @param latency the latency table (empty when not run)
+     * @param skipped what was left out, each with its reason
+     */
+    static ExperimentResult result(String id, String seed, String profile, long bytes, String dir, int repetitions,
+                                   List<PrefaultExperiment.Row> rows, List<LatencyExperiment.Result> latency,
+                                   LatencySetup setup, List<String> skipped) {
+        List<Measurement> ms = new ArrayList<>();
+        List<Table> tables = new ArrayList<>();
+        List<Chart> charts = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        if (!rows.isEmpty()) {
+            for (PrefaultExperiment.Row r : rows) {
+                Map<String, String> labels = Map.of("configuration", r.config().label());
+                ms.add(new Measurement(id, labels, "write", "ms", false, false, r.writeSamples()));
+                ms.add(new Measurement(id, labels, "prefault", "ms", false, false, r.prefaultSamples()));
+                ms.add(new Measurement(id, labels, "background", "ms", false, false, r.backgroundSamples()));
+                ms.add(new Measurement(id, labels, "writerMinorFaults", "faults", false, true, r.writerFaultSamples()));
+                ms.add(new Measurement(id, labels, "processMinorFaults", "faults", false, true, r.processFaultSamples()));
+            }
+            tables.add(prefaultTable(rows, bytes, dir, repetitions));
+            notes.add("write ms: the writer's time (paced rows: busy time, waits between 64 KiB batches excluded);"
+                    + " prefault ms: the prefault step on the writer's thread (grow, fallocate, mmap, madvise, touch);"
+                    + " background ms: time the prefaulter thread spent populating (moved off the writer, not removed).");
+            backgroundKept(rows).ifPresent(notes::add);
+            List<String> labels = rows.stream().map(r -> r.config().label()).toList();
+            Map<String, double[]> series = new LinkedHashMap<>();
+            series.put("write ms", rows.stream().mapToDouble(r -> r.writeMillis().median()).toArray());
+            series.put("prefault ms", rows.stream().mapToDouble(r -> r.prefaultMillis().median()).toArray());
+            charts.add(new Chart(String.format(Locale.ROOT, "mapped: write %d MiB in 128-byte blocks per prefault"
+                    + " configuration (median)", bytes >> 20), "configuration", "ms", labels, series, false, false));
+        }
+        if (!latency.isEmpty()) {
+            for (LatencyExperiment.Result r : latency) {
+                Map<String, String> labels = new LinkedHashMap<>();
+                labels.put("configure", r.cell().name());
+                labels.put("store", r.cell().store());
+                labels.put("pinned", Boolean.toString(r.cell().pinned()));
+                ms.add(new Measurement(id, labels, "over1ms", "per mille", false, false, r.over1msSamples()));
+                ms.add(new Measurement(id, labels, "mean", "us", false, false, r.meanSamples()));
+                ms.add(new Measurement(id, labels, "p50", "us", false, false, r.p50Samples()));
+                ms.add(new Measurement(id, labels, "p90", "us", false, false, r.p90Samples()));
+                ms.add(new Measurement(id, labels, "p99", "us", false, false, r.p99Samples()));
+                ms.add(new Measurement(id, labels, "p99.9", "us", false, false, r.p999Samples()));
+                ms.add(new Measurement(id, labels, "max", "us", false, false, r.maxSamples()));
+            }
+            tables.add(latencyTable(latency, setup));
+            List<String> percentiles = List.of("p50", "p90", "p99", "p99.9");
+            Map<String, double[]> series = new LinkedHashMap<>();
+            for (LatencyExperiment.Result r : latency) {
+                series.put(r.cell().name(), new double[] {r.p50().median(), r.p90().median(), r.p99().median(),
+                        r.p999().median()});
+            }
+            charts.add(new Chart("mapped: enqueue → dequeue latency across processes", "percentile", "µs (log)",
+                    percentiles, series, true, true));
+        }
+        return new ExperimentResult(id, seed, "Seed 004: prefaulting a growing mapped file, and cross-process latency",
+                profile, ms, tables, charts, claims(rows, latency), notes, skipped);
+    }
+
+    /** The latency run's parameters, for the table title. */
+    record LatencySetup(long messages, long intervalMicros, String writerPolicy, String readerPolicy) {
+    }
+
+    static Table prefaultTable(List<PrefaultExperiment.Row> rows, long bytes, String dir, int repetitions) {
         double cold = rows.getFirst().writeMillis().median();
+        List<List<String>> cells = new ArrayList<>();
         for (PrefaultExperiment.Row r : rows) {
             PrefaultExperiment.Config c = r.config();
-            b.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.1f–%.1f | %.2f× | %.1f | %.1f | %.0f | %.0f |%n",
-                    c.label(), Double.isNaN(c.seedMillis()) ? c.seedName() : c.seedName() + " " + c.seedMillis(),
-                    r.writeMillis().median(), r.writeMillis().min(), r.writeMillis().max(),
-                    cold / r.writeMillis().median(), r.prefaultMillis().median(), r.backgroundMillis().median(),
-                    r.writerFaults().median(), r.totalFaults().median()));
+            cells.add(List.of(c.label(), Double.isNaN(c.seedMillis()) ? c.seedName() : c.seedName() + " " + c.seedMillis(),
+                    f1(r.writeMillis().median()), f1(r.writeMillis().min()) + "–" + f1(r.writeMillis().max()),
+                    String.format(Locale.ROOT, "%.2f×", cold / r.writeMillis().median()), f1(r.prefaultMillis().median()),
+                    f1(r.backgroundMillis().median()), String.format(Locale.ROOT, "%.0f", r.writerFaults().median()),
+                    String.format(Locale.ROOT, "%.0f", r.totalFaults().median())));
         }
-        b.append("\nwrite ms: the writer's time (paced rows: busy time, waits between 64 KiB batches excluded); "
-                + "prefault ms: the prefault step on the writer's thread (grow, fallocate, mmap, madvise, touch); "
-                + "background ms: time the prefaulter thread spent populating (moved off the writer, not removed).\n");
+        return new Table(String.format(Locale.ROOT, "Write %d MiB in 128-byte blocks (%s), median of %d", bytes >> 20, dir,
+                repetitions), List.of("configuration", "seed 004 (256 MB, ms)", "write ms", "min–max", "speed-up vs none",
+                "prefault ms", "background ms", "writer minor faults", "process minor faults"), cells);
+    }
+
+    static Table latencyTable(List<LatencyExperiment.Result> results, LatencySetup s) {
+        List<List<String>> cells = new ArrayList<>();
+        for (LatencyExperiment.Result r : results) {
+            LatencyExperiment.Cell c = r.cell();
+            cells.add(List.of(c.name(), c.store(), c.pinned() ? "Y" : "N",
+                    String.format(Locale.ROOT, "%.2f", r.over1msPerMille()), f1(r.mean().median()), f1(r.p50().median()),
+                    f1(r.p90().median()), f1(r.p99().median()), f1(r.p999().median()),
+                    String.format(Locale.ROOT, "%.0f", r.max().median()), c.seed()));
+        }
+        return new Table(String.format(Locale.ROOT, "Enqueue → dequeue across processes, %d messages of 128 bytes every"
+                        + " %d µs (writer %s, reader %s, busy-polling reader)", s.messages(), s.intervalMicros(),
+                s.writerPolicy(), s.readerPolicy()), List.of("configure", "store", "bind_core", ">1ms (‰)", "mean (µs)",
+                "p50", "p90", "p99", "p99.9", "max", "seed 004"), cells);
+    }
+
+    private static java.util.Optional<String> backgroundKept(List<PrefaultExperiment.Row> rows) {
         PrefaultExperiment.Row none = find(rows, "none (paced");
         PrefaultExperiment.Row background = find(rows, "background (paced");
         PrefaultExperiment.Row populate = find(rows, "populate");
-        if (none != null && background != null && populate != null) {
-            double gain = none.writeMillis().median() - populate.writeMillis().median();
-            b.append(String.format(Locale.ROOT, "Background, paced: %.0f%% of populate's gain kept ((none paced − "
-                            + "background paced) / (none paced − populate) = (%.1f − %.1f) / (%.1f − %.1f)).%n",
-                    100 * (none.writeMillis().median() - background.writeMillis().median()) / gain,
-                    none.writeMillis().median(), background.writeMillis().median(), none.writeMillis().median(),
-                    populate.writeMillis().median()));
+        if (none == null || background == null || populate == null) {
+            return java.util.Optional.empty();
         }
-        return b.toString();
+        double gain = none.writeMillis().median() - populate.writeMillis().median();
+        return java.util.Optional.of(String.format(Locale.ROOT, "Background, paced: %.0f%% of populate's gain kept"
+                        + " ((none paced − background paced) / (none paced − populate) = (%.1f − %.1f) / (%.1f − %.1f)).",
+                100 * (none.writeMillis().median() - background.writeMillis().median()) / gain,
+                none.writeMillis().median(), background.writeMillis().median(), none.writeMillis().median(),
+                populate.writeMillis().median()));
+    }
+
+    /** Seed 004's claims: prefaulting at least halves the write; pinning on tmpfs has the lowest p90 latency. */
+    static List<Claim> claims(List<PrefaultExperiment.Row> rows, List<LatencyExperiment.Result> latency) {
+        List<Claim> claims = new ArrayList<>();
+        String prefault = String.format(Locale.ROOT, "seed 004: prefaulting (populate) writes >= %.0fx faster than no"
+                + " prefault (seed: 129.8 ms vs 48.4 ms, 2.7x)", PREFAULT_SPEED_UP_GOAL);
+        PrefaultExperiment.Row none = find(rows, "none");
+        PrefaultExperiment.Row populate = find(rows, "populate");
+        if (none == null || populate == null) {
+            claims.add(new Claim(prefault, "the prefault table was not run", Claim.Verdict.NOT_MEASURED));
+        } else {
+            double speedUp = none.writeMillis().median() / populate.writeMillis().median();
+            claims.add(new Claim(prefault, String.format(Locale.ROOT, "%.2fx (none %.1f ms, populate %.1f ms)", speedUp,
+                    none.writeMillis().median(), populate.writeMillis().median()),
+                    speedUp >= PREFAULT_SPEED_UP_GOAL ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS));
+        }
+        String pinned = "seed 004: pinned on tmpfs (Bind-m) has the lowest p90 latency of the four rows (seed: 7 µs vs 9-12)";
+        LatencyExperiment.Result bindM = latency.stream().filter(r -> r.cell().name().equals("Bind-m")).findFirst()
+                .orElse(null);
+        if (bindM == null || latency.size() < 2) {
+            claims.add(new Claim(pinned, latency.isEmpty() ? "the latency table was not run"
+                    : "Bind-m or its comparison rows not measured", Claim.Verdict.NOT_MEASURED));
+        } else {
+            LatencyExperiment.Result best = latency.stream()
+                    .min(java.util.Comparator.comparingDouble(r -> r.p90().median())).orElseThrow();
+            List<String> p90 = latency.stream().map(r -> r.cell().name() + " " + f1(r.p90().median())).toList();
+            claims.add(new Claim(pinned, "p90 µs: " + String.join(", ", p90), best == bindM
+                    || best.p90().median() == bindM.p90().median() ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS));
+        }
+        return claims;
     }
 
     private static PrefaultExperiment.Row find(List<PrefaultExperiment.Row> rows, String labelStart) {
@@ -51,51 +168,7 @@ final class MappedReport {
                 && r.config().label().startsWith(labelStart))).findFirst().orElse(null);
     }
 
-    static String latencyTable(List<LatencyExperiment.Result> results, long messages, long intervalMicros,
-                               String writerPolicy, String readerPolicy) {
-        StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "### Enqueue → dequeue across processes, %d messages of 128 bytes every %d µs "
-                + "(writer %s, reader %s, busy-polling reader)%n%n", messages, intervalMicros, writerPolicy, readerPolicy));
-        b.append("| configure | store | bind_core | >1ms (‰) | mean (µs) | p50 | p90 | p99 | p99.9 | max | seed 004 |\n");
-        b.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        for (LatencyExperiment.Result r : results) {
-            LatencyExperiment.Cell c = r.cell();
-            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %.2f | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f | %s |%n",
-                    c.name(), c.store(), c.pinned() ? "Y" : "N", r.over1msPerMille(), r.mean().median(),
-                    r.p50().median(), r.p90().median(), r.p99().median(), r.p999().median(), r.max().median(), c.seed()));
-        }
-        return b.toString();
-    }
-
-    static String json(Map<String, String> environment, List<PrefaultExperiment.Row> rows,
-                       List<LatencyExperiment.Result> latency) {
-        Json j = new Json().beginObject().name("experiment").value("mapped").name("environment").beginObject();
-        environment.forEach(j::field);
-        j.endObject().name("prefault").beginArray();
-        for (PrefaultExperiment.Row r : rows) {
-            j.beginObject().field("configuration", r.config().label()).field("policies", r.config().policies())
-                    .field("seedName", r.config().seedName()).field("seedMillis", r.config().seedMillis())
-                    .field("pacedBytesPerSecond", r.config().pacedBytesPerSecond());
-            stats(j, "writeMillis", r.writeMillis());
-            stats(j, "prefaultMillis", r.prefaultMillis());
-            stats(j, "backgroundMillis", r.backgroundMillis());
-            stats(j, "writerMinorFaults", r.writerFaults());
-            j.endObject();
-        }
-        j.endArray().name("latency").beginArray();
-        for (LatencyExperiment.Result r : latency) {
-            j.beginObject().field("configure", r.cell().name()).field("store", r.cell().store())
-                    .field("pinned", r.cell().pinned()).field("directory", r.cell().dir().toString())
-                    .field("count", r.count()).field("over1msPerMille", r.over1msPerMille())
-                    .field("meanMicros", r.mean().median()).field("p50Micros", r.p50().median())
-                    .field("p90Micros", r.p90().median()).field("p99Micros", r.p99().median())
-                    .field("p999Micros", r.p999().median()).field("maxMicros", r.max().median()).endObject();
-        }
-        return j.endArray().endObject().toString();
-    }
-
-    private static void stats(Json j, String name, Stats s) {
-        j.name(name).beginObject().field("median", s.median()).field("min", s.min()).field("max", s.max())
-                .field("n", s.n()).endObject();
+    private static String f1(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
     }
 }

@@ -1,7 +1,6 @@
 package org.ringlab.bench.mapped;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
@@ -16,6 +15,7 @@ import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.PrefaultPolicy;
 import org.ringlab.bench.history.Stats;
+import org.ringlab.bench.report.Progress;
 import org.ringlab.linux.LinuxThreads;
 
 /**
@@ -61,9 +61,29 @@ final class PrefaultExperiment {
             new Config("background (paced 256 MiB/s)", "(用户态动态预处理)", Double.NaN, "background",
                     PACED_BYTES_PER_SECOND));
 
-    /** Medians over the repetitions of one configuration. */
-    record Row(Config config, Stats writeMillis, Stats prefaultMillis, Stats backgroundMillis, Stats writerFaults,
-               Stats totalFaults) {
+    /** Every repetition of one configuration (kept for the report's samples); medians through the accessors. */
+    record Row(Config config, double[] writeSamples, double[] prefaultSamples, double[] backgroundSamples,
+               double[] writerFaultSamples, double[] processFaultSamples) {
+
+        Stats writeMillis() {
+            return Stats.of(writeSamples);
+        }
+
+        Stats prefaultMillis() {
+            return Stats.of(prefaultSamples);
+        }
+
+        Stats backgroundMillis() {
+            return Stats.of(backgroundSamples);
+        }
+
+        Stats writerFaults() {
+            return Stats.of(writerFaultSamples);
+        }
+
+        Stats totalFaults() {
+            return Stats.of(processFaultSamples);
+        }
     }
 
     private record Sample(double writeMillis, double prefaultMillis, double backgroundMillis, long writerFaults,
@@ -73,9 +93,9 @@ final class PrefaultExperiment {
     private final MappedFileStrategy strategy;
     private final Path dir;
     private final long bytes;
-    private final PrintWriter progress;
+    private final Progress progress;
 
-    PrefaultExperiment(MappedFileStrategy strategy, Path dir, long bytes, PrintWriter progress) {
+    PrefaultExperiment(MappedFileStrategy strategy, Path dir, long bytes, Progress progress) {
         this.strategy = strategy;
         this.dir = dir;
         this.bytes = bytes;
@@ -86,10 +106,9 @@ final class PrefaultExperiment {
         Map<Config, List<Sample>> samples = new LinkedHashMap<>();
         CONFIGS.forEach(c -> samples.put(c, new ArrayList<>()));
         for (int rep = -warmup; rep < repetitions; rep++) {
-            progress.printf("mapped prefault: %s %d of %d (%d configurations, %d MiB each, %s)%n",
+            progress.step(String.format(java.util.Locale.ROOT, "prefault %s %d of %d (%d configurations, %d MiB each, %s)",
                     rep < 0 ? "warm-up" : "repetition", rep < 0 ? rep + warmup + 1 : rep + 1, rep < 0 ? warmup : repetitions,
-                    CONFIGS.size(), bytes >> 20, dir);
-            progress.flush();
+                    CONFIGS.size(), bytes >> 20, dir));
             for (int i = 0; i < CONFIGS.size(); i++) {
                 Config config = CONFIGS.get(Math.floorMod(i + rep, CONFIGS.size()));
                 Sample sample = one(config);
@@ -100,11 +119,11 @@ final class PrefaultExperiment {
         }
         List<Row> rows = new ArrayList<>();
         samples.forEach((config, list) -> rows.add(new Row(config,
-                Stats.of(list.stream().mapToDouble(Sample::writeMillis).toArray()),
-                Stats.of(list.stream().mapToDouble(Sample::prefaultMillis).toArray()),
-                Stats.of(list.stream().mapToDouble(Sample::backgroundMillis).toArray()),
-                Stats.of(list.stream().mapToDouble(Sample::writerFaults).toArray()),
-                Stats.of(list.stream().mapToDouble(Sample::processFaults).toArray()))));
+                list.stream().mapToDouble(Sample::writeMillis).toArray(),
+                list.stream().mapToDouble(Sample::prefaultMillis).toArray(),
+                list.stream().mapToDouble(Sample::backgroundMillis).toArray(),
+                list.stream().mapToDouble(Sample::writerFaults).toArray(),
+                list.stream().mapToDouble(Sample::processFaults).toArray())));
         return rows;
     }
 

@@ -45,6 +45,46 @@ public record Measurement(String experiment, Map<String, String> labels, String 
         return b.append('|').append(metric).toString();
     }
 
+    /**
+     * Relative spread of the repetitions, (q3 − q1) / median; 0 for a counter that did not
+     * move, NaN when the median is 0 or there is a single sample.
+     */
+    public double spread() {
+        Stats s = stats();
+        if (s.n() < 2 || s.median() == 0) {
+            return s.n() >= 2 && s.q1() == s.q3() ? 0 : Double.NaN;
+        }
+        return (s.q3() - s.q1()) / Math.abs(s.median());
+    }
+
+    /** Highest spread still called "stable": the middle half of the repetitions within 5% of the median. */
+    public static final double STABLE_SPREAD = 0.05;
+    /** Above this the figure is called "noisy"; between the two "moderate". */
+    public static final double NOISY_SPREAD = 0.15;
+
+    /**
+     * How far this figure can be trusted, in words for the report: {@code stable},
+     * {@code moderate}, {@code noisy}, {@code exact} (a counter), or {@code single sample}.
+     */
+    public String stability() {
+        double spread = spread();
+        if (deterministic && (samples.length == 1 || spread == 0)) {
+            return "exact";
+        }
+        if (samples.length < 2) {
+            return "single sample";
+        }
+        if (Double.isNaN(spread)) {
+            return "unknown (median 0)";
+        }
+        return spread <= STABLE_SPREAD ? "stable" : spread <= NOISY_SPREAD ? "moderate" : "noisy";
+    }
+
+    /** {@code lower is better} / {@code higher is better}, as results.json spells the direction. */
+    public String direction() {
+        return higherIsBetter ? "higher-is-better" : "lower-is-better";
+    }
+
     /** {@code spsc × mirrored-memfd × 64 B}: the label values joined for tables and progress. */
     public String combination() {
         return String.join(" × ", labels.values());

@@ -1,6 +1,7 @@
 package org.ringlab.bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -12,6 +13,8 @@ import org.ringlab.bench.fixtures.LosingTestStrategy;
 import org.ringlab.bench.history.HistoryExperiment;
 import org.ringlab.bench.history.HistoryPlan;
 import org.ringlab.bench.history.Profile;
+import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.report.Progress;
 
 /** A strategy that loses data is reported as failing, by the demo and by the history check. */
 class BrokenStrategyTest {
@@ -26,18 +29,20 @@ class BrokenStrategyTest {
     }
 
     @Test
-    void historyMarksTheCellFailedAndExitsNonZero() {
+    void historyMarksTheCellFailedWithItsReason() {
         HistoryPlan plan = new HistoryPlan(Profile.TINY, List.of(new LosingTestStrategy()), List.of(4096L), 1 << 20,
                 0, 1, false, 1, null, List.of(), "doubled", "mirrored-memfd");
-        StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
 
-        int code = new HistoryExperiment(plan, new PrintWriter(out, true), new PrintWriter(err, true)).run();
+        HistoryExperiment.Outcome o = new HistoryExperiment().run(plan, new Progress(new PrintWriter(err, true)));
 
-        assertEquals(1, code, out + "\n" + err);
-        assertTrue(out.toString().contains("FAILED test-losing x 4KiB: IllegalStateException: test-losing: history() of"),
-                out.toString());
-        assertTrue(out.toString().contains("the strategy lost, duplicated or misplaced bytes"), out.toString());
-        assertTrue(out.toString().contains("n/a: doubled and mirrored-memfd not measured"), out.toString());
+        assertFalse(o.allCellsOk(), err.toString());
+        String skipped = String.join("\n", o.result().skipped());
+        assertTrue(skipped.contains("test-losing × 4KiB FAILED: IllegalStateException: test-losing: history() of"), skipped);
+        assertTrue(skipped.contains("the strategy lost, duplicated or misplaced bytes"), skipped);
+        assertTrue(err.toString().contains("FAILED test-losing × 4KiB"), err.toString());
+        assertTrue(o.result().measurements().isEmpty(), "a failed cell has no figures: " + o.result().measurements());
+        assertTrue(o.result().claims().stream().allMatch(c -> c.verdict() == Claim.Verdict.NOT_MEASURED
+                && c.measured().contains("not measured")), o.result().claims().toString());
     }
 }

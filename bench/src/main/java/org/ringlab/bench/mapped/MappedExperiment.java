@@ -1,0 +1,93 @@
+package org.ringlab.bench.mapped;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.ringlab.api.MappedFileSpec;
+import org.ringlab.api.MappedFileStrategy;
+import org.ringlab.api.PrefaultPolicy;
+import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.report.ExperimentResult;
+import org.ringlab.bench.report.Progress;
+import org.ringlab.bench.report.RunContext;
+import org.ringlab.queues.mapped.MappedQueue;
+
+/**
+ * Seed 004's experiment: (a) the prefault table on the mapped-file strategy, (b) the
+ * cross-process latency table of the mapped queue, tmpfs vs disk, pinned vs not.
+ */
+public final class MappedExperiment implements Experiment {
+
+    /** Everything one run of the experiment needs; {@link MappedCommand} fills it from its options. */
+    record Setup(MappedProfile profile, boolean prefault, boolean latency, Path tmpfs, Path disk, long bytes,
+                 int repetitions, long messages, long intervalMicros, List<PrefaultPolicy> writer,
+                 List<PrefaultPolicy> reader) {
+
+        static Setup of(MappedProfile p) {
+            return new Setup(p, true, true, MappedFileSpec.defaultDirectory().toAbsolutePath(),
+                    Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath(), p.bytes, p.repetitions, p.messages,
+                    p.intervalMicros, PrefaultPolicy.parseList("background"), PrefaultPolicy.parseList("none"));
+        }
+    }
+
+    @Override
+    public String id() {
+        return "mapped";
+    }
+
+    @Override
+    public String seed() {
+        return "004_b89053e7ff451df3.txt";
+    }
+
+    @Override
+    public String description() {
+        return "growing inter-process queue on a mapped file: the prefault configurations writing in 128-byte blocks,"
+                + " and enqueue-to-dequeue latency across processes (tmpfs vs disk, pinned vs not)";
+    }
+
+    @Override
+    public ExperimentResult run(RunContext context) {
+        MappedProfile p = MappedProfile.parse(context.profile());
+        MappedFileStrategy strategy = MappedQueue.defaultStrategy();
+        if (!context.wantsStrategy(strategy.name())) {
+            throw new IllegalArgumentException("the mapped experiment measures the " + strategy.name()
+                    + " strategy only, which --strategy " + context.strategies() + " leaves out");
+        }
+        Setup s = Setup.of(p);
+        for (Path d : List.of(s.tmpfs(), s.disk())) {
+            if (!Files.isDirectory(d) || !Files.isWritable(d)) {
+                throw new IllegalStateException(d + " is not a writable directory");
+            }
+        }
+        return run(s, strategy, context.progress());
+    }
+
+    ExperimentResult run(Setup s, MappedFileStrategy strategy, Progress progress) {
+        MappedProfile p = s.profile();
+        List<LatencyExperiment.Cell> cells = LatencyExperiment.cells(s.tmpfs(), s.disk());
+        progress.plan((s.prefault() ? p.warmup + s.repetitions() : 0) + (s.latency() ? cells.size() * p.latencyRepetitions : 0));
+        List<PrefaultExperiment.Row> rows = List.of();
+        List<LatencyExperiment.Result> latency = List.of();
+        List<String> skipped = new ArrayList<>();
+        if (s.prefault()) {
+            rows = new PrefaultExperiment(strategy, s.tmpfs(), s.bytes(), progress).run(p.warmup, s.repetitions());
+        } else {
+            skipped.add("the prefault table (--table latency)");
+        }
+        MappedReport.LatencySetup latencySetup = new MappedReport.LatencySetup(s.messages(), s.intervalMicros(),
+                PrefaultPolicy.describe(s.writer()), PrefaultPolicy.describe(s.reader()));
+        if (s.latency()) {
+            LatencyExperiment le = new LatencyExperiment(progress, s.messages(), Math.min(p.warmupMessages,
+                    Math.max(s.messages() / 5, 1)), s.intervalMicros() * 1000, s.writer(), s.reader());
+            latency = le.run(cells, p.latencyRepetitions);
+            skipped.addAll(le.skipped);
+        } else {
+            skipped.add("the latency table (--table prefault)");
+        }
+        return MappedReport.result(id(), seed(), p.name().toLowerCase(java.util.Locale.ROOT), s.bytes(),
+                s.tmpfs().toString(), s.repetitions(), rows, latency, latencySetup, skipped);
+    }
+}

@@ -1,0 +1,162 @@
+package org.ringlab.bench.report;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import org.ringlab.bench.util.TextTable;
+
+/**
+ * {@code ringlab diff A B}: for every measurement in both files, the ratio of the medians B/A
+ * with a percentile-bootstrap 95% confidence interval (each side resampled with replacement,
+ * fixed seed), and a verdict beyond noise only when the interval excludes 1.
+ */
+public final class Diff {
+
+    public static final int RESAMPLES = 2000;
+    public static final long BOOTSTRAP_SEED = 0x5EED_2026L;
+    public static final double CONFIDENCE = 0.95;
+
+    /**
+     * One compared figure.
+     *
+     * @param ratio   median(B) / median(A)
+     * @param low     lower end of the interval of the ratio
+     * @param high    upper end
+     * @param verdict faster, slower, better, worse, within noise, unchanged (every resample gave 1), or why it
+     *                cannot be judged
+     */
+    public record Row(Measurement a, Measurement b, double ratio, double low, double high, String verdict) {
+    }
+
+    /** What the two files have in common, and what only one of them has. */
+    public record Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB) {
+    }
+
+    private Diff() {
+    }
+
+    public static Result compare(List<Measurement> a, List<Measurement> b) {
+        Map<String, Measurement> byKeyB = new LinkedHashMap<>();
+        b.forEach(m -> byKeyB.put(m.key(), m));
+        List<Row> rows = new ArrayList<>();
+        List<String> onlyA = new ArrayList<>();
+        for (Measurement ma : a) {
+            Measurement mb = byKeyB.remove(ma.key());
+            if (mb == null) {
+                onlyA.add(ma.key());
+            } else {
+                rows.add(row(ma, mb));
+            }
+        }
+        return new Result(rows, onlyA, new ArrayList<>(byKeyB.keySet()));
+    }
+
+    static Row row(Measurement a, Measurement b) {
+        double[] sa = finite(a.samples());
+        double[] sb = finite(b.samples());
+        if (sa.length == 0 || sb.length == 0) {
+            return new Row(a, b, Double.NaN, Double.NaN, Double.NaN, "no finite samples");
+        }
+        double ma = median(sa);
+        double mb = median(sb);
+        if (ma == 0) {
+            return new Row(a, b, Double.NaN, Double.NaN, Double.NaN, mb == 0 ? "unchanged (0)" : "A is 0: no ratio");
+        }
+        double ratio = mb / ma;
+        double[] ci = interval(sa, sb);
+        boolean exact = a.deterministic() && b.deterministic();
+        if (!exact && (sa.length < 2 || sb.length < 2)) {
+            return new Row(a, b, ratio, ci[0], ci[1], "too few samples (" + sa.length + " vs " + sb.length + ")");
+        }
+        String verdict;
+        if (ci[0] == 1 && ci[1] == 1) {
+            verdict = "unchanged";
+        } else if (ci[0] <= 1 && ci[1] >= 1) {
+            verdict = "within noise";
+        } else {
+            boolean higher = ci[0] > 1;
+            boolean improved = higher == b.higherIsBetter();
+            boolean timing = !b.deterministic();
+            verdict = timing ? (improved ? "faster" : "slower") : (improved ? "better" : "worse");
+        }
+        return new Row(a, b, ratio, ci[0], ci[1], verdict);
+    }
+
+    /** Percentile bootstrap of median(B*) / median(A*), RESAMPLES times with a fixed seed. */
+    static double[] interval(double[] a, double[] b) {
+        SplittableRandom random = new SplittableRandom(BOOTSTRAP_SEED);
+        double[] ratios = new double[RESAMPLES];
+        double[] ra = new double[a.length];
+        double[] rb = new double[b.length];
+        int n = 0;
+        for (int i = 0; i < RESAMPLES; i++) {
+            for (int k = 0; k < a.length; k++) {
+                ra[k] = a[random.nextInt(a.length)];
+            }
+            for (int k = 0; k < b.length; k++) {
+                rb[k] = b[random.nextInt(b.length)];
+            }
+            double m = median(ra);
+            if (m != 0) {
+                ratios[n++] = median(rb) / m;
+            }
+        }
+        if (n == 0) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        double[] r = Arrays.copyOf(ratios, n);
+        Arrays.sort(r);
+        double tail = (1 - CONFIDENCE) / 2;
+        return new double[] {r[(int) Math.floor(tail * (n - 1))], r[(int) Math.ceil((1 - tail) * (n - 1))]};
+    }
+
+    private static double[] finite(double[] v) {
+        return Arrays.stream(v).filter(Double::isFinite).toArray();
+    }
+
+    private static double median(double[] values) {
+        double[] s = values.clone();
+        Arrays.sort(s);
+        int m = s.length / 2;
+        return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+    }
+
+    /** The table printed by {@code ringlab diff}, then the keys only one file has. */
+    public static String render(Result r, String nameA, String nameB) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Row row : r.rows()) {
+            rows.add(List.of(row.a().experiment(), row.a().combination(), row.a().metric(), row.a().unit(),
+                    ReportWriter.number(row.a().median()), ReportWriter.number(row.b().median()), ratio(row.ratio()),
+                    Double.isNaN(row.low()) ? "-" : "[" + ratio(row.low()) + ", " + ratio(row.high()) + "]",
+                    row.verdict()));
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("A = ").append(nameA).append("\nB = ").append(nameB).append('\n');
+        b.append(String.format(Locale.ROOT, "ratio = median(B) / median(A); %d%% bootstrap interval (%d resamples, seed %d);"
+                + " a verdict only where the interval excludes 1.%n%n", Math.round(CONFIDENCE * 100), RESAMPLES,
+                BOOTSTRAP_SEED));
+        b.append(TextTable.render(List.of("experiment", "figure", "metric", "unit", "A median", "B median", "B/A",
+                "95% interval", "verdict"), rows, 3, false));
+        Map<String, Long> verdicts = new LinkedHashMap<>();
+        r.rows().forEach(row -> verdicts.merge(row.verdict(), 1L, Long::sum));
+        b.append('\n').append(r.rows().size()).append(" compared: ").append(verdicts).append('\n');
+        if (!r.onlyInA().isEmpty()) {
+            b.append("\nOnly in A (").append(r.onlyInA().size()).append("):\n");
+            r.onlyInA().forEach(k -> b.append("  ").append(k).append('\n'));
+        }
+        if (!r.onlyInB().isEmpty()) {
+            b.append("\nOnly in B (").append(r.onlyInB().size()).append("):\n");
+            r.onlyInB().forEach(k -> b.append("  ").append(k).append('\n'));
+        }
+        return b.toString();
+    }
+
+    private static String ratio(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.3f", v) : "-";
+    }
+}
