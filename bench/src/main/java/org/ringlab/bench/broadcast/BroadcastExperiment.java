@@ -202,7 +202,7 @@ public final class BroadcastExperiment implements Experiment {
                             continue;
                         }
                         Map<String, String> labels = labels("part", "in-process", "strategy", strategy.name(),
-                                "discipline", d, "consumers", Integer.toString(consumers), "size", Sizes.format(size));
+                                "discipline", d, "consumers", consumersLabel(consumers), "size", Sizes.format(size));
                         measurements.add(new Measurement(ID, labels, "delivered", "GB/s", true, false, g));
                         Map<String, Long> counters = lastRound.get(d).counters();
                         Long copied = counters.get(BROADCAST.equals(d) ? "bytesPublished" : "bytesCopied");
@@ -225,7 +225,7 @@ public final class BroadcastExperiment implements Experiment {
                     if (b != null && c != null) {
                         row.add(ratioCell(b, c));
                         measurements.add(new Measurement(ID, labels("part", "in-process", "strategy", strategy.name(),
-                                "consumers", Integer.toString(consumers), "size", Sizes.format(size)),
+                                "consumers", consumersLabel(consumers), "size", Sizes.format(size)),
                                 "broadcastOverCopy", "x", true, false, ratios(b, c)));
                     } else {
                         row.add("—");
@@ -307,7 +307,7 @@ public final class BroadcastExperiment implements Experiment {
                 measurements.add(new Measurement(ID, labels, "stagedBytesPerPacket", "bytes", false, true,
                         new double[] {(double) last.framer().get("stagedBytes") / last.packets()}));
                 rows.add(List.of(Sizes.format(packet), Long.toString(last.packets()), cell(gbps),
-                        fmt(median(bad)) + " of " + last.insertedJunk() + " inserted",
+                        String.format(Locale.ROOT, "%.0f of %d inserted", median(bad), last.insertedJunk()),
                         Long.toString(last.framer().get("truncatedPackets")),
                         Sizes.format(last.framer().get("bytesRead") / Math.max(1, last.framer().get("reads")))));
                 if (median(gbps) > best) {
@@ -332,6 +332,10 @@ public final class BroadcastExperiment implements Experiment {
                     + "each read through its 16 KiB chunk array (stagedBytesPerPacket); a channel would read "
                     + "straight into the slot");
         }
+    }
+
+    static String consumersLabel(int consumers) {
+        return consumers + (consumers == 1 ? " consumer" : " consumers");
     }
 
     static String loadAverage() {

@@ -228,17 +228,18 @@ public final class DriverExperiment implements Experiment {
                     }
                     String discipline = d == 0 ? SPSC : LOCKED;
                     measurements.add(measure(labels("part", "spsc-vs-locked", "strategy", strategy.name(),
-                            "discipline", discipline, "threads", "2", "consumer", "poll one"), "throughput",
+                            "discipline", discipline, "threads", "two threads", "consumer", "poll one"), "throughput",
                             "records/us", true, f[d]));
                     measurements.add(measure(labels("part", "spsc-vs-locked", "strategy", strategy.name(),
-                            "discipline", discipline, "threads", "1", "consumer", "poll one"), "time",
+                            "discipline", discipline, "threads", "one thread", "consumer", "poll one"), "time",
                             "ns/record", false, f[d + 2]));
                 }
                 if (spsc != null && locked != null) {
-                    measurements.add(measure(labels("part", "spsc-vs-locked", "strategy", strategy.name(), "threads", "2"),
-                            "spscOverLocked", "x", true, ratios(f[0], f[1])));
-                    measurements.add(measure(labels("part", "spsc-vs-locked", "strategy", strategy.name(), "threads", "1"),
-                            "spscOverLocked", "x", true, ratios(f[3], f[2])));
+                    Map<String, String> pair = labels("part", "spsc-vs-locked", "strategy", strategy.name());
+                    measurements.add(measure(with(pair, "threads", "two threads"), "spscOverLocked", "x", true,
+                            ratios(f[0], f[1])));
+                    measurements.add(measure(with(pair, "threads", "one thread"), "spscOverLocked", "x", true,
+                            ratios(f[3], f[2])));
                 }
             }
             boolean both = spsc != null && locked != null;
@@ -327,10 +328,10 @@ public final class DriverExperiment implements Experiment {
                 }
             }
             Map<String, String> base = labels("part", "batch", "strategy", main.name(), "discipline", SPSC);
-            measurements.add(measure(with(with(base, "threads", "2"), "batch", "1"), "throughput", "records/us", true, one));
-            measurements.add(measure(with(with(base, "threads", "2"), "batch", "32"), "throughput", "records/us", true,
-                    batch));
-            measurements.add(measure(with(base, "threads", "2"), "batch32OverBatch1", "x", true, ratios(batch, one)));
+            Map<String, String> two = with(base, "threads", "two threads");
+            measurements.add(measure(with(two, "batch", "drain(1)"), "throughput", "records/us", true, one));
+            measurements.add(measure(with(two, "batch", "drain(32)"), "throughput", "records/us", true, batch));
+            measurements.add(measure(two, "batch32OverBatch1", "x", true, ratios(batch, one)));
 
             context.progress().step("spsc drain(1) vs drain(32), one thread × " + main.name());
             int n = profile.repetitions();
@@ -344,9 +345,10 @@ public final class DriverExperiment implements Experiment {
                     s32[r] = c;
                 }
             }
-            measurements.add(measure(with(with(base, "threads", "1"), "batch", "1"), "time", "ns/record", false, s1));
-            measurements.add(measure(with(with(base, "threads", "1"), "batch", "32"), "time", "ns/record", false, s32));
-            measurements.add(measure(with(base, "threads", "1"), "batch32OverBatch1", "x", true, ratios(s1, s32)));
+            Map<String, String> single = with(base, "threads", "one thread");
+            measurements.add(measure(with(single, "batch", "drain(1)"), "time", "ns/record", false, s1));
+            measurements.add(measure(with(single, "batch", "drain(32)"), "time", "ns/record", false, s32));
+            measurements.add(measure(single, "batch32OverBatch1", "x", true, ratios(s1, s32)));
             List<List<String>> rows = new ArrayList<>();
             rows.add(List.of("two threads", "drain(1)", cell(one) + " records/µs", "1.00×"));
             rows.add(List.of("two threads", "drain(32)", cell(batch) + " records/µs", ratioCell(batch, one)));

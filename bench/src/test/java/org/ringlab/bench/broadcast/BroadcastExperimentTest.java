@@ -45,7 +45,7 @@ class BroadcastExperimentTest {
         // single copy: broadcast writes each record once, copy-per-consumer once per consumer
         for (Measurement m : r.measurements()) {
             if (m.metric().equals("bytesWrittenPerRecord")) {
-                int consumers = Integer.parseInt(m.labels().get("consumers"));
+                int consumers = Integer.parseInt(m.labels().get("consumers").split(" ")[0]);
                 long size = Sizes.parse(m.labels().get("size"));
                 long copies = m.labels().get("discipline").equals("broadcast") ? 1 : consumers;
                 assertEquals(size * copies, m.samples()[0], 0.0, m.key());
