@@ -37,7 +37,6 @@ final class PipeRun {
 
     static final long CAPACITY = 16L << 20;
     static final long TIMEOUT_SECONDS = 300;
-    private static final String RINGLAB_MAIN = "org.ringlab.bench.RinglabMain";
 
     /**
      * What one run measured.
@@ -55,17 +54,9 @@ final class PipeRun {
     private PipeRun() {
     }
 
-    /** The child's command line: ChildJvm's (this JVM's java, flags and path) with our main class instead of RinglabMain. */
+    /** The child's command line: ChildJvm's (this JVM's java, flags and path) running {@link FramedPacketWriter}. */
     static List<String> childCommand(List<String> args) {
-        List<String> cmd = new ArrayList<>(ChildJvm.command(List.of()));
-        String main = cmd.getLast();
-        if (!main.endsWith(RINGLAB_MAIN)) {
-            throw new IllegalStateException("ChildJvm's command no longer ends with " + RINGLAB_MAIN + ": " + cmd);
-        }
-        cmd.set(cmd.size() - 1, main.substring(0, main.length() - RINGLAB_MAIN.length())
-                + FramedPacketWriter.class.getName());
-        cmd.addAll(args);
-        return cmd;
+        return ChildJvm.command(FramedPacketWriter.class.getName(), args);
     }
 
     static Result run(QueueDiscipline discipline, MemoryStrategy strategy, int packetLength, long pipeBytes,

@@ -107,9 +107,11 @@ public final class DriverExperiment implements Experiment {
                             + "compared variants interleaved; every timed round is a sample (median [min..max] shown). "
                             + "No random input: records carry sequence numbers, checked on arrival (seed %d unused).",
                     profile.name(), profile.warmups(), profile.repetitions(), context.seed()));
-            if (context.fork()) {
-                notes.add("fork requested: driver measures in this JVM (its figures need no fresh process)");
-            }
+            notes.add(context.fork()
+                    ? "(a) runs in a fresh JVM per strategy (as JMH forks): one strategy's JIT profile does not slow "
+                    + "the next one's; (b), (c), (d) run in this JVM"
+                    : "not forked: (a) measures every strategy in this JVM, so the queue's calls into the memory see "
+                    + "every strategy's class and later strategies may look slower than in a fresh JVM");
             notes.add(DriverWorkloads.CPU_CLOCK
                     ? "single-thread figures (one-thread offer/consume, pool, Arena) are CPU time of the measuring "
                     + "thread (ThreadMXBean), so preemption on a loaded machine is not counted; two-thread and napi "
@@ -191,30 +193,10 @@ public final class DriverExperiment implements Experiment {
             Map<String, double[][]> figures = new LinkedHashMap<>();
             for (MemoryStrategy strategy : strategies) {
                 context.progress().step("spsc vs locked-list × " + strategy.name());
-                double[][] f = new double[4][n];
+                double[][] f;
                 try {
-                    for (int r = -profile.warmups(); r < n; r++) {
-                        // Alternate which goes first: a burst of background load hits both alike.
-                        boolean spscFirst = (r & 1) == 0;
-                        double[] round = new double[4];
-                        java.util.Arrays.fill(round, Double.NaN);
-                        for (int k = 0; k < 2; k++) {
-                            boolean doSpsc = (k == 0) == spscFirst;
-                            QueueDiscipline d = doSpsc ? spsc : locked;
-                            if (d != null) {
-                                int i = doSpsc ? 0 : 1;
-                                round[i] = DriverWorkloads.twoThreadRate(strategy, d, DriverWorkloads.POLL_ONE,
-                                        profile.roundNanos());
-                                round[i + 2] = DriverWorkloads.interleaved(strategy, d, DriverWorkloads.POLL_ONE,
-                                        profile.interleavedRecords());
-                            }
-                        }
-                        if (r >= 0) {
-                            for (int i = 0; i < 4; i++) {
-                                f[i][r] = round[i];
-                            }
-                        }
-                    }
+                    f = context.fork() ? DriverCell.forked(profile, strategy, spsc != null, locked != null)
+                            : DriverCell.measure(profile, strategy, spsc, locked);
                 } catch (RuntimeException e) {
                     skipped.add("spsc vs locked-list × " + strategy.name() + ": FAILED: " + e.getMessage());
                     context.progress().note("driver: " + strategy.name() + " failed: " + e.getMessage());

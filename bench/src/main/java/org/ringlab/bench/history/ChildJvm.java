@@ -30,6 +30,11 @@ public final class ChildJvm {
 
     /** The command line: java, this JVM's flags minus path and debug options, the path, main, args. */
     public static List<String> command(List<String> args) {
+        return command(MAIN, args);
+    }
+
+    /** As {@link #command(List)}, starting {@code mainClass} (a class of this module) instead of RinglabMain. */
+    public static List<String> command(String mainClass, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -47,11 +52,11 @@ public final class ChildJvm {
                 cmd.add(classPath);
             }
             cmd.add("-m");
-            cmd.add(module.getName() + "/" + MAIN);
+            cmd.add(module.getName() + "/" + mainClass);
         } else {
             cmd.add("-cp");
             cmd.add(classPath);
-            cmd.add(MAIN);
+            cmd.add(mainClass);
         }
         cmd.addAll(args);
         return cmd;
@@ -59,7 +64,12 @@ public final class ChildJvm {
 
     /** Runs a child to completion, collecting stdout and stderr; kills it after {@code timeoutSeconds}. */
     public static Outcome run(List<String> args, long timeoutSeconds) {
-        ProcessBuilder pb = new ProcessBuilder(command(args));
+        return run(MAIN, args, timeoutSeconds);
+    }
+
+    /** As {@link #run(List, long)}, starting {@code mainClass} instead of RinglabMain. */
+    public static Outcome run(String mainClass, List<String> args, long timeoutSeconds) {
+        ProcessBuilder pb = new ProcessBuilder(command(mainClass, args));
         Process p;
         try {
             p = pb.start();

@@ -75,6 +75,31 @@ class DriverExperimentTest {
     }
 
     @Test
+    void forkedCellsMeasureEachStrategyInAFreshJvm() {
+        List<String> two = Registries.memoryStrategies().available().stream().limit(2).map(MemoryStrategy::name).toList();
+        ExperimentResult r = ExperimentRuns.run(new DriverExperiment(), "tiny", two, List.of("spsc", "locked-list"), true,
+                new StringWriter());
+        ExperimentRuns.assertWellFormed(r, "driver");
+        assertEquals(two, r.tables().get(0).rows().stream().map(row -> row.get(0)).toList());
+        assertTrue(r.skipped().stream().noneMatch(s -> s.contains("FAILED")), r.skipped().toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("fresh JVM per strategy")), r.notes().toString());
+        long cells = r.measurements().stream().filter(m -> m.metric().equals("spscOverLocked")
+                && "one thread".equals(m.labels().get("threads"))).count();
+        assertEquals(two.size(), cells);
+    }
+
+    @Test
+    void forkedRowsSurviveTheTripThroughStdout() {
+        double[][] rows = {{1.5, Double.NaN}, {2.25, 3}, {4e-9, 5e9}, {Double.NaN, 0}};
+        double[][] back = DriverCell.parse(DriverCell.format(rows), 2, "x");
+        for (int i = 0; i < rows.length; i++) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(rows[i], back[i]);
+        }
+        assertThrows(IllegalStateException.class, () -> DriverCell.parse(List.of("driver-cell-row 0 1.0"), 2, "x"));
+        assertThrows(IllegalStateException.class, () -> DriverCell.parse(DriverCell.format(rows).subList(0, 3), 2, "x"));
+    }
+
+    @Test
     void badProfileAndEmptyFiltersAreRejectedByName() {
         for (String profile : List.of("tiny", "quick", "full")) {
             assertEquals(profile, DriverProfile.named(profile).name());

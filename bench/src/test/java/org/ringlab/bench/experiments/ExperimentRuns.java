@@ -29,7 +29,13 @@ public final class ExperimentRuns {
     /** A run with the given filters; progress goes to {@code progress}. */
     public static ExperimentResult run(Experiment e, String profile, List<String> strategies, List<String> disciplines,
                                        StringWriter progress) {
-        return e.run(new RunContext(profile, 42L, strategies, disciplines, false,
+        return run(e, profile, strategies, disciplines, false, progress);
+    }
+
+    /** As above, asking for child JVMs where the experiment supports them when {@code fork} is set. */
+    public static ExperimentResult run(Experiment e, String profile, List<String> strategies, List<String> disciplines,
+                                       boolean fork, StringWriter progress) {
+        return e.run(new RunContext(profile, 42L, strategies, disciplines, fork,
                 new Progress(new PrintWriter(progress, true)), new PrintWriter(new StringWriter(), true)));
     }
 
