@@ -211,11 +211,6 @@ public final class BroadcastExperiment implements Experiment {
                             measurements.add(new Measurement(ID, labels, "bytesWrittenPerRecord", "bytes", false, true,
                                     new double[] {(double) copied / records}));
                         }
-                        Long stallNanos = counters.get("producerStallNanos");
-                        if (stallNanos != null && BROADCAST.equals(d)) {
-                            measurements.add(new Measurement(ID, labels, "producerStallLastRound", "ms", false, false,
-                                    new double[] {stallNanos / 1e6}));
-                        }
                         medians.put(d + "|" + consumers + "|" + size, g);
                         series.computeIfAbsent(d + " × " + consumers, k -> filled(profile.recordSizes().size()))[si] =
                                 median(g);
