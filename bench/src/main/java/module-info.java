@@ -33,6 +33,8 @@ module org.ringlab.bench {
             org.ringlab.bench.history.HistoryExperiment,
             org.ringlab.bench.growth.GrowthExperiment,
             org.ringlab.bench.mapped.MappedExperiment,
+            org.ringlab.bench.driver.DriverExperiment,
+            org.ringlab.bench.broadcast.BroadcastExperiment,
             org.ringlab.bench.anchors.AnchorsExperiment;
 
     // picocli fills the annotated fields of the commands reflectively.

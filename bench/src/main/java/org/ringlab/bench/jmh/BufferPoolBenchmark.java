@@ -17,9 +17,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.ringlab.bench.report.ForExperiment;
 import org.ringlab.queues.pool.BufferPool;
 
 /** Seed 001's preallocated pool against allocating each buffer: allocate + free, ns per buffer. */
+@ForExperiment("driver")
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)

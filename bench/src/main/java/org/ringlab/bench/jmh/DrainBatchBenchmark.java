@@ -22,12 +22,14 @@ import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;
 import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RecordQueue;
+import org.ringlab.bench.report.ForExperiment;
 
 /**
  * Seed 001's batch processing: 32 records offered in one batch (one publish), then consumed
  * either with one {@code drain(…, 32)} (one release store) or 32 {@code drain(…, 1)} calls
  * (a release store each). ns per record.
  */
+@ForExperiment("driver")
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)

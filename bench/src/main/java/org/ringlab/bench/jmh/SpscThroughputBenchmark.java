@@ -21,12 +21,14 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;
 import org.ringlab.api.QueueSpec;
+import org.ringlab.bench.report.ForExperiment;
 
 /**
  * One producer thread and one consumer thread moving 64-byte records (seed 001's driver ring
  * against its locked-list "before"): records per µs for each side, failed offers and empty
  * drains as auxiliary counters. The consumer drains in batches of {@code batch}.
  */
+@ForExperiment("driver")
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 1)

@@ -1,0 +1,187 @@
+package org.ringlab.bench.broadcast;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.QueueConsumer;
+import org.ringlab.api.QueueDiscipline;
+import org.ringlab.api.QueueProducer;
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.RecordQueue;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+
+/**
+ * One producer thread and one thread per consumer moving numbered fixed-size records through
+ * one queue (adapted from the queues module's {@code BroadcastFigure}, test code bench cannot
+ * depend on). Every consumer reads every byte of every record, as a long sum that is checked
+ * afterwards: record {@code q} is a fixed random pattern (from the run's seed) with {@code q}
+ * in its first and last 8 bytes, so a lost, duplicated, reordered or torn record changes the
+ * sum. Producer and consumers yield when the queue is full or empty.
+ */
+final class FanOut {
+
+    /** Ring size of both disciplines: copy-per-consumer cuts it into one sub-ring per consumer. */
+    static final long CAPACITY = 4L << 20;
+    /** A round that takes longer is stuck (a lost wake-up, a slot never released): the queue is closed. */
+    static final Duration TIMEOUT = Duration.ofSeconds(120);
+
+    /**
+     * What one round measured.
+     *
+     * @param nanos    wall time from starting the threads to the last consumer done
+     * @param counters the queue's counters after the round
+     */
+    record Round(long records, int recordSize, int consumers, long nanos, Map<String, Long> counters) {
+
+        /** 1e9 bytes delivered per second, summed over the consumers. */
+        double gigabytesPerSecond() {
+            return (double) records * recordSize * consumers / nanos;
+        }
+    }
+
+    private FanOut() {
+    }
+
+    static MemorySegment pattern(int recordSize, long seed, Arena arena) {
+        MemorySegment record = arena.allocate(recordSize, 64);
+        SplittableRandom random = new SplittableRandom(seed);
+        for (long off = 0; off < recordSize; off += 8) {
+            record.set(ValueLayout.JAVA_LONG, off, random.nextLong());
+        }
+        return record;
+    }
+
+    /** The sum of the pattern's longs other than the first and last, which carry the sequence number. */
+    static long middleSum(MemorySegment pattern) {
+        long s = 0;
+        for (long off = 8; off < pattern.byteSize() - 8; off += 8) {
+            s += pattern.get(ValueLayout.JAVA_LONG, off);
+        }
+        return s;
+    }
+
+    static Round run(QueueDiscipline discipline, MemoryStrategy strategy, int recordSize, int consumers, long records,
+                     long seed) throws InterruptedException {
+        if (recordSize < 16 || recordSize % 8 != 0) {
+            throw new IllegalArgumentException("record size must be a multiple of 8 of at least 16 bytes, got "
+                    + recordSize);
+        }
+        try (Arena arena = Arena.ofShared();
+             RingMemory memory = strategy.allocate(RingSpec.ofCapacity(CAPACITY));
+             RecordQueue queue = discipline.create(memory, QueueSpec.fixed(recordSize).withConsumers(consumers))) {
+            MemorySegment record = pattern(recordSize, seed, arena);
+            long middle = middleSum(record);
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            List<Thread> threads = new ArrayList<>();
+            long[] sums = new long[consumers];
+            for (int c = 0; c < consumers; c++) {
+                int index = c;
+                QueueConsumer consumer = queue.consumer(c);
+                threads.add(new Thread(() -> {
+                    try {
+                        sums[index] = consume(consumer, records, recordSize);
+                    } catch (Throwable t) {
+                        failure.compareAndSet(null, t);
+                    }
+                }, "fan-out-consumer-" + c));
+            }
+            threads.add(new Thread(() -> {
+                try {
+                    QueueProducer producer = queue.producer();
+                    for (long q = 0; q < records; q++) {
+                        record.set(ValueLayout.JAVA_LONG, 0, q);
+                        record.set(ValueLayout.JAVA_LONG, recordSize - 8, q);
+                        while (!producer.offer(record)) {
+                            Thread.yield(); // more threads than cores: let a consumer run
+                        }
+                    }
+                } catch (Throwable t) {
+                    failure.compareAndSet(null, t);
+                }
+            }, "fan-out-producer"));
+            long start = System.nanoTime();
+            threads.forEach(Thread::start);
+            long deadline = start + TIMEOUT.toNanos();
+            boolean stuck = false;
+            for (Thread t : threads) {
+                long left = deadline - System.nanoTime();
+                t.join(Math.max(1, left / 1_000_000));
+                if (t.isAlive()) {
+                    stuck = true;
+                    break;
+                }
+            }
+            long nanos = System.nanoTime() - start;
+            Map<String, Long> counters = queue.counters();
+            if (stuck) {
+                queue.close(); // the stuck threads fail with "closed" and end
+                for (Thread t : threads) {
+                    t.join(10_000);
+                }
+                throw new IllegalStateException(discipline.name() + " made no progress for " + TIMEOUT.toSeconds()
+                        + " s: " + counters);
+            }
+            if (failure.get() != null) {
+                throw new IllegalStateException(discipline.name() + " failed: " + failure.get(), failure.get());
+            }
+            // Each record contributes the pattern's middle plus q twice.
+            long expected = records * middle + records * (records - 1);
+            for (int c = 0; c < consumers; c++) {
+                if (sums[c] != expected) {
+                    throw new IllegalStateException(discipline.name() + ": consumer " + c + " read the wrong bytes "
+                            + "(sum " + sums[c] + ", expected " + expected + ")");
+                }
+            }
+            return new Round(records, recordSize, consumers, nanos, counters);
+        }
+    }
+
+    /** Drains {@code records} records, reading every byte (as longs); the sum of everything read. */
+    private static long consume(QueueConsumer consumer, long records, int recordSize) {
+        Reader reader = new Reader(recordSize);
+        while (reader.count < records) {
+            if (consumer.drain(reader, 64) == 0) {
+                Thread.yield();
+            }
+        }
+        if (reader.disorder != 0) {
+            throw new IllegalStateException(reader.disorder + " records out of order, first after record "
+                    + reader.firstDisorder);
+        }
+        return reader.sum;
+    }
+
+    private static final class Reader implements RecordQueue.RecordHandler {
+        final int recordSize;
+        long count;
+        long sum;
+        long disorder;
+        long firstDisorder = -1;
+
+        Reader(int recordSize) {
+            this.recordSize = recordSize;
+        }
+
+        @Override
+        public void onRecord(MemorySegment r) {
+            if (r.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) != count && disorder++ == 0) {
+                firstDisorder = count;
+            }
+            long s = 0;
+            for (long off = 0; off < recordSize; off += 8) {
+                s += r.get(ValueLayout.JAVA_LONG_UNALIGNED, off);
+            }
+            sum += s;
+            count++;
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package org.ringlab.bench.driver;
+
+import java.util.List;
+
+/**
+ * How long and how often the {@code driver} experiment measures each figure.
+ *
+ * @param name               {@code tiny}, {@code quick} or {@code full}
+ * @param warmups            untimed rounds before the timed ones (JIT, page faults)
+ * @param repetitions        timed rounds; every one is kept as a sample
+ * @param roundNanos         producer run time of one two-thread round
+ * @param interleavedRecords records of one single-thread round (offer 32, consume 32, repeat)
+ * @param poolOps            allocate + free pairs of one pool round
+ * @param arenaOps           allocate + close of one Arena round (much slower, so fewer)
+ * @param napiRates          fixed producer rates in records per second
+ * @param napiNanos          producer run time of one NAPI round
+ */
+record DriverProfile(String name, int warmups, int repetitions, long roundNanos, int interleavedRecords,
+                     int poolOps, int arenaOps, List<Long> napiRates, long napiNanos) {
+
+    /** 1 Gbit/s of 64-byte Ethernet frames (84 bytes on the wire with preamble and gap): seed 001's load. */
+    static final long GIGABIT_64_BYTE_FRAMES = 1_488_095;
+
+    DriverProfile {
+        napiRates = List.copyOf(napiRates);
+    }
+
+    static DriverProfile named(String profile) {
+        return switch (profile) {
+            case "tiny" -> new DriverProfile("tiny", 0, 2, 20_000_000L, 32 * 2_000, 200_000, 10_000,
+                    List.of(GIGABIT_64_BYTE_FRAMES), 40_000_000L);
+            case "quick" -> new DriverProfile("quick", 1, 5, 200_000_000L, 32 * 50_000, 2_000_000, 100_000,
+                    List.of(100_000L, 1_000_000L, GIGABIT_64_BYTE_FRAMES), 500_000_000L);
+            // Seed 001's sizes: 1 million operations per figure, one second of 1 Gbit/s traffic.
+            case "full" -> new DriverProfile("full", 2, 5, 1_000_000_000L, 1_000_000, 10_000_000, 1_000_000,
+                    List.of(100_000L, 500_000L, 1_000_000L, GIGABIT_64_BYTE_FRAMES, 3_000_000L), 1_000_000_000L);
+            default -> throw new IllegalArgumentException("unknown profile '" + profile
+                    + "' for the driver experiment; known: tiny, quick, full");
+        };
+    }
+}

@@ -1,0 +1,136 @@
+package org.ringlab.bench.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringWriter;
+import java.util.List;
+import java.util.ServiceLoader;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.Registries;
+import org.ringlab.bench.experiments.ExperimentRuns;
+import org.ringlab.bench.report.Chart;
+import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.report.ExperimentResult;
+import org.ringlab.bench.report.Table;
+
+class DriverExperimentTest {
+
+    @Test
+    void tinyProfileMeasuresEveryPartOnEveryAvailableStrategy() {
+        List<String> available = Registries.memoryStrategies().available().stream().map(MemoryStrategy::name).toList();
+        assertFalse(available.isEmpty(), "no memory strategy available: the matrix would be empty");
+        StringWriter progress = new StringWriter();
+        ExperimentResult r = ExperimentRuns.run(new DriverExperiment(), "tiny", List.of(), List.of(), progress);
+        ExperimentRuns.assertWellFormed(r, "driver");
+        assertEquals("tiny", r.profile());
+
+        Table a = r.tables().get(0);
+        assertEquals(available, a.rows().stream().map(row -> row.get(0)).toList(), "one row of (a) per available strategy");
+        Chart chart = r.charts().get(0);
+        assertEquals(available, chart.categories());
+        assertEquals(List.of("spsc", "locked-list"), List.copyOf(chart.series().keySet()));
+        assertEquals(4, r.tables().size(), "(a), (c) with the one-thread figures, (b), (d)");
+        for (String metric : List.of("spscOverLocked", "batch32OverBatch1", "arenaOverPool", "loss", "wakeUps")) {
+            assertTrue(r.measurements().stream().anyMatch(m -> m.metric().equals(metric)), "no " + metric + " measurement");
+        }
+        // every timed round is kept
+        assertTrue(r.measurements().stream().allMatch(m -> m.samples().length == DriverProfile.named("tiny").repetitions()));
+
+        // the goals of issue 3 and the seed's numbers, each with a verdict from this run
+        List<String> claims = r.claims().stream().map(Claim::claim).toList();
+        for (String goal : List.of("spsc ≥ 5×", "5.3×", "1.6×", "≥ 20×", "0.12 %", "28 % less CPU")) {
+            assertTrue(claims.stream().anyMatch(c -> c.contains(goal)), "no claim about " + goal + " in " + claims);
+        }
+        assertTrue(r.claims().stream().noneMatch(c -> c.verdict() == Claim.Verdict.NOT_MEASURED), r.claims().toString());
+
+        // unavailable strategies are skipped with their reason, never dropped silently
+        for (MemoryStrategy s : Registries.memoryStrategies().all()) {
+            if (!s.availability().isAvailable()) {
+                assertTrue(r.skipped().stream().anyMatch(k -> k.contains(s.name()) && k.contains(s.availability().reason())),
+                        s.name() + " missing from skipped " + r.skipped());
+            }
+        }
+        assertTrue(progress.toString().contains("spsc vs locked-list × " + available.get(0)), progress.toString());
+    }
+
+    @Test
+    void filtersNarrowTheRunAndTheRestIsSkippedWithAReason() {
+        MemoryStrategy first = Registries.memoryStrategies().available().get(0);
+        ExperimentResult r = ExperimentRuns.run(new DriverExperiment(), "tiny", List.of(first.name()), List.of("spsc"),
+                new StringWriter());
+        ExperimentRuns.assertWellFormed(r, "driver");
+        assertEquals(List.of(first.name()), r.tables().get(0).rows().stream().map(row -> row.get(0)).toList());
+        assertTrue(r.skipped().stream().anyMatch(s -> s.startsWith("discipline locked-list: not selected")), r.skipped().toString());
+        assertTrue(r.skipped().stream().anyMatch(s -> s.startsWith("discipline napi: not selected")), r.skipped().toString());
+        assertTrue(r.measurements().stream().noneMatch(m -> "locked-list".equals(m.labels().get("discipline"))));
+        Claim spscGoal = r.claims().stream().filter(c -> c.claim().contains("spsc ≥ 5×")).findFirst().orElseThrow();
+        assertEquals(Claim.Verdict.NOT_MEASURED, spscGoal.verdict());
+    }
+
+    @Test
+    void forkedCellsMeasureEachStrategyInAFreshJvm() {
+        List<String> two = Registries.memoryStrategies().available().stream().limit(2).map(MemoryStrategy::name).toList();
+        ExperimentResult r = ExperimentRuns.run(new DriverExperiment(), "tiny", two, List.of("spsc", "locked-list"), true,
+                new StringWriter());
+        ExperimentRuns.assertWellFormed(r, "driver");
+        assertEquals(two, r.tables().get(0).rows().stream().map(row -> row.get(0)).toList());
+        assertTrue(r.skipped().stream().noneMatch(s -> s.contains("FAILED")), r.skipped().toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("fresh JVM per strategy")), r.notes().toString());
+        long cells = r.measurements().stream().filter(m -> m.metric().equals("spscOverLocked")
+                && "one thread".equals(m.labels().get("threads"))).count();
+        assertEquals(two.size(), cells);
+    }
+
+    @Test
+    void forkedRowsSurviveTheTripThroughStdout() {
+        double[][] rows = {{1.5, Double.NaN}, {2.25, 3}, {4e-9, 5e9}, {Double.NaN, 0}};
+        double[][] back = DriverCell.parse(DriverCell.format(rows), 2, "x");
+        for (int i = 0; i < rows.length; i++) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(rows[i], back[i]);
+        }
+        assertThrows(IllegalStateException.class, () -> DriverCell.parse(List.of("driver-cell-row 0 1.0"), 2, "x"));
+        assertThrows(IllegalStateException.class, () -> DriverCell.parse(DriverCell.format(rows).subList(0, 3), 2, "x"));
+    }
+
+    @Test
+    void badProfileAndEmptyFiltersAreRejectedByName() {
+        for (String profile : List.of("tiny", "quick", "full")) {
+            assertEquals(profile, DriverProfile.named(profile).name());
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ExperimentRuns.run(new DriverExperiment(), "huge", List.of(), List.of(), new StringWriter()));
+        assertTrue(e.getMessage().contains("'huge'") && e.getMessage().contains("tiny, quick, full"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> ExperimentRuns.run(new DriverExperiment(), "tiny",
+                List.of("no-such-strategy"), List.of(), new StringWriter()));
+        assertTrue(e.getMessage().contains("no-such-strategy"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> ExperimentRuns.run(new DriverExperiment(), "tiny",
+                List.of(), List.of("broadcast"), new StringWriter()));
+        assertTrue(e.getMessage().contains("broadcast"), e.getMessage());
+    }
+
+    @Test
+    void foundByServiceLoader() {
+        assertTrue(ServiceLoader.load(Experiment.class).stream().anyMatch(p -> p.type() == DriverExperiment.class));
+    }
+
+    /** The quick profile (or {@code -Dringlab.measure.profile=…}), measured and printed: {@code -Dringlab.measure=driver}. */
+    @Test
+    @EnabledIfSystemProperty(named = "ringlab.measure", matches = ".*driver.*")
+    void quickProfileFigures() {
+        long start = System.nanoTime();
+        StringWriter progress = new StringWriter();
+        ExperimentResult r = ExperimentRuns.run(new DriverExperiment(),
+                System.getProperty("ringlab.measure.profile", "quick"), List.of(), List.of(), progress);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        ExperimentRuns.assertWellFormed(r, "driver");
+        System.out.println(ExperimentRuns.render(r));
+        System.out.printf("driver %s profile: wall time %.1f s%n", r.profile(), seconds);
+    }
+}
