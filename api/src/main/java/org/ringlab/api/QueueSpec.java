@@ -7,8 +7,11 @@ package org.ringlab.api;
  * @param recordSize the size of every element ({@link RecordMode#FIXED}) or the largest record
  *                   ({@link RecordMode#VARIABLE}), in bytes
  * @param consumers  number of consumers (1 for point-to-point disciplines)
+ * @param growth     how the queue grows a {@link GrowableRingMemory} it finds full; {@code null}
+ *                   (the default): never, a full ring fails the offer. A discipline that cannot grow
+ *                   its ring, or a ring that cannot grow, refuses a spec that asks for growth
  */
-public record QueueSpec(RecordMode mode, int recordSize, int consumers) {
+public record QueueSpec(RecordMode mode, int recordSize, int consumers, GrowthPolicy growth) {
 
     public QueueSpec {
         if (mode == null) {
@@ -22,6 +25,11 @@ public record QueueSpec(RecordMode mode, int recordSize, int consumers) {
         }
     }
 
+    /** A spec without growth. */
+    public QueueSpec(RecordMode mode, int recordSize, int consumers) {
+        this(mode, recordSize, consumers, null);
+    }
+
     public static QueueSpec fixed(int recordSize) {
         return new QueueSpec(RecordMode.FIXED, recordSize, 1);
     }
@@ -31,7 +39,35 @@ public record QueueSpec(RecordMode mode, int recordSize, int consumers) {
     }
 
     public QueueSpec withConsumers(int n) {
-        return new QueueSpec(mode, recordSize, n);
+        return new QueueSpec(mode, recordSize, n, growth);
+    }
+
+    /** This spec, growing a full ring by {@code policy} (the ring must be a {@link GrowableRingMemory}). */
+    public QueueSpec withGrowth(GrowthPolicy policy) {
+        if (policy == null) {
+            throw new IllegalArgumentException("growth policy is required; use a spec without growth instead of null");
+        }
+        return new QueueSpec(mode, recordSize, consumers, policy);
+    }
+
+    /** This spec, doubling a full ring up to {@code maxCapacity} bytes ({@link GrowthPolicy#doubling}). */
+    public QueueSpec growingUpTo(long maxCapacity) {
+        return withGrowth(GrowthPolicy.doubling(maxCapacity));
+    }
+
+    /** The growth policy, empty when a full ring fails the offer. */
+    public java.util.Optional<GrowthPolicy> growthOption() {
+        return java.util.Optional.ofNullable(growth);
+    }
+
+    /**
+     * For disciplines that never grow their ring: refuses a spec that asks for growth rather
+     * than ignoring it; the message names the discipline and the policy.
+     */
+    public void requireNoGrowth(String discipline) {
+        if (growth != null) {
+            throw new IllegalArgumentException(discipline + " does not grow its ring; the spec asks for growth " + growth);
+        }
     }
 
     /** Checks a record length against this spec; the message names the length and the limit. */

@@ -26,6 +26,7 @@ public final class LockedListDiscipline implements QueueDiscipline {
 
     @Override
     public RecordQueue create(RingMemory memory, QueueSpec spec) {
+        spec.requireNoGrowth(name());
         return new LockedListQueue(name(), memory, spec);
     }
 }

@@ -6,18 +6,25 @@ import static org.ringlab.queues.spsc.SpscDescriptor.MAGIC_OFFSET;
 import static org.ringlab.queues.spsc.SpscDescriptor.PRODUCER_POSITION_OFFSET;
 import static org.ringlab.queues.spsc.SpscDescriptor.RECORD_HEADER_LENGTH;
 
+import static org.ringlab.queues.spsc.SpscDescriptor.CAPACITY_OFFSET;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.ringlab.api.Capability;
+import org.ringlab.api.GrowableRingMemory;
+import org.ringlab.api.GrowthPolicy;
+import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;
 import org.ringlab.api.QueueSpec;
 import org.ringlab.api.QueueSpec.RecordMode;
 import org.ringlab.api.RecordQueue;
+import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 
 /**
@@ -36,6 +43,36 @@ import org.ringlab.api.RingMemory;
  * that would cross the seam starts at the next lap instead: variable-length records leave a
  * padding frame, fixed-size records skip by the same rule on both sides. So the queue never
  * makes those strategies stage, gather or rotate: every record is written and read in place.
+ *
+ * <h2>Growth</h2>
+ * With a {@link QueueSpec#growth() growth policy} on a {@link GrowableRingMemory}, an offer,
+ * batch or claim that finds the ring full grows it instead (to the policy's next capacity,
+ * keeping the live bytes from the consumer position to the producer position, so FIFO order
+ * and every queued byte survive); past the policy's maximum the offer fails as full. A grow
+ * unmaps the old ring <em>and header</em>, so the consumer must not be inside either while it
+ * runs, and must see the new mapping, header and capacity afterwards. The positions in the
+ * header cannot carry that handshake (the header moves), so it uses two flags in Java fields
+ * of this queue, a Dekker pair:
+ * <ul>
+ *   <li>the consumer enters with a volatile store {@code consumerInside = 1} followed by a
+ *       volatile load of {@code growPending}; if a grow is pending it steps out again
+ *       ({@code consumerInside = 0}) and waits until the flag clears. It stays inside from
+ *       the start of a {@code drain} or {@code peek} to its end or {@code release}, and leaves
+ *       with a release store {@code consumerInside = 0};</li>
+ *   <li>the producer announces a grow with a volatile store {@code growPending = 1} followed
+ *       by a volatile load of {@code consumerInside}. Volatile accesses are sequentially
+ *       consistent, so at least one side sees the other's flag: never both inside. When the
+ *       consumer is out, the producer grows, re-reads the header and capacity, and clears
+ *       {@code growPending} with a release store that publishes all of it to the consumer's
+ *       next entry. When the consumer stays inside past a short spin (it holds a record
+ *       between {@code peek} and {@code release}, possibly on the producer's own thread), the
+ *       producer withdraws the request and the offer fails as full (counted as
+ *       {@code growsDeferred}): nobody ever blocks on the other.</li>
+ * </ul>
+ * Without a growth policy none of this runs: the hot paths only test a final boolean, and the
+ * producer reaches the growth code only when the ring is full. Growth needs windows and
+ * claims that are contiguous across the seam (the padding rule depends on the capacity).
+ * A segment from {@code peek} or a claim stays valid until {@code release} or {@code commit}.
  */
 public final class SpscRingQueue implements RecordQueue {
 
@@ -47,30 +84,66 @@ public final class SpscRingQueue implements RecordQueue {
         BEFORE_WRITE
     }
 
+    /** The grow handshake; only the deliberately broken twin in the stress tests changes it. */
+    enum GrowHandshake {
+        /** Grow only once the consumer is outside the ring: correct. */
+        WAIT_FOR_CONSUMER,
+        /** Grow without waiting for the consumer: the bug the stress test must catch. */
+        GROW_UNDER_CONSUMER
+    }
+
     private static final VarHandle POSITION = ValueLayout.JAVA_LONG.varHandle();
+    private static final VarHandle FLAG;
     private static final long FULL = -1;
+    /** How long the producer waits for the consumer to leave the ring before it gives up a grow. */
+    private static final int GROW_SPINS = 1 << 12;
+
+    static {
+        try {
+            FLAG = MethodHandles.lookup().findVarHandle(Flag.class, "value", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final String disciplineName;
     private final RingMemory memory;
     private final QueueSpec spec;
-    private final MemorySegment header;
-    private final long capacity;
-    private final long mask;
+    // header, capacity and mask change only in a grow (producer thread, consumer outside the
+    // ring), published to the consumer by the release store that clears growPending.
+    private MemorySegment header;
+    private long capacity;
+    private long mask;
     private final boolean fixed;
     private final int recordSize;
     /** Records never cross the seam: the memory's windows or claims are not contiguous there. */
     private final boolean padded;
     private final Publication publication;
+    /** Whether a full ring grows: everything below is null/unused when it does not. */
+    private final boolean canGrow;
+    private final GrowableRingMemory growable;
+    private final GrowthPolicy growth;
+    private final long granularity;
+    private final GrowHandshake handshake;
+    /** Written by the producer, read by the consumer; each on a padded line of its own. */
+    private final Flag growPending;
+    /** Written by the consumer, read by the producer. */
+    private final Flag consumerInside;
     private final Producer producer;
     private final Consumer consumer;
     private volatile boolean closed;
 
     /** Builds the queue, or attaches to the one another process already set up in {@code memory}. */
     public SpscRingQueue(String disciplineName, RingMemory memory, QueueSpec spec) {
-        this(disciplineName, memory, spec, Publication.AFTER_WRITE);
+        this(disciplineName, memory, spec, Publication.AFTER_WRITE, GrowHandshake.WAIT_FOR_CONSUMER);
     }
 
     SpscRingQueue(String disciplineName, RingMemory memory, QueueSpec spec, Publication publication) {
+        this(disciplineName, memory, spec, publication, GrowHandshake.WAIT_FOR_CONSUMER);
+    }
+
+    SpscRingQueue(String disciplineName, RingMemory memory, QueueSpec spec, Publication publication,
+                  GrowHandshake handshake) {
         if (spec.consumers() != 1) {
             throw new IllegalArgumentException("spsc has exactly one consumer, " + spec.consumers() + " were asked for");
         }
@@ -98,10 +171,50 @@ public final class SpscRingQueue implements RecordQueue {
             throw new IllegalArgumentException("variable-length records need a capacity that is a multiple of "
                     + SpscDescriptor.FRAME_ALIGNMENT + ", got " + capacity);
         }
+        this.growth = spec.growth();
+        this.canGrow = growth != null;
+        this.handshake = handshake;
+        if (canGrow) {
+            this.growable = growableMemory(memory, growth, padded);
+            this.granularity = granularityOf(memory);
+            long limit = growth.maxCapacity(granularity);
+            if (limit < capacity) {
+                throw new IllegalArgumentException("growth up to " + growth.maxCapacity() + " bytes"
+                        + (limit == growth.maxCapacity() ? "" : " (" + limit + " at granularity " + granularity + ")")
+                        + " is below the ring's capacity " + capacity);
+            }
+            this.growPending = new Flag();
+            this.consumerInside = new Flag();
+        } else {
+            this.growable = null;
+            this.granularity = 0;
+            this.growPending = null;
+            this.consumerInside = null;
+        }
         SpscDescriptor.checkHeaderFits(header);
         initializeOrAttach();
         this.producer = new Producer(lvPosition(PRODUCER_POSITION_OFFSET));
         this.consumer = new Consumer(lvPosition(CONSUMER_POSITION_OFFSET));
+    }
+
+    /** The memory as a growable ring, or a message naming the strategy: no silent fallback to a fixed ring. */
+    private static GrowableRingMemory growableMemory(RingMemory memory, GrowthPolicy growth, boolean padded) {
+        if (!(memory instanceof GrowableRingMemory g) || !memory.capabilities().contains(Capability.GROWABLE)) {
+            throw new IllegalArgumentException("the spec asks for growth " + growth + " but " + memory.strategyName()
+                    + " memory cannot grow (no " + Capability.GROWABLE + " capability): allocate it with a growable"
+                    + " strategy such as mirrored-memfd-growable, or drop the growth policy");
+        }
+        if (padded) {
+            throw new IllegalArgumentException("spsc grows only rings whose claims and windows are contiguous across the"
+                    + " seam; " + memory.strategyName() + " memory is not (its padding depends on the capacity)");
+        }
+        return g;
+    }
+
+    private static long granularityOf(RingMemory memory) {
+        return Registries.memoryStrategies().find(memory.strategyName()).map(MemoryStrategy::granularity)
+                .orElseThrow(() -> new IllegalArgumentException("no registered memory strategy named "
+                        + memory.strategyName() + ": the granularity to grow its ring by is unknown"));
     }
 
     private void initializeOrAttach() {
@@ -123,6 +236,33 @@ public final class SpscRingQueue implements RecordQueue {
 
     private void soPosition(long offset, long value) {
         POSITION.setRelease(header, offset, value);
+    }
+
+    // The grow handshake's flags (a Dekker pair: the stores that announce and the loads that
+    // check are volatile, sequentially consistent; the stores that retract are releases).
+
+    private int lvGrowPending() {
+        return (int) FLAG.getVolatile(growPending);
+    }
+
+    private void svGrowPending(int value) {
+        FLAG.setVolatile(growPending, value);
+    }
+
+    private void soGrowPending(int value) {
+        FLAG.setRelease(growPending, value);
+    }
+
+    private int lvConsumerInside() {
+        return (int) FLAG.getVolatile(consumerInside);
+    }
+
+    private void svConsumerInside(int value) {
+        FLAG.setVolatile(consumerInside, value);
+    }
+
+    private void soConsumerInside(int value) {
+        FLAG.setRelease(consumerInside, value);
     }
 
     @Override
@@ -162,6 +302,12 @@ public final class SpscRingQueue implements RecordQueue {
         c.put("failedOffers", producer.failedOffers);
         c.put("recordsConsumed", consumer.records);
         c.put("paddingBytes", producer.paddingBytes);
+        if (canGrow) {
+            c.put("capacity", capacity);
+            c.put("grows", producer.grows);
+            c.put("growthBytes", memory.copyCounters().growthBytes());
+            c.put("growsDeferred", producer.growsDeferred);
+        }
         return c;
     }
 
@@ -200,6 +346,8 @@ public final class SpscRingQueue implements RecordQueue {
         private long records;
         private long failedOffers;
         private long paddingBytes;
+        private long grows;
+        private long growsDeferred;
 
         Producer(long position) {
             this.position = position;
@@ -218,7 +366,7 @@ public final class SpscRingQueue implements RecordQueue {
             long end = start + frame;
             if (end - consumerCache > capacity) {
                 consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
-                if (end - consumerCache > capacity) {
+                if (end - consumerCache > capacity && !(canGrow && grow(from, end))) {
                     return FULL;
                 }
             }
@@ -226,6 +374,52 @@ public final class SpscRingQueue implements RecordQueue {
                 writePadding(from, start - from);
             }
             return start;
+        }
+
+        /**
+         * Grows the ring so that {@code [consumer position, end)} fits, keeping the bytes up to
+         * {@code liveTo} (written, perhaps not yet published: a batch). False when that would
+         * pass the policy's maximum, or the consumer stayed inside the ring.
+         */
+        private boolean grow(long liveTo, long end) {
+            if (!growth.canGrowTo(end - consumerCache, granularity)) {
+                return false;
+            }
+            svGrowPending(1);
+            try {
+                if (handshake == GrowHandshake.WAIT_FOR_CONSUMER && !consumerLeft()) {
+                    growsDeferred++;
+                    return false;
+                }
+                long liveFrom = lvPosition(CONSUMER_POSITION_OFFSET); // stable: the consumer is outside
+                consumerCache = liveFrom;
+                if (end - liveFrom <= capacity) {
+                    return true; // it freed enough on its way out
+                }
+                long next = growth.nextCapacity(capacity, end - liveFrom, granularity);
+                growable.grow(next, liveFrom, liveTo);
+                header = memory.header(); // same bytes, new address: the old segment is unmapped
+                capacity = next;
+                mask = Long.bitCount(next) == 1 ? next - 1 : -1;
+                header.set(ValueLayout.JAVA_LONG, CAPACITY_OFFSET, next); // keeps the descriptor true
+                grows++;
+                return true;
+            } finally {
+                // Publishes the grown ring (the memory's new mapping, header, capacity, mask) to
+                // the consumer's next entry, or withdraws a request it did not wait for.
+                soGrowPending(0);
+            }
+        }
+
+        /** Waits a short while for the consumer to be outside the ring; false when it stays. */
+        private boolean consumerLeft() {
+            for (int spins = 0; lvConsumerInside() != 0; spins++) {
+                if (spins == GROW_SPINS) {
+                    return false;
+                }
+                Thread.onSpinWait();
+            }
+            return true;
         }
 
         private void writePadding(long at, long length) {
@@ -344,6 +538,7 @@ public final class SpscRingQueue implements RecordQueue {
         private long producerCache;  // last producer position read
         private long pendingEnd = FULL; // end of the record peek() returned
         private long records;
+        private boolean inside;        // growable rings: inside the ring (consumerInside is 1)
 
         Consumer(long position) {
             this.position = position;
@@ -386,9 +581,50 @@ public final class SpscRingQueue implements RecordQueue {
             return memory.window(at + RECORD_HEADER_LENGTH, length);
         }
 
+        /** Growable rings: enters once no grow is pending; a grow then waits until it leaves. */
+        private void enterRing() {
+            if (inside) {
+                return; // still holding the record peek() returned
+            }
+            svConsumerInside(1);
+            while (lvGrowPending() != 0) {
+                // Step out so that the grow can run, and wait for its publication.
+                soConsumerInside(0);
+                while (lvGrowPending() != 0) {
+                    Thread.onSpinWait();
+                }
+                svConsumerInside(1);
+            }
+            inside = true;
+        }
+
+        private void leaveRing() {
+            if (inside) {
+                inside = false;
+                // Tells the producer this consumer's accesses to the ring and header are over.
+                soConsumerInside(0);
+            }
+        }
+
         @Override
         public MemorySegment peek() {
             ensureOpen();
+            if (!canGrow) {
+                return peekRing();
+            }
+            enterRing();
+            MemorySegment record = null;
+            try {
+                record = peekRing();
+                return record;
+            } finally {
+                if (record == null) {
+                    leaveRing(); // nothing held: a grow may run
+                }
+            }
+        }
+
+        private MemorySegment peekRing() {
             long at = nextRecord(position);
             if (at == FULL) {
                 return null;
@@ -408,6 +644,9 @@ public final class SpscRingQueue implements RecordQueue {
             records++;
             // Frees the record's bytes for the producer: it may overwrite them after this store.
             soPosition(CONSUMER_POSITION_OFFSET, end);
+            if (canGrow) {
+                leaveRing();
+            }
         }
 
         @Override
@@ -416,6 +655,18 @@ public final class SpscRingQueue implements RecordQueue {
             if (limit <= 0) {
                 throw new IllegalArgumentException("drain limit must be positive, got " + limit);
             }
+            if (!canGrow) {
+                return drainRing(handler, limit);
+            }
+            enterRing();
+            try {
+                return drainRing(handler, limit);
+            } finally {
+                leaveRing();
+            }
+        }
+
+        private int drainRing(RecordHandler handler, int limit) {
             long at = position;
             int n = 0;
             while (n < limit) {
@@ -446,6 +697,9 @@ public final class SpscRingQueue implements RecordQueue {
             long length = record.byteSize();
             if (length > dst.byteSize()) {
                 pendingEnd = FULL;
+                if (canGrow) {
+                    leaveRing();
+                }
                 throw new IllegalArgumentException("record of " + length + " bytes does not fit the destination of "
                         + dst.byteSize());
             }
@@ -453,5 +707,11 @@ public final class SpscRingQueue implements RecordQueue {
             release();
             return (int) length;
         }
+    }
+
+    /** One flag of the grow handshake, alone on its cache lines. */
+    private static final class Flag extends CacheLinePadding {
+        int value;
+        long q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15, q16;
     }
 }

@@ -21,6 +21,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.lifecycle.LifecycleContext;
+import net.jqwik.api.lifecycle.SkipExecutionHook;
 
 import org.ringlab.api.Capability;
 import org.ringlab.api.MemoryStrategy;
@@ -99,6 +102,48 @@ class SpscModelProperties {
     }
 
     /**
+     * On a growable ring with a growth policy the same model holds with the maximum as its
+     * capacity (a full ring grows instead of refusing, until the maximum), and the ring ends
+     * at the smallest doubling of its first capacity that held the most bytes ever queued.
+     * A grow at any moment (batch half written, wrapped live range) keeps every byte.
+     */
+    @Property(tries = 200)
+    @AddLifecycleHook(RequiresGrowableStrategy.class)
+    void spscGrowsLikeAnArrayDequeUpToTheMaximum(@ForAll boolean fixedRecords,
+                                                 @ForAll @IntRange(min = 1, max = 2) int pages,
+                                                 @ForAll @IntRange(min = 0, max = 3) int doublings,
+                                                 @ForAll @IntRange(min = 1, max = 1024) int maxRecord,
+                                                 @ForAll("actions") List<Action> actions) {
+        MemoryStrategy strategy = Registries.memoryStrategies().require(SpscGrowthTest.GROWABLE);
+        long initial = pages * strategy.granularity();
+        long max = initial << doublings;
+        int largest = (int) Math.min(maxRecord, initial - 8);
+        QueueSpec spec = (fixedRecords ? QueueSpec.fixed(largest) : QueueSpec.variable(largest)).growingUpTo(max);
+        try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(initial));
+             RecordQueue queue = new SpscDiscipline().create(memory, spec)) {
+            Run run = new Run(queue, max, spec, false);
+            run.apply(actions);
+            long expected = initial;
+            while (expected < run.peakLive) {
+                expected *= 2;
+            }
+            assertEquals(expected, memory.capacity(), "capacity after at most " + run.peakLive + " bytes queued");
+            assertEquals(Long.numberOfTrailingZeros(expected / initial), queue.counters().get("grows"));
+        }
+    }
+
+    /** Skips (with the reason) a property that needs {@code mirrored-memfd-growable} where it is unavailable. */
+    public static final class RequiresGrowableStrategy implements SkipExecutionHook {
+        @Override
+        public SkipResult shouldBeSkipped(LifecycleContext context) {
+            MemoryStrategy s = Registries.memoryStrategies().find(SpscGrowthTest.GROWABLE).orElse(null);
+            return s != null && s.availability().isAvailable() ? SkipResult.doNotSkip()
+                    : SkipResult.skip(SpscGrowthTest.GROWABLE + " is unavailable: "
+                    + (s == null ? "not discovered" : s.availability().reason()));
+        }
+    }
+
+    /**
      * A claim padded to the next lap, then committed short: the record starts where the claim
      * did, not where a record of the committed length would. Random actions reach this rarely
      * (CI once did), so it is pinned here on every padded strategy.
@@ -144,6 +189,7 @@ class SpscModelProperties {
         long producerPosition;
         long consumerPosition;
         long sequence;
+        long peakLive; // most bytes ever queued or claimed: what a growable ring had to hold
 
         Run(RecordQueue queue, long capacity, QueueSpec spec, boolean padded) {
             this.producer = queue.producer();
@@ -181,6 +227,7 @@ class SpscModelProperties {
                         assertEquals(fits, claim != null, "claim of " + r.length + " bytes");
                         long claimStart = start(r.length); // padding follows the claimed length, not the committed one
                         if (claim != null) {
+                            peakLive = Math.max(peakLive, claimStart + frame(r.length) - consumerPosition);
                             assertEquals(r.length, claim.byteSize());
                             int length = spec.mode() == QueueSpec.RecordMode.FIXED ? r.length
                                     : (int) Math.round(c.committed() * r.length);
@@ -256,6 +303,7 @@ class SpscModelProperties {
 
         void push(byte[] r, long start) {
             producerPosition = start + frame(r.length);
+            peakLive = Math.max(peakLive, producerPosition - consumerPosition);
             model.addLast(r);
             ends.addLast(producerPosition);
         }

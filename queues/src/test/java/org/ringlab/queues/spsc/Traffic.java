@@ -58,7 +58,16 @@ final class Traffic {
      * nothing more arrives.
      */
     static Result consume(QueueConsumer consumer, long records, BooleanSupplier producerAlive) {
-        Checker checker = new Checker();
+        return consume(consumer, records, producerAlive, () -> { });
+    }
+
+    /**
+     * As {@link #consume(QueueConsumer, long, BooleanSupplier)}, running {@code beforeRecord}
+     * (a pause, say) in the handler before each record is checked: inside the drain, with the
+     * record's segment in hand.
+     */
+    static Result consume(QueueConsumer consumer, long records, BooleanSupplier producerAlive, Runnable beforeRecord) {
+        Checker checker = new Checker(beforeRecord);
         long idleSpins = 0;
         while (checker.expected < records && checker.violations == 0) {
             int drained;
@@ -82,6 +91,11 @@ final class Traffic {
 
     /** Producer on a thread of its own, consumer on the calling thread. */
     static Result run(RecordQueue queue, long records) throws InterruptedException {
+        return run(queue, records, () -> { });
+    }
+
+    /** As {@link #run(RecordQueue, long)}, the consumer running {@code beforeRecord} in its handler. */
+    static Result run(RecordQueue queue, long records, Runnable beforeRecord) throws InterruptedException {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread producerThread = new Thread(() -> {
             try {
@@ -91,7 +105,7 @@ final class Traffic {
             }
         }, "traffic-producer");
         producerThread.start();
-        Result result = consume(queue.consumer(0), records, producerThread::isAlive);
+        Result result = consume(queue.consumer(0), records, producerThread::isAlive, beforeRecord);
         producerThread.interrupt(); // if the consumer gave up early
         producerThread.join(10_000);
         if (failure.get() != null) {
@@ -101,12 +115,18 @@ final class Traffic {
     }
 
     private static final class Checker implements RecordQueue.RecordHandler {
+        final Runnable beforeRecord;
         long expected;
         long violations;
         String first;
 
+        Checker(Runnable beforeRecord) {
+            this.beforeRecord = beforeRecord;
+        }
+
         @Override
         public void onRecord(MemorySegment record) {
+            beforeRecord.run();
             long s = record.byteSize() >= 8 ? record.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) : -1;
             boolean ok = s == expected && record.byteSize() == length(expected);
             for (int i = 8; ok && i < record.byteSize(); i++) {
