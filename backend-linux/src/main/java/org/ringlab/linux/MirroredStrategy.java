@@ -172,9 +172,13 @@ abstract class MirroredStrategy implements MemoryStrategy {
         }
     }
 
-    /** A new file in {@code dir} via mkstemp, recorded as one to remove if the allocation fails. */
+    /**
+     * A new file in {@code dir} via mkstemp, recorded as one to remove if the allocation fails.
+     * The name carries the pid, as shm names do: whose file it is shows in a directory listing.
+     */
     static void createTemporary(Path dir, Acquired acquired) {
-        LinuxLibc.TempFile temp = LinuxLibc.mkstemp(dir.resolve("ringlab-XXXXXX").toString());
+        LinuxLibc.TempFile temp = LinuxLibc.mkstemp(dir.resolve("ringlab-" + ProcessHandle.current().pid() + "-XXXXXX")
+                .toString());
         acquired.fd = temp.fd();
         acquired.file = temp.path();
     }

@@ -63,7 +63,7 @@ class FaultInjectionTest {
 
     private static List<Scenario> scenarios() {
         List<String> map = List.of("ftruncate", MirrorMapping.RESERVE, MirrorMapping.VIEW_1, MirrorMapping.VIEW_2, "close");
-        String template = dir.toAbsolutePath() + "/ringlab-XXXXXX";
+        String template = dir.toAbsolutePath() + "/" + Resources.OURS + "XXXXXX";
         Path named = dir.resolve("named.ring").toAbsolutePath();
         return List.of(
                 new Scenario("memfd", Strategies.MEMFD, () -> RingSpec.ofCapacity(N), concat(List.of("memfd_create"), map)),

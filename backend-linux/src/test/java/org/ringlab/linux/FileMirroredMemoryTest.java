@@ -96,7 +96,7 @@ class FileMirroredMemoryTest {
         assertTrue(e.getMessage().contains(proc.toString()), e.getMessage());
         NativeCallException t = assertThrows(NativeCallException.class,
                 () -> Strategies.TMPFILE.allocate(RingSpec.ofCapacity(N).inDirectory(Path.of("/proc"))));
-        assertEquals("mkstemp(/proc/ringlab-XXXXXX)", t.call());
+        assertEquals("mkstemp(/proc/" + Resources.OURS + "XXXXXX)", t.call());
     }
 
     @Test
@@ -123,11 +123,11 @@ class FileMirroredMemoryTest {
 
     @Test
     void withoutADirectoryTheUniqueFileGoesToDevShm() {
-        List<String> before = Resources.list(Resources.DEV_SHM, "ringlab-");
+        List<String> before = Resources.list(Resources.DEV_SHM, Resources.OURS);
         try (RingMemory ring = FILE.allocate(RingSpec.ofCapacity(N))) {
-            assertEquals(before.size() + 1, Resources.list(Resources.DEV_SHM, "ringlab-").size());
+            assertEquals(before.size() + 1, Resources.list(Resources.DEV_SHM, Resources.OURS).size());
             ring.write(0, MemorySegment.ofArray(new byte[] {1}));
         }
-        assertEquals(before, Resources.list(Resources.DEV_SHM, "ringlab-"));
+        assertEquals(before, Resources.list(Resources.DEV_SHM, Resources.OURS));
     }
 }

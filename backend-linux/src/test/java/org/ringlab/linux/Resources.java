@@ -13,7 +13,7 @@ import org.ringlab.api.ProcSelf;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * What this process holds (mapping lines, descriptors, ringlab entries in /dev/shm), to check
+ * What this process holds (mapping lines, descriptors, its ringlab entries in /dev/shm), to check
  * that an operation leaves nothing behind. Comparison is exact; it re-reads a few times first
  * because JVM threads (JIT, GC) may change /proc/self/maps for a moment while we look, and it
  * tells the JVM's own lasting changes (code heap, malloc heaps) apart from ours.
@@ -21,9 +21,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 record Resources(List<String> maps, long descriptors, List<String> devShm) {
 
     static final Path DEV_SHM = Path.of("/dev/shm");
+    /**
+     * The prefix of this process's entries in /dev/shm (shm names and mkstemp files carry the
+     * pid): other processes' ringlab files come and go there and are not our leaks.
+     */
+    static final String OURS = "ringlab-" + ProcessHandle.current().pid() + "-";
 
     static Resources take() {
-        return new Resources(ProcSelf.mappings(), ProcSelf.openDescriptorCount(), list(DEV_SHM, "ringlab-"));
+        return new Resources(ProcSelf.mappings(), ProcSelf.openDescriptorCount(), list(DEV_SHM, OURS));
     }
 
     void assertUnchanged(String context) {
