@@ -66,6 +66,12 @@ public final class MirroredRingMemory extends AbstractRingMemory {
         return header;
     }
 
+    /** The 2N mirror itself: every backend's mirror mapping is such a view. */
+    @Override
+    public MemorySegment mirrorView() {
+        return mirror;
+    }
+
     @Override
     public CopyCounters copyCounters() {
         return CopyCounters.ZERO;

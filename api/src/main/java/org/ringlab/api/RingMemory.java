@@ -83,6 +83,20 @@ public interface RingMemory extends AutoCloseable {
                 .orElse(java.util.Set.of());
     }
 
+    /**
+     * The whole ring as one segment of {@code 2 × capacity()} bytes in which the bytes of
+     * position {@code p} start at offset {@code p mod capacity()} and run on contiguously for up
+     * to {@code capacity()} bytes, written and read in place with nothing to commit (the two
+     * views of a mirror mapping); {@code null} when the memory has no such view (it mirrors by
+     * copying, stages or rotates). For a queue's hot path, which then needs no per-call checks
+     * or slices: the queue keeps its own positions and offsets. The segment belongs to the
+     * ring, so it throws after {@link #close()}; a growable ring offers none, since a grow
+     * would unmap it.
+     */
+    default MemorySegment mirrorView() {
+        return null;
+    }
+
     /** Bytes moved beyond the single copy of the data, since allocation. */
     CopyCounters copyCounters();
 

@@ -73,6 +73,13 @@ import org.ringlab.api.RingMemory;
  * producer reaches the growth code only when the ring is full. Growth needs windows and
  * claims that are contiguous across the seam (the padding rule depends on the capacity).
  * A segment from {@code peek} or a claim stays valid until {@code release} or {@code commit}.
+ *
+ * <h2>The mirror-view fast path</h2>
+ * On memory that offers a {@link RingMemory#mirrorView() mirror view} (every mirrored
+ * strategy) and does not grow, records are written and read straight at their offsets in that
+ * 2N segment: no claim/commit/window per record, so none of their checks and slices (about a
+ * fifth of the cost of a 64-byte record measured against Agrona's ring). The positions and
+ * their release/acquire protocol are the same on both paths.
  */
 public final class SpscRingQueue implements RecordQueue {
 
@@ -118,6 +125,10 @@ public final class SpscRingQueue implements RecordQueue {
     private final int recordSize;
     /** Records never cross the seam: the memory's windows or claims are not contiguous there. */
     private final boolean padded;
+    /** The memory's mirror view when records go straight into it (see the class comment), else null. */
+    private final MemorySegment view;
+    /** The same, read-only: what peek and drain hand out. */
+    private final MemorySegment readView;
     private final Publication publication;
     /** Whether a full ring grows: everything below is null/unused when it does not. */
     private final boolean canGrow;
@@ -191,6 +202,9 @@ public final class SpscRingQueue implements RecordQueue {
             this.growPending = null;
             this.consumerInside = null;
         }
+        MemorySegment mirror = canGrow ? null : memory.mirrorView();
+        this.view = mirror;
+        this.readView = mirror == null ? null : mirror.asReadOnly();
         SpscDescriptor.checkHeaderFits(header);
         initializeOrAttach();
         this.producer = new Producer(lvPosition(PRODUCER_POSITION_OFFSET));
@@ -455,6 +469,17 @@ public final class SpscRingQueue implements RecordQueue {
         }
 
         private void write(long at, long frame, MemorySegment record, long length) {
+            MemorySegment v = view;
+            if (v != null) {
+                long o = offset(at);
+                if (fixed) {
+                    MemorySegment.copy(record, 0, v, o, length);
+                } else {
+                    v.set(ValueLayout.JAVA_INT, o, (int) length);
+                    MemorySegment.copy(record, 0, v, o + RECORD_HEADER_LENGTH, length);
+                }
+                return;
+            }
             MemorySegment dst = memory.claim(at, frame);
             if (fixed) {
                 MemorySegment.copy(record, 0, dst, 0, length);
@@ -506,7 +531,7 @@ public final class SpscRingQueue implements RecordQueue {
                 return null;
             }
             claimPosition = at;
-            MemorySegment dst = memory.claim(at, frame);
+            MemorySegment dst = view != null ? view.asSlice(offset(at), frame) : memory.claim(at, frame);
             claimed = dst;
             return fixed ? dst : dst.asSlice(RECORD_HEADER_LENGTH, length);
         }
@@ -523,7 +548,9 @@ public final class SpscRingQueue implements RecordQueue {
             if (!fixed) {
                 claimed.set(ValueLayout.JAVA_INT, 0, length);
             }
-            memory.commit(at, frame);
+            if (view == null) {
+                memory.commit(at, frame);
+            }
             claimPosition = FULL;
             claimed = null;
             position = at + frame;
@@ -572,6 +599,17 @@ public final class SpscRingQueue implements RecordQueue {
 
         /** The record's payload at {@code at}; sets {@code end} to the position after its frame. */
         private MemorySegment read(long at) {
+            MemorySegment v = readView;
+            if (v != null) {
+                long o = offset(at);
+                if (fixed) {
+                    pendingEnd = at + recordSize;
+                    return v.asSlice(o, recordSize);
+                }
+                int length = v.get(ValueLayout.JAVA_INT, o);
+                pendingEnd = at + SpscDescriptor.variableFrameLength(length);
+                return v.asSlice(o + RECORD_HEADER_LENGTH, length);
+            }
             if (fixed) {
                 pendingEnd = at + recordSize;
                 return memory.window(at, recordSize);
@@ -690,6 +728,9 @@ public final class SpscRingQueue implements RecordQueue {
 
         @Override
         public int poll(MemorySegment dst) {
+            if (view != null) {
+                return pollView(dst);
+            }
             MemorySegment record = peek();
             if (record == null) {
                 return EMPTY;
@@ -706,6 +747,30 @@ public final class SpscRingQueue implements RecordQueue {
             MemorySegment.copy(record, 0, dst, 0, length);
             release();
             return (int) length;
+        }
+
+        /** poll on the mirror view: one copy out of the ring, no segment made (never a growable ring). */
+        private int pollView(MemorySegment dst) {
+            ensureOpen();
+            long at = nextRecord(position);
+            if (at == FULL) {
+                return EMPTY;
+            }
+            MemorySegment v = view;
+            long o = offset(at);
+            int length = fixed ? recordSize : v.get(ValueLayout.JAVA_INT, o);
+            if (length > dst.byteSize()) {
+                throw new IllegalArgumentException("record of " + length + " bytes does not fit the destination of "
+                        + dst.byteSize());
+            }
+            MemorySegment.copy(v, fixed ? o : o + RECORD_HEADER_LENGTH, dst, 0, length);
+            long end = at + (fixed ? recordSize : SpscDescriptor.variableFrameLength(length));
+            pendingEnd = FULL; // a record peek() returned is consumed too
+            position = end;
+            records++;
+            // Frees the record's bytes for the producer: it may overwrite them after this store.
+            soPosition(CONSUMER_POSITION_OFFSET, end);
+            return length;
         }
     }
 
