@@ -69,7 +69,7 @@ class ElementRingTest {
             ArrayDeque<byte[]> model = new ArrayDeque<>();
             int n = 0;
             for (boolean seek : seekInsteadOfPut) {
-                byte[] value = RingMemoryModelProperties.pattern(n++ * 1_000_003L, (int) element);
+                byte[] value = pattern(n++ * 1_000_003L, (int) element);
                 if (seek) {
                     MemorySegment.copy(MemorySegment.ofArray(value), 0, ring.seek(), 0, element);
                 } else {
@@ -109,6 +109,16 @@ class ElementRingTest {
                 assertTrue(size.getMessage().contains("3"), size.getMessage());
             }
         }));
+    }
+
+    /** Bytes that differ with position, so a misplaced element shows. */
+    private static byte[] pattern(long position, int length) {
+        byte[] data = new byte[length];
+        for (int i = 0; i < length; i++) {
+            long p = position + i;
+            data[i] = (byte) (p * 31 + (p >>> 8) * 17 + 1);
+        }
+        return data;
     }
 
     private static long sum(MemorySegment segment) {

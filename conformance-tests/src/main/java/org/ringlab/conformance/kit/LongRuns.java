@@ -1,0 +1,106 @@
+package org.ringlab.conformance.kit;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+import org.junit.jupiter.api.Assumptions;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.ProcSelf;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+
+/** Leaks over many cycles, and resident memory over a long run. */
+public final class LongRuns {
+
+    /**
+     * How far RSS may rise during a soak once warmed up: the JVM's heap and code cache settle
+     * in steps of this order; a ring or a record leaked per operation would pass it within the
+     * first percent of a soak.
+     */
+    public static final long RSS_TOLERANCE = 64L << 20;
+
+    private LongRuns() {
+    }
+
+    /**
+     * {@code cycles} allocate/write/window/close cycles of a page-sized ring leave the mappings,
+     * descriptors and files of the process as they were.
+     */
+    public static void createCloseCycles(MemoryStrategy strategy, int cycles) {
+        Assumptions.assumeTrue(ProcSelf.isSupported(), "needs /proc/self (Linux)");
+        Assumptions.assumeTrue(strategy.availability().isAvailable(),
+                () -> "skipped: " + strategy.name() + " is unavailable: " + strategy.availability().reason());
+        long capacity = Math.max(strategy.granularity(), Math.ceilDiv(4096, strategy.granularity()) * strategy.granularity());
+        MemorySegment one = MemorySegment.ofArray(new byte[] {42});
+        java.nio.file.Path dir = Faults.tempDirectory();
+        RingSpec spec = RingSpec.ofCapacity(capacity).inDirectory(dir);
+        cycles(strategy, spec, one, 200); // warm up: JIT and allocator settle before the baseline
+        // Only the kit's own directory: /tmp and /dev/shm are shared with every other process here.
+        Resources before = Resources.take(List.of(dir));
+        cycles(strategy, spec, one, cycles);
+        before.assertUnchanged(cycles + " allocate/close cycles of " + strategy.name());
+    }
+
+    private static void cycles(MemoryStrategy s, RingSpec spec, MemorySegment one, int n) {
+        long capacity = spec.capacity();
+        for (int i = 0; i < n; i++) {
+            try (RingMemory ring = s.allocate(spec)) {
+                ring.write(capacity - 1, one); // touch both sides of the seam
+                ring.window(capacity - 1, 1);
+            }
+        }
+    }
+
+    /**
+     * {@code bytes} of records through the cell's queue by two threads, in two runs: a tenth to
+     * warm up, then the rest. Between the end of the warm-up and the end (each after a GC), VmRSS
+     * beyond what the Java heap newly committed may rise by at most {@link #RSS_TOLERANCE}, and the
+     * live Java heap by at most {@link #HEAP_TOLERANCE}. The Java heap is set apart because the JVM
+     * sizes it to the allocation rate (locked-list allocates a record per offer, by design), not
+     * because a queue holds on to anything.
+     */
+    public static void soak(Cell cell, long bytes, long seed) throws InterruptedException {
+        cell.assumeAvailable();
+        Assumptions.assumeTrue(ProcSelf.isSupported(), "needs /proc/self (Linux)");
+        long meanRecord = cell.mode() == org.ringlab.api.QueueSpec.RecordMode.FIXED ? cell.recordSize()
+                : (8 + cell.recordSize()) / 2;
+        long records = Math.max(1000, bytes / meanRecord);
+        Concurrency.Result warm = Concurrency.run(cell, records / 10, seed, false);
+        check(cell, warm, records / 10);
+        Footprint before = Footprint.take();
+        Concurrency.Result rest = Concurrency.run(cell, records - records / 10, seed + 1, false);
+        check(cell, rest, records - records / 10);
+        Footprint after = Footprint.take();
+        long total = warm.bytes() + rest.bytes();
+        long heapCommitted = Math.max(0, after.heapCommitted - before.heapCommitted);
+        if (after.rss - before.rss - heapCommitted > RSS_TOLERANCE) {
+            throw new AssertionError(cell.displayName() + ": VmRSS grew from " + (before.rss >> 20) + " MiB to "
+                    + (after.rss >> 20) + " MiB over a soak of " + total + " bytes, of which the Java heap committed "
+                    + (heapCommitted >> 20) + " MiB");
+        }
+        if (after.heapUsed - before.heapUsed > HEAP_TOLERANCE) {
+            throw new AssertionError(cell.displayName() + ": the live Java heap grew from " + (before.heapUsed >> 20)
+                    + " MiB to " + (after.heapUsed >> 20) + " MiB over a soak of " + total + " bytes");
+        }
+    }
+
+    /** How far the live Java heap (after a GC) may rise during a soak. */
+    public static final long HEAP_TOLERANCE = 16L << 20;
+
+    /** VmRSS and the Java heap, after a GC. */
+    private record Footprint(long rss, long heapCommitted, long heapUsed) {
+        static Footprint take() {
+            System.gc();
+            java.lang.management.MemoryUsage heap = java.lang.management.ManagementFactory.getMemoryMXBean()
+                    .getHeapMemoryUsage();
+            return new Footprint(ProcSelf.vmRssBytes(), heap.getCommitted(), heap.getUsed());
+        }
+    }
+
+    private static void check(Cell cell, Concurrency.Result r, long records) {
+        if (r.firstViolation() != null || r.delivered() != records) {
+            throw new AssertionError(cell.displayName() + ": soak delivered " + r.delivered() + " of " + records
+                    + " records" + (r.firstViolation() == null ? "" : ": " + r.firstViolation()));
+        }
+    }
+}
