@@ -20,7 +20,7 @@ import net.jqwik.api.Arbitrary;
 final class ChainRunner {
 
     /** Shrinking steps and candidates per step: enough to cut a chain of 50 actions to a few. */
-    private static final int MAX_SHRINK_STEPS = 200;
+    private static final int MAX_SHRINK_STEPS = 1000;
     private static final int CANDIDATES_PER_STEP = 400;
     private static final int GEN_SIZE = 1000;
 

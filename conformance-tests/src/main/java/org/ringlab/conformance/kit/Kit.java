@@ -111,7 +111,7 @@ public final class Kit {
     /** {@link MemoryContract#seamSweep}: a write and a window across the seam at every offset. */
     public Stream<DynamicNode> seamSweep() {
         return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(),
-                () -> MemoryContract.seamSweep(cell)));
+                () -> MemoryContract.seamSweep(cell, copyCountModel(cell.strategy()))));
     }
 
     /** {@link BadInput}: per strategy. */

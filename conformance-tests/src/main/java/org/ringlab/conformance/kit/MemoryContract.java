@@ -103,6 +103,21 @@ public final class MemoryContract {
             writePos = position + committed;
         }
 
+        /**
+         * A write of {@code length} bytes placed so that the seam falls {@code split} of the way
+         * into it, then a window over its bytes after the seam (read from the start of the ring).
+         */
+        void writeAcrossTheSeam(Via via, long length, double split) {
+            long before = Math.max(1, Math.min(length - 1, Math.round(split * length)));
+            long offset = writePos % capacity;
+            long gap = Math.floorMod(capacity - before - offset, capacity);
+            write(via, length, 1.0, gap);
+            long after = length - before;
+            if (after > 0 && writePos - after >= heldFrom()) {
+                checkWindow(writePos - after, after);
+            }
+        }
+
         /** A window over a fraction of what the ring holds, compared byte for byte. */
         void window(double startFraction, double lengthFraction) {
             long lo = heldFrom();
@@ -193,6 +208,20 @@ public final class MemoryContract {
                         Transformer.mutate(describe(via, n, f, skip), st -> st.write(via, n, f, skip)));
             }
         };
+        Action.Dependent<RingState> acrossTheSeam = new Action.Dependent<>() {
+            @Override
+            public boolean precondition(RingState s) {
+                return s.capacity >= 2;
+            }
+
+            @Override
+            public Arbitrary<Transformer<RingState>> transformer(RingState s) {
+                Arbitrary<Long> length = Arbitraries.longs().between(2, s.capacity);
+                return Combinators.combine(Arbitraries.of(Via.WRITE, Via.CLAIM_COMMIT), length, fraction).as((via, n, f) ->
+                        Transformer.mutate(describe(via, n, 1.0, 0) + " across the seam, " + percent(f)
+                                + " before it, then a window after it", st -> st.writeAcrossTheSeam(via, n, f)));
+            }
+        };
         Action.Independent<RingState> windowAction = new Action.Independent<>() {
             @Override
             public Arbitrary<Transformer<RingState>> transformer() {
@@ -216,7 +245,8 @@ public final class MemoryContract {
         };
         return ActionChain.startWith(() -> ChainRunner.opened(
                         new RingState(cell.strategy(), capacity, counts.map(Supplier::get).orElse(null))))
-                .withAction(5, write)
+                .withAction(4, write)
+                .withAction(2, acrossTheSeam)
                 .withAction(4, windowAction)
                 .withAction(1, grow)
                 .withMaxTransformations(40);
@@ -244,23 +274,27 @@ public final class MemoryContract {
     }
 
     /**
-     * A write crossing the seam at every offset (every offset up to 4096, then a stride so at
-     * most 4096 are tried), each read back through a window that crosses it too; and a window of
-     * the whole capacity from every such offset.
+     * A write starting at every offset of the ring (every offset up to 1024, then a stride so at
+     * most 1024 are tried), each long enough to wrap, through write, claim/commit in turn; after
+     * each, windows over the bytes either side of the seam, over the wrapped part from the start
+     * of the ring, and over the whole write's last bytes.
      */
-    public static void seamSweep(Cell cell) {
+    public static void seamSweep(Cell cell, Optional<Supplier<CopyCountModel>> counts) {
         cell.assumeAvailable();
         long capacity = cell.capacity();
-        long stride = Math.max(1, capacity / 4096);
-        Optional<Supplier<CopyCountModel>> documented = CopyCountModel.documentedFor(cell.strategy());
-        try (RingState s = new RingState(cell.strategy(), capacity, documented.map(Supplier::get).orElse(null))) {
+        long stride = Math.max(1, capacity / 1024);
+        try (RingState s = new RingState(cell.strategy(), capacity, counts.map(Supplier::get).orElse(null))) {
             for (long offset = 0; offset < capacity; offset += stride) {
-                // Advance to the offset (a gap), then 1..3 bytes either side of the seam.
-                long position = s.writePos + Math.floorMod(offset - s.writePos, capacity);
-                long length = Math.min(capacity, 1 + (offset % 5));
-                s.write(Via.values()[(int) (offset % 3)], length, 0.5, position - s.writePos);
-                long back = Math.min(s.writePos - s.heldFrom(), length + 2);
-                s.checkWindow(s.writePos - back, back);
+                long gap = Math.floorMod(offset - s.writePos, capacity);
+                long length = Math.min(capacity, capacity - offset + 1 + offset % 5);
+                s.write(offset % 2 == 0 ? Via.WRITE : Via.CLAIM_COMMIT, length, 1.0, gap);
+                long wrapped = s.writePos % capacity; // bytes of this write at the start of the ring
+                if (wrapped > 0 && wrapped < length) {
+                    long seam = s.writePos - wrapped;
+                    s.checkWindow(seam - Math.min(3, length - wrapped), Math.min(3, length - wrapped) + Math.min(3, wrapped));
+                    s.checkWindow(seam, wrapped);
+                }
+                s.checkWindow(s.writePos - Math.min(8, length), Math.min(8, length));
                 s.invariants();
             }
             s.checkWindow(s.heldFrom(), s.writePos - s.heldFrom());
