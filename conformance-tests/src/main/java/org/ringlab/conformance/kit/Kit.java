@@ -144,12 +144,14 @@ public final class Kit {
 
     /**
      * {@link LongRuns#soak}: {@link KitSettings#soakBytes()} through each discipline, shared
-     * equally among the strategies that are available.
+     * equally among the strategies that can run it here.
      */
     public Stream<DynamicNode> soak() {
-        long available = Math.max(1, matrix.strategies().stream().filter(s -> s.availability().isAvailable()).count());
-        long bytes = settings.soakBytes() / available;
-        return matrix.pairCells().stream().map(cell -> dynamicTest(cell.displayName() + " × " + bytes + " bytes",
-                () -> LongRuns.soak(cell, bytes, settings.seed())));
+        List<Cell> pairs = matrix.pairCells();
+        return matrix.disciplines().stream().map(d -> {
+            List<Cell> cells = pairs.stream().filter(c -> c.discipline() == d).toList();
+            return dynamicTest(d.name() + " × " + cells.size() + " strategies × " + settings.soakBytes() + " bytes",
+                    () -> LongRuns.soak(cells, settings.soakBytes(), settings.seed()));
+        });
     }
 }

@@ -52,36 +52,56 @@ public final class LongRuns {
     }
 
     /**
-     * {@code bytes} of records through the cell's queue by two threads, in two runs: a tenth to
-     * warm up, then the rest. Between the end of the warm-up and the end (each after a GC), VmRSS
-     * beyond what the Java heap newly committed may rise by at most {@link #RSS_TOLERANCE}, and the
-     * live Java heap by at most {@link #HEAP_TOLERANCE}. The Java heap is set apart because the JVM
-     * sizes it to the allocation rate (locked-list allocates a record per offer, by design), not
-     * because a queue holds on to anything.
+     * {@code bytes} of records through one discipline by two threads, shared equally among the
+     * {@code cells} (the discipline on each strategy) that can run here, in two rounds: a tenth
+     * to warm up, then the rest. Between the end of the warm-up and the end (each after a GC),
+     * VmRSS beyond what the Java heap newly committed may rise by at most {@link #RSS_TOLERANCE},
+     * and the live Java heap by at most {@link #HEAP_TOLERANCE}. The Java heap is set apart
+     * because the JVM sizes it to the allocation rate (locked-list allocates a record per offer,
+     * by design), not because a queue holds on to anything.
      */
-    public static void soak(Cell cell, long bytes, long seed) throws InterruptedException {
-        cell.assumeAvailable();
+    public static void soak(List<Cell> cells, long bytes, long seed) throws InterruptedException {
         Assumptions.assumeTrue(ProcSelf.isSupported(), "needs /proc/self (Linux)");
-        long meanRecord = cell.mode() == org.ringlab.api.QueueSpec.RecordMode.FIXED ? cell.recordSize()
-                : (8 + cell.recordSize()) / 2;
-        long records = Math.max(1000, bytes / meanRecord);
-        Concurrency.Result warm = Concurrency.run(cell, records / 10, seed, false);
-        check(cell, warm, records / 10);
+        List<Cell> runnable = cells.stream().filter(c -> c.unavailableReason().isEmpty()).toList();
+        Assumptions.assumeFalse(runnable.isEmpty(), () -> "skipped: no cell can run here: "
+                + cells.stream().map(c -> c.unavailableReason().orElse("")).toList());
+        long perCell = bytes / runnable.size();
+        long total = 0;
+        for (Cell cell : runnable) {
+            total += round(cell, records(cell, perCell) / 10, seed);
+        }
         Footprint before = Footprint.take();
-        Concurrency.Result rest = Concurrency.run(cell, records - records / 10, seed + 1, false);
-        check(cell, rest, records - records / 10);
+        for (Cell cell : runnable) {
+            long records = records(cell, perCell);
+            total += round(cell, records - records / 10, seed + 1);
+        }
         Footprint after = Footprint.take();
-        long total = warm.bytes() + rest.bytes();
+        String what = runnable.size() + " strategies (" + runnable.getFirst().displayName() + ", …)";
         long heapCommitted = Math.max(0, after.heapCommitted - before.heapCommitted);
         if (after.rss - before.rss - heapCommitted > RSS_TOLERANCE) {
-            throw new AssertionError(cell.displayName() + ": VmRSS grew from " + (before.rss >> 20) + " MiB to "
+            throw new AssertionError(what + ": VmRSS grew from " + (before.rss >> 20) + " MiB to "
                     + (after.rss >> 20) + " MiB over a soak of " + total + " bytes, of which the Java heap committed "
                     + (heapCommitted >> 20) + " MiB");
         }
         if (after.heapUsed - before.heapUsed > HEAP_TOLERANCE) {
-            throw new AssertionError(cell.displayName() + ": the live Java heap grew from " + (before.heapUsed >> 20)
+            throw new AssertionError(what + ": the live Java heap grew from " + (before.heapUsed >> 20)
                     + " MiB to " + (after.heapUsed >> 20) + " MiB over a soak of " + total + " bytes");
         }
+    }
+
+    private static long records(Cell cell, long bytes) {
+        long meanRecord = cell.mode() == org.ringlab.api.QueueSpec.RecordMode.FIXED ? cell.recordSize()
+                : (8 + cell.recordSize()) / 2;
+        return Math.max(1000, bytes / meanRecord);
+    }
+
+    private static long round(Cell cell, long records, long seed) throws InterruptedException {
+        Concurrency.Result r = Concurrency.run(cell, records, seed, false);
+        if (r.firstViolation() != null || r.delivered() != records) {
+            throw new AssertionError(cell.displayName() + ": soak delivered " + r.delivered() + " of " + records
+                    + " records" + (r.firstViolation() == null ? "" : ": " + r.firstViolation()));
+        }
+        return r.bytes();
     }
 
     /** How far the live Java heap (after a GC) may rise during a soak. */
@@ -97,10 +117,4 @@ public final class LongRuns {
         }
     }
 
-    private static void check(Cell cell, Concurrency.Result r, long records) {
-        if (r.firstViolation() != null || r.delivered() != records) {
-            throw new AssertionError(cell.displayName() + ": soak delivered " + r.delivered() + " of " + records
-                    + " records" + (r.firstViolation() == null ? "" : ": " + r.firstViolation()));
-        }
-    }
 }
