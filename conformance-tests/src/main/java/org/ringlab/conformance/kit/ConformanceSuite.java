@@ -33,7 +33,9 @@ public abstract class ConformanceSuite {
 
     @Test
     public void theMatrixIsCompleteAndSomethingCanRun() {
-        Matrix m = kit().matrix();
+        Kit kit = kit();
+        kit.checkAgainstTheRegistries();
+        Matrix m = kit.matrix();
         // Each call checks its size against the providers and throws when it is short or empty.
         m.memoryCells();
         m.queueCells();
@@ -51,6 +53,11 @@ public abstract class ConformanceSuite {
     @TestFactory
     public Stream<DynamicNode> writesAndWindowsAcrossTheSeamAtEveryOffset() {
         return kit().seamSweep();
+    }
+
+    @TestFactory
+    public Stream<DynamicNode> theElementRingKeepsTheLastElementsInOrder() {
+        return kit().elementRing();
     }
 
     @TestFactory

@@ -35,10 +35,13 @@ public final class Kit {
     private final KitSettings settings;
     private final Map<String, Supplier<CopyCountModel>> copyCounts;
     private final List<FaultInjector> injectors;
+    /** Whether the strategies and disciplines are all the registries hold (then the matrix must have them all). */
+    private final boolean wholeRegistry;
 
     private Kit(Matrix matrix, KitSettings settings, Map<String, Supplier<CopyCountModel>> copyCounts,
-                List<FaultInjector> injectors) {
+                List<FaultInjector> injectors, boolean wholeRegistry) {
         this.matrix = matrix;
+        this.wholeRegistry = wholeRegistry;
         this.settings = settings;
         this.copyCounts = Map.copyOf(copyCounts);
         this.injectors = List.copyOf(injectors);
@@ -47,12 +50,13 @@ public final class Kit {
     /** Exactly these providers, with the settings of the system properties. */
     public static Kit of(List<MemoryStrategy> strategies, List<QueueDiscipline> disciplines) {
         return new Kit(new Matrix(strategies, disciplines), KitSettings.fromSystemProperties(), Map.of(),
-                List.of(FaultInjector.linux(), FaultInjector.jna()));
+                List.of(FaultInjector.linux(), FaultInjector.jna()), false);
     }
 
     /** Every discovered strategy × every discipline, available or not (unavailable ones are skipped with their reason). */
     public static Kit allProviders() {
-        return of(Registries.memoryStrategies().all(), Registries.disciplines().all());
+        Kit kit = of(Registries.memoryStrategies().all(), Registries.disciplines().all());
+        return new Kit(kit.matrix, kit.settings, kit.copyCounts, kit.injectors, true);
     }
 
     /** The named strategies (discovered, available or not) × every discovered discipline. */
@@ -71,14 +75,14 @@ public final class Kit {
     }
 
     public Kit withSettings(KitSettings newSettings) {
-        return new Kit(matrix, newSettings, copyCounts, injectors);
+        return new Kit(matrix, newSettings, copyCounts, injectors, wholeRegistry);
     }
 
     /** The copy counters {@code strategyName} documents, as a model the memory contract compares exactly. */
     public Kit withCopyCountModel(String strategyName, Supplier<CopyCountModel> model) {
         Map<String, Supplier<CopyCountModel>> next = new HashMap<>(copyCounts);
         next.put(strategyName, model);
-        return new Kit(matrix, settings, next, injectors);
+        return new Kit(matrix, settings, next, injectors, wholeRegistry);
     }
 
     /** A fault hook for a backend of yours (tried before ringlab's own). */
@@ -86,11 +90,31 @@ public final class Kit {
         List<FaultInjector> next = new ArrayList<>();
         next.add(injector);
         next.addAll(injectors);
-        return new Kit(matrix, settings, copyCounts, next);
+        return new Kit(matrix, settings, copyCounts, next, wholeRegistry);
     }
 
     public Matrix matrix() {
         return matrix;
+    }
+
+    /**
+     * For a kit over {@link #allProviders()}: throws unless its matrix holds every provider the
+     * registries discover now (by name), so no provider can drop out of the run unnoticed.
+     */
+    public void checkAgainstTheRegistries() {
+        if (!wholeRegistry) {
+            return;
+        }
+        List<String> strategies = matrix.strategies().stream().map(MemoryStrategy::name).toList();
+        List<String> disciplines = matrix.disciplines().stream().map(QueueDiscipline::name).toList();
+        if (!strategies.equals(Registries.memoryStrategies().names())) {
+            throw new AssertionError("the matrix has strategies " + strategies + ", the registry "
+                    + Registries.memoryStrategies().names());
+        }
+        if (!disciplines.equals(Registries.disciplines().names())) {
+            throw new AssertionError("the matrix has disciplines " + disciplines + ", the registry "
+                    + Registries.disciplines().names());
+        }
     }
 
     public KitSettings settings() {
@@ -112,6 +136,12 @@ public final class Kit {
     public Stream<DynamicNode> seamSweep() {
         return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(),
                 () -> MemoryContract.seamSweep(cell, copyCountModel(cell.strategy()))));
+    }
+
+    /** {@link ElementRingContract}: seed 000's element ring per strategy × capacity. */
+    public Stream<DynamicNode> elementRing() {
+        return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(),
+                () -> ElementRingContract.check(cell, settings)));
     }
 
     /** {@link BadInput}: per strategy. */
