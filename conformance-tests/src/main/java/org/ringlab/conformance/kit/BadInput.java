@@ -63,6 +63,50 @@ public final class BadInput {
         assertDoesNotThrow(ring::close, "a second close");
     }
 
+    /**
+     * A queue's bad arguments: a record longer than the spec allows (offer and claim), a drain
+     * limit of 0, a destination too small for the record, a consumer index out of range, more
+     * consumers than the discipline takes (or a record larger than the memory), each refused
+     * naming the value; use after close throws {@link IllegalStateException}.
+     */
+    public static void check(Cell cell) {
+        cell.assumeAvailable();
+        org.ringlab.api.QueueSpec spec = cell.spec();
+        int size = spec.recordSize();
+        try (RingMemory memory = cell.strategy().allocate(RingSpec.ofCapacity(cell.capacity()))) {
+            org.ringlab.api.RecordQueue queue = cell.discipline().create(memory, spec);
+            try {
+                org.ringlab.api.QueueProducer producer = queue.producer();
+                org.ringlab.api.QueueConsumer consumer = queue.consumer(0);
+                assertMessageNames(size + 1, () -> producer.offer(MemorySegment.ofArray(new byte[size + 1])));
+                assertMessageNames(size + 1, () -> producer.claim(size + 1));
+                assertMessageNames(0, () -> consumer.drain(r -> { }, 0));
+                assertTrue(producer.offer(MemorySegment.ofArray(new byte[size])), "an empty queue took no record");
+                IllegalArgumentException small = assertThrows(IllegalArgumentException.class,
+                        () -> consumer.poll(MemorySegment.ofArray(new byte[size - 1])), "poll into a destination too small");
+                assertTrue(small.getMessage().contains(Integer.toString(size)), "message should name the record's "
+                        + size + " bytes: " + small.getMessage());
+                int beyond = spec.consumers();
+                IndexOutOfBoundsException index = assertThrows(IndexOutOfBoundsException.class, () -> queue.consumer(beyond));
+                assertTrue(index.getMessage().contains(Integer.toString(beyond)), "message should name " + beyond + ": "
+                        + index.getMessage());
+            } finally {
+                queue.close();
+            }
+            assertThrows(IllegalStateException.class, () -> queue.producer().offer(MemorySegment.ofArray(new byte[1])),
+                    "offer after close");
+        }
+        for (org.ringlab.api.QueueSpec tooMuch : List.of(spec.withConsumers(65),
+                spec.mode() == org.ringlab.api.QueueSpec.RecordMode.FIXED
+                        ? org.ringlab.api.QueueSpec.fixed(Math.toIntExact(2 * cell.capacity()))
+                        : org.ringlab.api.QueueSpec.variable(Math.toIntExact(2 * cell.capacity())))) {
+            try (RingMemory memory = cell.strategy().allocate(RingSpec.ofCapacity(cell.capacity()))) {
+                long named = tooMuch.consumers() > 1 ? tooMuch.consumers() : tooMuch.recordSize();
+                assertMessageNames(named, () -> cell.discipline().create(memory, tooMuch).close());
+            }
+        }
+    }
+
     private static void assertMessageNames(long value, Executable call) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call, "should refuse " + value);
         assertTrue(e.getMessage().contains(Long.toString(value)), "message should name " + value + ": " + e.getMessage());

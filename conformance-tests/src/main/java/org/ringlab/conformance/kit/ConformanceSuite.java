@@ -66,6 +66,11 @@ public abstract class ConformanceSuite {
     }
 
     @TestFactory
+    public Stream<DynamicNode> badQueueArgumentsAreRefusedNamingTheValue() {
+        return kit().queueBadInput();
+    }
+
+    @TestFactory
     public Stream<DynamicNode> queuesFollowAnArrayDequeModel() {
         return kit().queueContract();
     }

@@ -149,6 +149,11 @@ public final class Kit {
         return matrix.strategies().stream().map(s -> dynamicTest(s.name(), () -> BadInput.check(s)));
     }
 
+    /** {@link BadInput#check(Cell)}: a queue's bad arguments, per discipline × strategy. */
+    public Stream<DynamicNode> queueBadInput() {
+        return matrix.pairCells().stream().map(cell -> dynamicTest(cell.displayName(), () -> BadInput.check(cell)));
+    }
+
     /** {@link QueueContract}: action chains per discipline × strategy × record mode × capacity. */
     public Stream<DynamicNode> queueContract() {
         return matrix.queueCells().stream().map(cell -> dynamicTest(cell.displayName(),
