@@ -37,12 +37,19 @@ final class ChainRunner {
         return resource;
     }
 
-    private static void closeOpened() {
+    /** Closes what the chain opened, newest first; the first failure to close, or null. */
+    private static Throwable closeOpened() {
         java.util.ArrayList<AutoCloseable> opened = OPENED.get();
+        Throwable first = null;
         for (int i = opened.size() - 1; i >= 0; i--) {
-            closeQuietly(opened.get(i));
+            try {
+                opened.get(i).close();
+            } catch (Throwable t) {
+                first = first == null ? t : first;
+            }
         }
         opened.clear();
+        return first;
     }
 
     /**
@@ -93,21 +100,24 @@ final class ChainRunner {
                 + "=" + seed + " replays it)\n  shrunk in " + steps + " steps to " + shrunkSteps.size() + " actions:\n    "
                 + String.join("\n    ", shrunkSteps) + "\n  failure: " + failure
                 + "\n  original chain: " + originalSteps.size() + " actions", failure);
-        error.addSuppressed(originalFailure);
+        if (failure != originalFailure) {
+            error.addSuppressed(originalFailure); // the unshrunk chain's own failure, for the record
+        }
         return error;
     }
 
     /** Runs a fresh chain of the shrinkable; its failure, or null. */
     private static <S> Throwable failureOf(Shrinkable<ActionChain<S>> shrinkable) {
         ActionChain<S> chain = shrinkable.value();
+        Throwable failure = null;
         try {
             chain.run();
-            return null;
         } catch (Throwable t) {
-            return t;
-        } finally {
-            closeOpened();
+            failure = t;
         }
+        // A chain that passed must also close cleanly; after a failure, that failure is the one to report.
+        Throwable closing = closeOpened();
+        return failure != null ? failure : closing;
     }
 
     private static <S> List<String> stepsOf(Shrinkable<ActionChain<S>> shrinkable) {
@@ -116,17 +126,8 @@ final class ChainRunner {
             chain.run();
         } catch (Throwable expected) {
             // Run for its list of actions only; the failure was reported already.
-        } finally {
-            closeOpened();
         }
+        closeOpened();
         return List.copyOf(chain.transformations());
-    }
-
-    private static void closeQuietly(AutoCloseable resource) {
-        try {
-            resource.close();
-        } catch (Exception | AssertionError ignored) {
-            // Closing after a failure: the failure already being reported is the one that matters.
-        }
     }
 }

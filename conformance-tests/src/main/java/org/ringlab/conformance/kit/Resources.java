@@ -11,8 +11,8 @@ import org.ringlab.api.ProcSelf;
 
 /**
  * What the process holds that a ring could leak: its mappings ({@code /proc/self/maps}), its
- * descriptors ({@code /proc/self/fd}) and the files of the directories a ring may create files
- * in. Taken before, compared after; the JVM's own mapping churn is set aside by
+ * descriptors ({@code /proc/self/fd}), the files of the directories a ring may create files
+ * in, and its shared memory objects in {@code /dev/shm}. Taken before, compared after; the JVM's own mapping churn is set aside by
  * {@link ProcSelf#unexplainedMappingChanges}.
  */
 final class Resources {
@@ -21,12 +21,27 @@ final class Resources {
     private final long descriptors;
     private final List<Path> directories;
     private final List<List<String>> files;
+    private final List<String> sharedMemory;
 
     private Resources(List<Path> directories) {
         this.mappings = ProcSelf.mappings();
         this.descriptors = ProcSelf.openDescriptorCount();
         this.directories = directories;
         this.files = directories.stream().map(Resources::list).toList();
+        this.sharedMemory = ourSharedMemory();
+    }
+
+    /**
+     * This process's POSIX shared memory objects: ringlab names them {@code /ringlab-PID-N}. Only
+     * ours, because other processes on the machine create and remove theirs while we run.
+     */
+    private static List<String> ourSharedMemory() {
+        Path shm = Path.of("/dev/shm");
+        if (!Files.isDirectory(shm)) {
+            return List.of();
+        }
+        String prefix = "ringlab-" + ProcessHandle.current().pid() + "-";
+        return list(shm).stream().filter(name -> name.startsWith(prefix)).toList();
     }
 
     /** A snapshot now; {@code directories} that do not exist are skipped. */
@@ -44,6 +59,10 @@ final class Resources {
         }
         if (fds != descriptors) {
             leaks.append("\n  descriptors: ").append(descriptors).append(" before, ").append(fds).append(" after");
+        }
+        List<String> shmNow = ourSharedMemory();
+        if (!shmNow.equals(sharedMemory)) {
+            leaks.append("\n  /dev/shm: ").append(sharedMemory).append(" before, ").append(shmNow).append(" after");
         }
         for (int i = 0; i < directories.size(); i++) {
             List<String> now = list(directories.get(i));
