@@ -19,7 +19,7 @@ import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
 
 /**
- * Proof that the suite can fail: each deliberately broken strategy and discipline is run
+ * Proof that the suite can fail: each deliberately broken strategy, discipline and backend is run
  * through the kit's own checks, and every cell must fail; its correct twin (the same code with
  * the bug switched off) must pass every cell, so the failures are the bug's. Seeds are fixed so
  * the proof does not depend on luck.
@@ -84,10 +84,40 @@ class KitCatchesBrokenProvidersTest {
         everyCellPasses(queueKit(BrokenDisciplines.publishBeforeWrite(false)), Kit::concurrency);
     }
 
+    @Test
+    void aDescriptorLeakedWhenANativeCallFailsIsCaughtThroughTheBackendsOwnHook() {
+        FakeNativeBackend.Hook[] hook = new FakeNativeBackend.Hook[1];
+        MemoryStrategy broken = FakeNativeBackend.strategy(true, hook);
+        everyCellFails(memoryKit(broken).withFaultInjector(hook[0]), Kit::faults, "descriptors",
+                "map #1 (map(2 bytes twice)) fails with errno 13");
+        MemoryStrategy twin = FakeNativeBackend.strategy(false, hook);
+        everyCellPasses(memoryKit(twin).withFaultInjector(hook[0]), Kit::faults);
+    }
+
     /** Runs every cell of a part; each must fail with an assertion whose message (or cause's) mentions {@code clue}. */
     private static void everyCellFails(Kit kit, Function<Kit, Stream<DynamicNode>> part, String clue) {
         List<DynamicTest> cells = flatten(part.apply(kit));
         assertFalse(cells.isEmpty(), "the part generated no cell");
+        everyCellFails(cells, clue);
+    }
+
+    /** As above, for the cells named {@code only} among those of the part (the others must pass). */
+    private static void everyCellFails(Kit kit, Function<Kit, Stream<DynamicNode>> part, String clue, String only) {
+        List<DynamicTest> cells = flatten(part.apply(kit));
+        List<DynamicTest> chosen = cells.stream().filter(c -> c.getDisplayName().contains(only)).toList();
+        assertEquals(1, chosen.size(), "cells named '" + only + "' among " + cells.stream().map(DynamicTest::getDisplayName).toList());
+        everyCellFails(chosen, clue);
+        List<String> others = new ArrayList<>();
+        for (DynamicTest cell : cells) {
+            Throwable failure = chosen.contains(cell) ? null : run(cell);
+            if (failure != null) {
+                others.add(cell.getDisplayName() + ": " + messages(failure));
+            }
+        }
+        assertEquals(List.of(), others, "cells without the bug failed");
+    }
+
+    private static void everyCellFails(List<DynamicTest> cells, String clue) {
         for (DynamicTest cell : cells) {
             Throwable failure = run(cell);
             assertTrue(failure != null, cell.getDisplayName() + ": the broken provider passed");
