@@ -54,12 +54,14 @@ final class ChainRunner {
 
     /**
      * Runs {@code tries} chains of {@code chains}; throws an {@link AssertionError} naming the
-     * cell, the seed and the shrunk chain's actions when one fails.
+     * cell, the seed and the shrunk chain's actions when one fails. Each cell draws from its own
+     * random sequence, derived from the kit's seed and the cell's name, so the printed seed
+     * replays the failing cell whatever else runs.
      */
     static <S> void run(String cell, Arbitrary<ActionChain<S>> chains, int tries, long seed) {
         JqwikSession.start();
         try {
-            Random random = new Random(seed);
+            Random random = new Random(seed ^ cell.hashCode());
             for (int t = 0; t < tries; t++) {
                 Shrinkable<ActionChain<S>> generated = chains.generator(GEN_SIZE).next(random);
                 Throwable failure = failureOf(generated);

@@ -270,7 +270,7 @@ public final class MemoryContract {
         cell.assumeAvailable();
         ChainRunner.run(cell.displayName(), chains(cell, counts).map(chain ->
                         chain.withInvariant("ring matches model", RingState::invariants)),
-                settings.tries(), settings.seed() ^ cell.displayName().hashCode());
+                settings.tries(), settings.seed());
     }
 
     /**

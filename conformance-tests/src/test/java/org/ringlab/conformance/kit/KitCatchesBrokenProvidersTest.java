@@ -94,6 +94,28 @@ class KitCatchesBrokenProvidersTest {
         everyCellPasses(memoryKit(twin).withFaultInjector(hook[0]), Kit::faults);
     }
 
+    @Test
+    void theSeedAFailureReportsReplaysTheSameShrunkChain() {
+        MemoryStrategy broken = BrokenStrategies.offByOneAtTheSeam(true);
+        long seed = new java.util.Random().nextLong();
+        String first = firstFailure(memoryKit(broken).withSettings(new KitSettings(20, 1, 1, 1, seed)));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(KitSettings.SEED + "=(-?[0-9]+) replays it").matcher(first);
+        assertTrue(m.find(), "no seed in: " + first);
+        assertEquals(seed, Long.parseLong(m.group(1)), "the seed printed is the kit's");
+        String replayed = firstFailure(memoryKit(broken).withSettings(new KitSettings(20, 1, 1, 1, Long.parseLong(m.group(1)))));
+        assertEquals(first, replayed, "the same seed, the same failure");
+    }
+
+    private static String firstFailure(Kit kit) {
+        for (DynamicTest cell : flatten(kit.memoryContract())) {
+            Throwable failure = run(cell);
+            if (failure != null) {
+                return failure.getMessage();
+            }
+        }
+        throw new AssertionError("the broken strategy passed every cell");
+    }
+
     /** Runs every cell of a part; each must fail with an assertion whose message (or cause's) mentions {@code clue}. */
     private static void everyCellFails(Kit kit, Function<Kit, Stream<DynamicNode>> part, String clue) {
         List<DynamicTest> cells = flatten(part.apply(kit));
