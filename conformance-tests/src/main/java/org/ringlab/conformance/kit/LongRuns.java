@@ -53,12 +53,13 @@ public final class LongRuns {
 
     /**
      * {@code bytes} of records through one discipline by two threads, shared equally among the
-     * {@code cells} (the discipline on each strategy) that can run here, in two rounds: a tenth
-     * to warm up, then the rest. Between the end of the warm-up and the end (each after a GC),
-     * VmRSS beyond what the Java heap newly committed may rise by at most {@link #RSS_TOLERANCE},
-     * and the live Java heap by at most {@link #HEAP_TOLERANCE}. The Java heap is set apart
-     * because the JVM sizes it to the allocation rate (locked-list allocates a record per offer,
-     * by design), not because a queue holds on to anything.
+     * {@code cells} (the discipline on each strategy) that can run here, in three rounds: a tenth
+     * to warm up, then two halves of the rest. Across the last half (each end measured after a
+     * GC), VmRSS may rise by at most {@link #RSS_TOLERANCE} beyond what the Java heap newly
+     * committed, and the live Java heap by at most {@link #HEAP_TOLERANCE}. A queue that leaks
+     * per record leaks as much in the last half as in the first; the JVM does not: it commits
+     * and first touches its heap while the allocation rate settles (locked-list allocates a
+     * record per offer, by design), which the warm-up and the first half absorb.
      */
     public static void soak(List<Cell> cells, long bytes, long seed) throws InterruptedException {
         Assumptions.assumeTrue(ProcSelf.isSupported(), "needs /proc/self (Linux)");
@@ -70,23 +71,44 @@ public final class LongRuns {
         for (Cell cell : runnable) {
             total += round(cell, records(cell, perCell) / 10, seed);
         }
-        Footprint before = Footprint.take();
         for (Cell cell : runnable) {
-            long records = records(cell, perCell);
-            total += round(cell, records - records / 10, seed + 1);
+            total += round(cell, half(records(cell, perCell)), seed + 1);
+        }
+        Footprint before = Footprint.take();
+        List<ProcSelf.Mapping> mappingsBefore = ProcSelf.smaps();
+        for (Cell cell : runnable) {
+            total += round(cell, half(records(cell, perCell)), seed + 2);
         }
         Footprint after = Footprint.take();
         String what = runnable.size() + " strategies (" + runnable.getFirst().displayName() + ", …)";
         long heapCommitted = Math.max(0, after.heapCommitted - before.heapCommitted);
         if (after.rss - before.rss - heapCommitted > RSS_TOLERANCE) {
             throw new AssertionError(what + ": VmRSS grew from " + (before.rss >> 20) + " MiB to "
-                    + (after.rss >> 20) + " MiB over a soak of " + total + " bytes, of which the Java heap committed "
-                    + (heapCommitted >> 20) + " MiB");
+                    + (after.rss >> 20) + " MiB over the last half of a soak of " + total
+                    + " bytes, of which the Java heap committed " + (heapCommitted >> 20) + " MiB; grew most: "
+                    + largestGrowth(mappingsBefore, ProcSelf.smaps()));
         }
         if (after.heapUsed - before.heapUsed > HEAP_TOLERANCE) {
             throw new AssertionError(what + ": the live Java heap grew from " + (before.heapUsed >> 20)
-                    + " MiB to " + (after.heapUsed >> 20) + " MiB over a soak of " + total + " bytes");
+                    + " MiB to " + (after.heapUsed >> 20) + " MiB over the last half of a soak of " + total + " bytes");
         }
+    }
+
+    private static long half(long records) {
+        return (records - records / 10) / 2;
+    }
+
+    /** The three mappings whose resident size grew most, for the failure message. */
+    private static List<String> largestGrowth(List<ProcSelf.Mapping> before, List<ProcSelf.Mapping> after) {
+        java.util.Map<Long, Long> rssBefore = new java.util.HashMap<>();
+        before.forEach(m -> rssBefore.put(m.start(), m.rssBytes()));
+        return after.stream()
+                .sorted(java.util.Comparator.comparingLong(m -> -(m.rssBytes() - rssBefore.getOrDefault(m.start(), 0L))))
+                .limit(3)
+                .map(m -> String.format("%x-%x %s %s +%d KiB", m.start(), m.end(), m.permissions(),
+                        m.name().isEmpty() ? "(anonymous)" : m.name(),
+                        (m.rssBytes() - rssBefore.getOrDefault(m.start(), 0L)) >> 10))
+                .toList();
     }
 
     private static long records(Cell cell, long bytes) {
