@@ -56,6 +56,23 @@ final class BrokenDisciplines {
                 });
     }
 
+    /**
+     * {@code offer} allocates {@code bytesPerRecord} of native memory it never frees (kept in
+     * {@code arena} so the test can free it afterwards); the twin allocates nothing.
+     */
+    static QueueDiscipline leaksPerRecord(boolean broken, java.lang.foreign.Arena arena, long bytesPerRecord) {
+        return new Wrapping(broken ? "broken-leak-per-record" : "spsc-leak-twin", queue -> new Producer(queue.producer()) {
+            @Override
+            public boolean offer(MemorySegment record) {
+                boolean accepted = super.offer(record);
+                if (broken && accepted) {
+                    arena.allocate(bytesPerRecord); // the bug: a per-record buffer nobody frees (zeroed: resident)
+                }
+                return accepted;
+            }
+        }, queue -> queue.consumer(0));
+    }
+
     /** A discipline building ringlab's spsc queue, its handles wrapped. */
     private record Wrapping(String name, java.util.function.Function<RecordQueue, QueueProducer> producer,
                             java.util.function.Function<RecordQueue, QueueConsumer> consumer) implements QueueDiscipline {

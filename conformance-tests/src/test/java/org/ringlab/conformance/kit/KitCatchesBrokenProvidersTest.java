@@ -95,6 +95,32 @@ class KitCatchesBrokenProvidersTest {
     }
 
     @Test
+    void aNativeLeakPerRecordIsCaughtByTheSoak() throws Exception {
+        // Each in a fresh JVM (SoakLeakMain): memory other tests freed stays resident in malloc's
+        // free lists, and a leak that reuses it raises no RSS.
+        SoakRun broken = soakInChildJvm("broken");
+        assertEquals(3, broken.status(), "the soak must fail on RSS: " + broken.output());
+        assertTrue(broken.output().contains("VmRSS grew"), broken.output());
+        SoakRun twin = soakInChildJvm("twin");
+        assertEquals(0, twin.status(), "the twin must pass: " + twin.output());
+    }
+
+    private record SoakRun(int status, String output) {
+    }
+
+    private static SoakRun soakInChildJvm(String which) throws Exception {
+        Process p = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-cp", System.getProperty("java.class.path"), SoakLeakMain.class.getName(), which)
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("the soak in a child JVM did not finish: " + output);
+        }
+        return new SoakRun(p.exitValue(), output);
+    }
+
+    @Test
     void theSeedAFailureReportsReplaysTheSameShrunkChain() {
         MemoryStrategy broken = BrokenStrategies.offByOneAtTheSeam(true);
         long seed = new java.util.Random().nextLong();
