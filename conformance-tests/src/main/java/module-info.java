@@ -1,4 +1,19 @@
-/** The reusable conformance kit. */
+/**
+ * The reusable conformance kit ({@code org.ringlab.conformance.kit}): the whole suite of
+ * contract, concurrency, fault and leak checks over every discovered memory strategy and queue
+ * discipline, for our providers and for a third party's.
+ */
 module org.ringlab.conformance {
     requires transitive org.ringlab.api;
+    requires transitive org.junit.jupiter.api;
+    requires transitive net.jqwik.api;
+    // The fault hooks of our native backends (test-only hooks, exported by those modules).
+    requires org.ringlab.linux;
+    requires org.ringlab.jna;
+    // The soak reads the Java heap's size to set it apart from the rings' memory.
+    requires java.management;
+
+    exports org.ringlab.conformance.kit;
+    // JUnit instantiates the suite's subclasses reflectively.
+    opens org.ringlab.conformance.kit to org.junit.platform.commons;
 }

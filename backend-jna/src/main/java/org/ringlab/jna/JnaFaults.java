@@ -7,14 +7,14 @@ import java.util.function.Supplier;
 /**
  * <b>Test-only</b> fault injection for {@link JnaLibc}, so that every failure path of an
  * allocation can be driven and checked for leaks (the same rules as backend-linux's
- * {@code LinuxFaults}, package-private here). Production code never arms it; each call then
- * pays one volatile read.
+ * {@code LinuxFaults}; public so the conformance kit can fail every call). Production code never
+ * arms it; each call then pays one volatile read.
  *
  * <p>A call is named by its function ({@code "mmap"}, and {@code nth} counts every call of
  * it) or by a prefix of its description including the parenthesis
  * ({@code "mmap(MAP_FIXED view 2"}). One hook at a time, process-wide; probes never see it.
  */
-final class JnaFaults {
+public final class JnaFaults {
 
     // null, a Fault or a Recording.
     private static volatile Object hook;
@@ -24,7 +24,7 @@ final class JnaFaults {
     }
 
     /** Makes the {@code nth} (from 1) matching call fail with {@code errno}; a failing close still closes. */
-    static Fault failNth(String call, int nth, int errno) {
+    public static Fault failNth(String call, int nth, int errno) {
         if (errno <= 0) {
             throw new IllegalArgumentException("errno must be positive, got " + errno);
         }
@@ -40,7 +40,7 @@ final class JnaFaults {
     }
 
     /** Records the description of every call until closed. */
-    static Recording record() {
+    public static Recording record() {
         return arm(new Recording());
     }
 
@@ -85,7 +85,7 @@ final class JnaFaults {
     }
 
     /** An armed fault; {@link #close()} disarms it. */
-    static final class Fault implements AutoCloseable {
+    public static final class Fault implements AutoCloseable {
         private final String call;
         private final int nth;
         private final int errno;
@@ -114,11 +114,11 @@ final class JnaFaults {
             return errno == 0;
         }
 
-        int errno() {
+        public int errno() {
             return errno;
         }
 
-        synchronized String firedCall() {
+        public synchronized String firedCall() {
             return firedAt;
         }
 
@@ -134,14 +134,14 @@ final class JnaFaults {
     }
 
     /** Records call descriptions; {@link #close()} stops recording. */
-    static final class Recording implements AutoCloseable {
+    public static final class Recording implements AutoCloseable {
         private final List<String> calls = new ArrayList<>();
 
         private synchronized void add(String call) {
             calls.add(call);
         }
 
-        synchronized List<String> calls() {
+        public synchronized List<String> calls() {
             return List.copyOf(calls);
         }
 

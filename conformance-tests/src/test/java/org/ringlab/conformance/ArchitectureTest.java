@@ -32,7 +32,7 @@ class ArchitectureTest {
         Set<String> packages = production.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         assertTrue(production.size() >= 30, "only " + production.size() + " classes imported");
         for (String expected : Set.of("org.ringlab.api", "org.ringlab.heap", "org.ringlab.linux", "org.ringlab.jna",
-                "org.ringlab.windows")) {
+                "org.ringlab.windows", "org.ringlab.conformance.kit")) {
             assertTrue(packages.contains(expected), "no class imported from " + expected + ": " + packages);
         }
     }
@@ -71,6 +71,25 @@ class ArchitectureTest {
     @Test
     void modulesHaveNoCycles() {
         slices().matching("org.ringlab.(*)..").should().beFreeOfCycles().check(production);
+    }
+
+    @Test
+    void noProductionModuleDependsOnTheConformanceKit() {
+        noClasses().that().resideOutsideOfPackage("org.ringlab.conformance..")
+                .should().dependOnClassesThat().resideInAPackage("org.ringlab.conformance..")
+                .check(production);
+    }
+
+    @Test
+    void theKitReachesBackendsOnlyThroughTheirFaultHooks() {
+        // Everything else comes from the registries, so the kit tests a third party's provider
+        // exactly as it tests ours.
+        noClasses().that().resideInAPackage("org.ringlab.conformance.kit..")
+                .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe(
+                        "backend classes other than LinuxFaults and JnaFaults",
+                        (JavaClass c) -> c.getPackageName().matches("org\\.ringlab\\.(heap|linux|jna|windows|queues|growth).*")
+                                && !c.getName().matches("org\\.ringlab\\.(linux\\.LinuxFaults|jna\\.JnaFaults).*")))
+                .check(production);
     }
 
     @Test

@@ -1,6 +1,5 @@
 package org.ringlab.conformance;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,25 +7,14 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Stream;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.ringlab.api.ElementRing;
-import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.RingMemory;
 
-/** Seed 000's element ring on every available strategy. */
+/** Seed 000's element ring on every available strategy (its model property is in the kit: {@code ElementRingContract}). */
 class ElementRingTest {
 
     /** The seed's example: 16×16×16 matrices of bytes filled with 0..6 in a ring of 4. */
@@ -50,46 +38,6 @@ class ElementRingTest {
                 assertEquals(73728, sum(history), s.name() + " total through one contiguous view");
             }
         }));
-    }
-
-    @Provide
-    Arbitrary<String> strategies() {
-        return Arbitraries.of(Strategies.available().stream().map(MemoryStrategy::name).toList());
-    }
-
-    /** put and seek, interleaved at random, keep the last {@code slots} elements in order. */
-    @Property(tries = 150)
-    void elementsAndHistoryFollowAnArrayDequeModel(@ForAll("strategies") String name,
-                                                   @ForAll @IntRange(min = 1, max = 6) int slots,
-                                                   @ForAll @Size(max = 40) List<Boolean> seekInsteadOfPut) {
-        MemoryStrategy s = Strategies.byName(name);
-        long element = Strategies.capacity(s, 24);
-        try (RingMemory memory = Strategies.allocate(s, slots * element)) {
-            ElementRing ring = new ElementRing(memory, element);
-            ArrayDeque<byte[]> model = new ArrayDeque<>();
-            int n = 0;
-            for (boolean seek : seekInsteadOfPut) {
-                byte[] value = RingMemoryModelProperties.pattern(n++ * 1_000_003L, (int) element);
-                if (seek) {
-                    MemorySegment.copy(MemorySegment.ofArray(value), 0, ring.seek(), 0, element);
-                } else {
-                    ring.put(MemorySegment.ofArray(value));
-                }
-                model.addLast(value);
-                if (model.size() > slots) {
-                    model.removeFirst();
-                }
-                assertEquals(model.size(), ring.size());
-                List<byte[]> expected = new ArrayList<>(model);
-                assertArrayEquals(expected.getFirst(), ring.element(0).toArray(ValueLayout.JAVA_BYTE));
-                assertArrayEquals(expected.getLast(), ring.element(model.size() - 1).toArray(ValueLayout.JAVA_BYTE));
-                byte[] history = ring.history().toArray(ValueLayout.JAVA_BYTE);
-                for (int i = 0; i < expected.size(); i++) {
-                    byte[] part = java.util.Arrays.copyOfRange(history, (int) (i * element), (int) ((i + 1) * element));
-                    assertArrayEquals(expected.get(i), part, name + ": history element " + i);
-                }
-            }
-        }
     }
 
     @TestFactory

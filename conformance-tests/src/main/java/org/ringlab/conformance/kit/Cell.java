@@ -1,0 +1,101 @@
+package org.ringlab.conformance.kit;
+
+import java.util.Optional;
+
+import org.junit.jupiter.api.Assumptions;
+import org.ringlab.api.Availability;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.QueueDiscipline;
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.UnavailableException;
+
+/**
+ * One combination of the matrix: a strategy, a nominal capacity and, for queue cells, a
+ * discipline and a record mode. The capacity is resolved against the strategy's granularity
+ * only when the cell runs, because an unavailable strategy may not know its granularity.
+ *
+ * @param discipline null for a memory-only cell
+ * @param mode       null for a memory-only cell
+ */
+public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpec.RecordMode mode, long nominalCapacity) {
+
+    /** A memory-only cell. */
+    public static Cell memory(MemoryStrategy strategy, long nominalCapacity) {
+        return new Cell(strategy, null, null, nominalCapacity);
+    }
+
+    /**
+     * The capacity this cell allocates: the nominal one rounded up to the granularity; on a
+     * byte-granular strategy 8 bytes less, so that rings whose capacity is not a power of two
+     * (the division path of {@code position mod capacity}) are covered too.
+     */
+    public long capacity() {
+        long g = strategy.granularity();
+        return g == 1 ? nominalCapacity - 8 : Math.max(g, Math.ceilDiv(nominalCapacity, g) * g);
+    }
+
+    /**
+     * The largest record the kit offers: an eighth of the ring, at most 512 bytes, so that every
+     * discipline (padded spsc takes up to half the ring per frame) accepts the spec.
+     */
+    public int recordSize() {
+        return (int) Math.min(512, capacity() / 8);
+    }
+
+    public QueueSpec spec() {
+        return mode == QueueSpec.RecordMode.FIXED ? QueueSpec.fixed(recordSize()) : QueueSpec.variable(recordSize());
+    }
+
+    /** Why this cell cannot run here (strategy, discipline, or the pair), if it cannot. */
+    public Optional<String> unavailableReason() {
+        Availability s = strategy.availability();
+        if (!s.isAvailable()) {
+            return Optional.of(strategy.name() + " is unavailable: " + s.reason());
+        }
+        if (discipline != null) {
+            Availability d = discipline.availability();
+            if (!d.isAvailable()) {
+                return Optional.of(discipline.name() + " is unavailable: " + d.reason());
+            }
+            Availability pair = discipline.supports(strategy);
+            if (!pair.isAvailable()) {
+                return Optional.of(discipline.name() + " does not run on " + strategy.name() + ": " + pair.reason());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Aborts the running test (JUnit reports it skipped, with the reason) when the cell cannot run. */
+    public void assumeAvailable() {
+        Optional<String> reason = unavailableReason();
+        Assumptions.assumeTrue(reason.isEmpty(), () -> "skipped: " + reason.orElse(""));
+    }
+
+    /** {@code spsc × mirrored-memfd × variable × 64 KiB}. */
+    public String displayName() {
+        StringBuilder name = new StringBuilder();
+        if (discipline != null) {
+            name.append(discipline.name()).append(" × ");
+        }
+        name.append(strategy.name());
+        if (mode != null) {
+            name.append(" × ").append(mode.name().toLowerCase(java.util.Locale.ROOT));
+        }
+        return name.append(" × ").append(size()).toString();
+    }
+
+    private String size() {
+        long bytes;
+        try {
+            bytes = unavailableReason().isEmpty() ? capacity() : nominalCapacity;
+        } catch (UnavailableException e) {
+            bytes = nominalCapacity;
+        }
+        return bytes % 1024 == 0 ? bytes / 1024 + " KiB" : bytes + " B";
+    }
+
+    @Override
+    public String toString() {
+        return displayName();
+    }
+}

@@ -1,0 +1,192 @@
+package org.ringlab.conformance.kit;
+
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DynamicNode;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.QueueDiscipline;
+import org.ringlab.api.Registries;
+
+/**
+ * The conformance kit: which providers to test, how hard, and the suite's parts as JUnit dynamic
+ * tests, one per matrix cell, named like {@code spsc × mirrored-memfd × variable × 64 KiB}; a
+ * cell that cannot run here is reported skipped with its reason. {@link ConformanceSuite} runs
+ * every part; the methods are public so a project can also pick parts for its own factories.
+ *
+ * <pre>{@code
+ * Kit.allProviders()                          // every strategy and discipline on the class path
+ * Kit.forStrategies("example-heap")           // one strategy of yours × every discipline
+ * Kit.forDisciplines("my-queue")              // every strategy × one discipline of yours
+ * }</pre>
+ */
+public final class Kit {
+
+    private final Matrix matrix;
+    private final KitSettings settings;
+    private final Map<String, Supplier<CopyCountModel>> copyCounts;
+    private final List<FaultInjector> injectors;
+    /** Whether the strategies and disciplines are all the registries hold (then the matrix must have them all). */
+    private final boolean wholeRegistry;
+
+    private Kit(Matrix matrix, KitSettings settings, Map<String, Supplier<CopyCountModel>> copyCounts,
+                List<FaultInjector> injectors, boolean wholeRegistry) {
+        this.matrix = matrix;
+        this.wholeRegistry = wholeRegistry;
+        this.settings = settings;
+        this.copyCounts = Map.copyOf(copyCounts);
+        this.injectors = List.copyOf(injectors);
+    }
+
+    /** Exactly these providers, with the settings of the system properties. */
+    public static Kit of(List<MemoryStrategy> strategies, List<QueueDiscipline> disciplines) {
+        return new Kit(new Matrix(strategies, disciplines), KitSettings.fromSystemProperties(), Map.of(),
+                List.of(FaultInjector.linux(), FaultInjector.jna()), false);
+    }
+
+    /** Every discovered strategy × every discipline, available or not (unavailable ones are skipped with their reason). */
+    public static Kit allProviders() {
+        Kit kit = of(Registries.memoryStrategies().all(), Registries.disciplines().all());
+        return new Kit(kit.matrix, kit.settings, kit.copyCounts, kit.injectors, true);
+    }
+
+    /** The named strategies (discovered, available or not) × every discovered discipline. */
+    public static Kit forStrategies(String... names) {
+        return of(Arrays.stream(names).map(n -> Registries.memoryStrategies().find(n).orElseThrow(() ->
+                new IllegalArgumentException("no MemoryStrategy named '" + n + "' on the class path; discovered: "
+                        + Registries.memoryStrategies().names() + " (is it in META-INF/services/"
+                        + MemoryStrategy.class.getName() + "?)"))).toList(), Registries.disciplines().all());
+    }
+
+    /** Every discovered strategy × the named disciplines. */
+    public static Kit forDisciplines(String... names) {
+        return of(Registries.memoryStrategies().all(), Arrays.stream(names).map(n -> Registries.disciplines().find(n)
+                .orElseThrow(() -> new IllegalArgumentException("no QueueDiscipline named '" + n
+                        + "' on the class path; discovered: " + Registries.disciplines().names()))).toList());
+    }
+
+    public Kit withSettings(KitSettings newSettings) {
+        return new Kit(matrix, newSettings, copyCounts, injectors, wholeRegistry);
+    }
+
+    /** The copy counters {@code strategyName} documents, as a model the memory contract compares exactly. */
+    public Kit withCopyCountModel(String strategyName, Supplier<CopyCountModel> model) {
+        Map<String, Supplier<CopyCountModel>> next = new HashMap<>(copyCounts);
+        next.put(strategyName, model);
+        return new Kit(matrix, settings, next, injectors, wholeRegistry);
+    }
+
+    /** A fault hook for a backend of yours (tried before ringlab's own). */
+    public Kit withFaultInjector(FaultInjector injector) {
+        List<FaultInjector> next = new ArrayList<>();
+        next.add(injector);
+        next.addAll(injectors);
+        return new Kit(matrix, settings, copyCounts, next, wholeRegistry);
+    }
+
+    public Matrix matrix() {
+        return matrix;
+    }
+
+    /**
+     * For a kit over {@link #allProviders()}: throws unless its matrix holds every provider the
+     * registries discover now (by name), so no provider can drop out of the run unnoticed.
+     */
+    public void checkAgainstTheRegistries() {
+        if (!wholeRegistry) {
+            return;
+        }
+        List<String> strategies = matrix.strategies().stream().map(MemoryStrategy::name).toList();
+        List<String> disciplines = matrix.disciplines().stream().map(QueueDiscipline::name).toList();
+        if (!strategies.equals(Registries.memoryStrategies().names())) {
+            throw new AssertionError("the matrix has strategies " + strategies + ", the registry "
+                    + Registries.memoryStrategies().names());
+        }
+        if (!disciplines.equals(Registries.disciplines().names())) {
+            throw new AssertionError("the matrix has disciplines " + disciplines + ", the registry "
+                    + Registries.disciplines().names());
+        }
+    }
+
+    public KitSettings settings() {
+        return settings;
+    }
+
+    /** The copy-count model the memory contract uses for {@code strategy}: yours, else the documented one, else none. */
+    public Optional<Supplier<CopyCountModel>> copyCountModel(MemoryStrategy strategy) {
+        return Optional.ofNullable(copyCounts.get(strategy.name())).or(() -> CopyCountModel.documentedFor(strategy));
+    }
+
+    /** {@link MemoryContract}: action chains per strategy × capacity. */
+    public Stream<DynamicNode> memoryContract() {
+        return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(),
+                () -> MemoryContract.check(cell, copyCountModel(cell.strategy()), settings)));
+    }
+
+    /** {@link MemoryContract#seamSweep}: a write and a window across the seam at every offset. */
+    public Stream<DynamicNode> seamSweep() {
+        return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(),
+                () -> MemoryContract.seamSweep(cell, copyCountModel(cell.strategy()))));
+    }
+
+    /** {@link ElementRingContract}: seed 000's element ring per strategy × capacity. */
+    public Stream<DynamicNode> elementRing() {
+        return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(),
+                () -> ElementRingContract.check(cell, settings)));
+    }
+
+    /** {@link BadInput}: per strategy. */
+    public Stream<DynamicNode> badInput() {
+        return matrix.strategies().stream().map(s -> dynamicTest(s.name(), () -> BadInput.check(s)));
+    }
+
+    /** {@link BadInput#check(Cell)}: a queue's bad arguments, per discipline × strategy. */
+    public Stream<DynamicNode> queueBadInput() {
+        return matrix.pairCells().stream().map(cell -> dynamicTest(cell.displayName(), () -> BadInput.check(cell)));
+    }
+
+    /** {@link QueueContract}: action chains per discipline × strategy × record mode × capacity. */
+    public Stream<DynamicNode> queueContract() {
+        return matrix.queueCells().stream().map(cell -> dynamicTest(cell.displayName(),
+                () -> QueueContract.check(cell, settings)));
+    }
+
+    /** {@link Concurrency}: two threads per discipline × strategy. */
+    public Stream<DynamicNode> concurrency() {
+        return matrix.pairCells().stream().map(cell -> dynamicTest(cell.displayName() + " × "
+                + settings.records() + " records", () -> Concurrency.check(cell, settings)));
+    }
+
+    /** {@link Faults}: every native call of every strategy's allocation, failed in turn. */
+    public Stream<DynamicNode> faults() {
+        return matrix.strategies().stream().map(s -> dynamicContainer(s.name(), Faults.tests(s, injectors).stream()));
+    }
+
+    /** {@link LongRuns#createCloseCycles}: per strategy. */
+    public Stream<DynamicNode> createCloseCycles() {
+        return matrix.strategies().stream().map(s -> dynamicTest(s.name() + " × " + settings.cycles() + " cycles",
+                () -> LongRuns.createCloseCycles(s, settings.cycles())));
+    }
+
+    /**
+     * {@link LongRuns#soak}: {@link KitSettings#soakBytes()} through each discipline, shared
+     * equally among the strategies that can run it here.
+     */
+    public Stream<DynamicNode> soak() {
+        List<Cell> pairs = matrix.pairCells();
+        return matrix.disciplines().stream().map(d -> {
+            List<Cell> cells = pairs.stream().filter(c -> c.discipline() == d).toList();
+            return dynamicTest(d.name() + " × " + cells.size() + " strategies × " + settings.soakBytes() + " bytes",
+                    () -> LongRuns.soak(cells, settings.soakBytes(), settings.seed()));
+        });
+    }
+}

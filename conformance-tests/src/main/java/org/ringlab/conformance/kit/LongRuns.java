@@ -1,0 +1,142 @@
+package org.ringlab.conformance.kit;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+import org.junit.jupiter.api.Assumptions;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.ProcSelf;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+
+/** Leaks over many cycles, and resident memory over a long run. */
+public final class LongRuns {
+
+    /**
+     * How far RSS may rise during a soak once warmed up: the JVM's heap and code cache settle
+     * in steps of this order; a ring or a record leaked per operation would pass it within the
+     * first percent of a soak.
+     */
+    public static final long RSS_TOLERANCE = 64L << 20;
+
+    private LongRuns() {
+    }
+
+    /**
+     * {@code cycles} allocate/write/window/close cycles of a page-sized ring leave the mappings,
+     * descriptors and files of the process as they were.
+     */
+    public static void createCloseCycles(MemoryStrategy strategy, int cycles) {
+        Assumptions.assumeTrue(ProcSelf.isSupported(), "needs /proc/self (Linux)");
+        Assumptions.assumeTrue(strategy.availability().isAvailable(),
+                () -> "skipped: " + strategy.name() + " is unavailable: " + strategy.availability().reason());
+        long capacity = Math.max(strategy.granularity(), Math.ceilDiv(4096, strategy.granularity()) * strategy.granularity());
+        MemorySegment one = MemorySegment.ofArray(new byte[] {42});
+        java.nio.file.Path dir = Faults.tempDirectory();
+        RingSpec spec = RingSpec.ofCapacity(capacity).inDirectory(dir);
+        cycles(strategy, spec, one, 200); // warm up: JIT and allocator settle before the baseline
+        // Only the kit's own directory: /tmp and /dev/shm are shared with every other process here.
+        Resources before = Resources.take(List.of(dir));
+        cycles(strategy, spec, one, cycles);
+        before.assertUnchanged(cycles + " allocate/close cycles of " + strategy.name());
+    }
+
+    private static void cycles(MemoryStrategy s, RingSpec spec, MemorySegment one, int n) {
+        long capacity = spec.capacity();
+        for (int i = 0; i < n; i++) {
+            try (RingMemory ring = s.allocate(spec)) {
+                ring.write(capacity - 1, one); // touch both sides of the seam
+                ring.window(capacity - 1, 1);
+            }
+        }
+    }
+
+    /**
+     * {@code bytes} of records through one discipline by two threads, shared equally among the
+     * {@code cells} (the discipline on each strategy) that can run here, in three rounds: a tenth
+     * to warm up, then two halves of the rest. Across the last half (each end measured after a
+     * GC), VmRSS may rise by at most {@link #RSS_TOLERANCE} beyond what the Java heap newly
+     * committed, and the live Java heap by at most {@link #HEAP_TOLERANCE}. A queue that leaks
+     * per record leaks as much in the last half as in the first; the JVM does not: it commits
+     * and first touches its heap while the allocation rate settles (locked-list allocates a
+     * record per offer, by design), which the warm-up and the first half absorb.
+     */
+    public static void soak(List<Cell> cells, long bytes, long seed) throws InterruptedException {
+        Assumptions.assumeTrue(ProcSelf.isSupported(), "needs /proc/self (Linux)");
+        List<Cell> runnable = cells.stream().filter(c -> c.unavailableReason().isEmpty()).toList();
+        Assumptions.assumeFalse(runnable.isEmpty(), () -> "skipped: no cell can run here: "
+                + cells.stream().map(c -> c.unavailableReason().orElse("")).toList());
+        long perCell = bytes / runnable.size();
+        long total = 0;
+        for (Cell cell : runnable) {
+            total += round(cell, records(cell, perCell) / 10, seed);
+        }
+        for (Cell cell : runnable) {
+            total += round(cell, half(records(cell, perCell)), seed + 1);
+        }
+        Footprint before = Footprint.take();
+        List<ProcSelf.Mapping> mappingsBefore = ProcSelf.smaps();
+        for (Cell cell : runnable) {
+            total += round(cell, half(records(cell, perCell)), seed + 2);
+        }
+        Footprint after = Footprint.take();
+        String what = runnable.size() + " strategies (" + runnable.getFirst().displayName() + ", …)";
+        long heapCommitted = Math.max(0, after.heapCommitted - before.heapCommitted);
+        if (after.rss - before.rss - heapCommitted > RSS_TOLERANCE) {
+            throw new AssertionError(what + ": VmRSS grew from " + (before.rss >> 20) + " MiB to "
+                    + (after.rss >> 20) + " MiB over the last half of a soak of " + total
+                    + " bytes, of which the Java heap committed " + (heapCommitted >> 20) + " MiB; grew most: "
+                    + largestGrowth(mappingsBefore, ProcSelf.smaps()));
+        }
+        if (after.heapUsed - before.heapUsed > HEAP_TOLERANCE) {
+            throw new AssertionError(what + ": the live Java heap grew from " + (before.heapUsed >> 20)
+                    + " MiB to " + (after.heapUsed >> 20) + " MiB over the last half of a soak of " + total + " bytes");
+        }
+    }
+
+    private static long half(long records) {
+        return (records - records / 10) / 2;
+    }
+
+    /** The three mappings whose resident size grew most, for the failure message. */
+    private static List<String> largestGrowth(List<ProcSelf.Mapping> before, List<ProcSelf.Mapping> after) {
+        java.util.Map<Long, Long> rssBefore = new java.util.HashMap<>();
+        before.forEach(m -> rssBefore.put(m.start(), m.rssBytes()));
+        return after.stream()
+                .sorted(java.util.Comparator.comparingLong(m -> -(m.rssBytes() - rssBefore.getOrDefault(m.start(), 0L))))
+                .limit(3)
+                .map(m -> String.format("%x-%x %s %s +%d KiB", m.start(), m.end(), m.permissions(),
+                        m.name().isEmpty() ? "(anonymous)" : m.name(),
+                        (m.rssBytes() - rssBefore.getOrDefault(m.start(), 0L)) >> 10))
+                .toList();
+    }
+
+    private static long records(Cell cell, long bytes) {
+        long meanRecord = cell.mode() == org.ringlab.api.QueueSpec.RecordMode.FIXED ? cell.recordSize()
+                : (8 + cell.recordSize()) / 2;
+        return Math.max(1000, bytes / meanRecord);
+    }
+
+    private static long round(Cell cell, long records, long seed) throws InterruptedException {
+        Concurrency.Result r = Concurrency.run(cell, records, seed, false);
+        if (r.firstViolation() != null || r.delivered() != records) {
+            throw new AssertionError(cell.displayName() + ": soak delivered " + r.delivered() + " of " + records
+                    + " records" + (r.firstViolation() == null ? "" : ": " + r.firstViolation()));
+        }
+        return r.bytes();
+    }
+
+    /** How far the live Java heap (after a GC) may rise during a soak. */
+    public static final long HEAP_TOLERANCE = 16L << 20;
+
+    /** VmRSS and the Java heap, after a GC. */
+    private record Footprint(long rss, long heapCommitted, long heapUsed) {
+        static Footprint take() {
+            System.gc();
+            java.lang.management.MemoryUsage heap = java.lang.management.ManagementFactory.getMemoryMXBean()
+                    .getHeapMemoryUsage();
+            return new Footprint(ProcSelf.vmRssBytes(), heap.getCommitted(), heap.getUsed());
+        }
+    }
+
+}

@@ -1,0 +1,91 @@
+package org.ringlab.conformance.kit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.QueueDiscipline;
+import org.ringlab.api.QueueSpec;
+
+/**
+ * The combinations the kit runs, generated from the providers it was given (normally a
+ * registry), never a hand-written list: every strategy × every {@link #NOMINAL_CAPACITIES
+ * capacity} for the memory contract, and every discipline × strategy × record mode × capacity
+ * for the queue contract. Unavailable cells stay in the matrix: they run as skipped tests
+ * carrying their reason.
+ */
+public final class Matrix {
+
+    /** 4 KiB and 64 KiB, each rounded up to a strategy's granularity (see {@link Cell#capacity()}). */
+    public static final List<Long> NOMINAL_CAPACITIES = List.of(4096L, 64L * 1024);
+
+    private final List<MemoryStrategy> strategies;
+    private final List<QueueDiscipline> disciplines;
+
+    public Matrix(List<MemoryStrategy> strategies, List<QueueDiscipline> disciplines) {
+        this.strategies = List.copyOf(strategies);
+        this.disciplines = List.copyOf(disciplines);
+    }
+
+    public List<MemoryStrategy> strategies() {
+        return strategies;
+    }
+
+    public List<QueueDiscipline> disciplines() {
+        return disciplines;
+    }
+
+    public List<Cell> memoryCells() {
+        List<Cell> cells = new ArrayList<>();
+        for (MemoryStrategy s : strategies) {
+            for (long capacity : NOMINAL_CAPACITIES) {
+                cells.add(Cell.memory(s, capacity));
+            }
+        }
+        return checked("memory", cells, (long) strategies.size() * NOMINAL_CAPACITIES.size());
+    }
+
+    public List<Cell> queueCells() {
+        List<Cell> cells = new ArrayList<>();
+        for (QueueDiscipline d : disciplines) {
+            for (MemoryStrategy s : strategies) {
+                for (QueueSpec.RecordMode mode : QueueSpec.RecordMode.values()) {
+                    for (long capacity : NOMINAL_CAPACITIES) {
+                        cells.add(new Cell(s, d, mode, capacity));
+                    }
+                }
+            }
+        }
+        return checked("queue", cells,
+                (long) disciplines.size() * strategies.size() * QueueSpec.RecordMode.values().length * NOMINAL_CAPACITIES.size());
+    }
+
+    /** One cell per strategy × discipline (the largest capacity, variable records): the costly checks. */
+    public List<Cell> pairCells() {
+        List<Cell> cells = new ArrayList<>();
+        for (QueueDiscipline d : disciplines) {
+            for (MemoryStrategy s : strategies) {
+                cells.add(new Cell(s, d, QueueSpec.RecordMode.VARIABLE, NOMINAL_CAPACITIES.getLast()));
+            }
+        }
+        return checked("strategy × discipline", cells, (long) disciplines.size() * strategies.size());
+    }
+
+    /**
+     * Fails when a matrix is empty or smaller than the providers say it must be: a suite that
+     * ran nothing must not pass.
+     */
+    private List<Cell> checked(String what, List<Cell> cells, long expected) {
+        if (strategies.isEmpty()) {
+            throw new AssertionError("no MemoryStrategy to test: the " + what + " matrix is empty");
+        }
+        if (!what.equals("memory") && disciplines.isEmpty()) {
+            throw new AssertionError("no QueueDiscipline to test: the " + what + " matrix is empty");
+        }
+        if (cells.size() != expected) {
+            throw new AssertionError("the " + what + " matrix has " + cells.size() + " cells, the providers ("
+                    + strategies.size() + " strategies, " + disciplines.size() + " disciplines) make " + expected);
+        }
+        return List.copyOf(cells);
+    }
+}

@@ -1,0 +1,230 @@
+package org.ringlab.conformance.kit;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.EnumSet;
+import java.util.Set;
+
+import org.ringlab.api.AbstractRingMemory;
+import org.ringlab.api.Availability;
+import org.ringlab.api.Capability;
+import org.ringlab.api.CopyCounters;
+import org.ringlab.api.GrowableRingMemory;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.RingChecks;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+
+/**
+ * Deliberately broken memory strategies, each one bug away from a correct one, for the proof
+ * that the kit catches them: {@code broken = false} builds the correct twin, which must pass
+ * (so a failure is the bug's, not the harness's). Not registered anywhere: the tests hand them
+ * to {@link Kit#of}.
+ */
+final class BrokenStrategies {
+
+    private BrokenStrategies() {
+    }
+
+    /** A heap strategy whose ring {@code factory} makes; byte-granular, always available. */
+    private record Strategy(String name, Set<Capability> capabilities, Factory factory) implements MemoryStrategy {
+        @Override
+        public Availability availability() {
+            return Availability.available();
+        }
+
+        @Override
+        public long granularity() {
+            return 1;
+        }
+
+        @Override
+        public RingMemory allocate(RingSpec spec) {
+            return factory.create(name, RingChecks.checkCapacity(name, spec.capacity(), 1));
+        }
+    }
+
+    @FunctionalInterface
+    private interface Factory {
+        RingMemory create(String name, long capacity);
+    }
+
+    /** A doubled ring whose commit forgets the twin of the bytes that ran past N (at the start). */
+    static MemoryStrategy mirrorWriteForgotten(boolean broken) {
+        return new Strategy(broken ? "broken-mirror-forgotten" : "doubled-twin", Set.copyOf(EnumSet.of(Capability.ZERO_COPY_WINDOW,
+                Capability.ZERO_COPY_CLAIM)), (name, n) -> new HeapRing(name, n, 2 * n) {
+            @Override
+            protected MemorySegment claimSegment(long position, long length) {
+                return memory.asSlice(ringOffset(position), length);
+            }
+
+            @Override
+            protected void commitClaim(long position, long length) {
+                long at = ringOffset(position);
+                long inFirstHalf = Math.min(length, capacity - at);
+                MemorySegment.copy(memory, at, memory, at + capacity, inFirstHalf);
+                if (!broken && inFirstHalf < length) { // the bug: the wrapped part never gets its twin at 0
+                    MemorySegment.copy(memory, capacity, memory, 0, length - inFirstHalf);
+                }
+                mirrorBytes += length;
+            }
+
+            @Override
+            protected MemorySegment windowSegment(long position, long length) {
+                return memory.asSlice(ringOffset(position), length);
+            }
+        });
+    }
+
+    /** A split ring whose window gathers one byte too few before the seam (and one too many after). */
+    static MemoryStrategy offByOneAtTheSeam(boolean broken) {
+        return new Strategy(broken ? "broken-seam-off-by-one" : "split-twin", Set.of(), (name, n) -> new HeapRing(name, n, 2 * n) {
+            // The upper half is scratch: claims crossing the seam stage there, windows gather there.
+            private boolean staged;
+
+            @Override
+            protected MemorySegment claimSegment(long position, long length) {
+                long at = ringOffset(position);
+                staged = at + length > capacity;
+                return staged ? memory.asSlice(capacity, length) : memory.asSlice(at, length);
+            }
+
+            @Override
+            protected void commitClaim(long position, long length) {
+                if (staged) {
+                    long at = ringOffset(position);
+                    long first = Math.min(length, capacity - at);
+                    MemorySegment.copy(memory, capacity, memory, at, first);
+                    MemorySegment.copy(memory, capacity + first, memory, 0, length - first);
+                    stagingBytes += length;
+                    staged = false;
+                }
+            }
+
+            @Override
+            protected void writeDirect(long position, MemorySegment src) {
+                long at = ringOffset(position);
+                long first = Math.min(src.byteSize(), capacity - at); // two parts, nothing staged
+                MemorySegment.copy(src, 0, memory, at, first);
+                MemorySegment.copy(src, first, memory, 0, src.byteSize() - first);
+            }
+
+            @Override
+            protected MemorySegment windowSegment(long position, long length) {
+                long at = ringOffset(position);
+                if (at + length <= capacity) {
+                    return memory.asSlice(at, length);
+                }
+                long first = capacity - at - (broken ? 1 : 0); // the bug: one byte short of the seam
+                MemorySegment.copy(memory, at, memory, capacity, first);
+                MemorySegment.copy(memory, 0, memory, capacity + first, length - first);
+                gatherBytes += length;
+                return memory.asSlice(capacity, length);
+            }
+        });
+    }
+
+    /** A growable ring whose windows keep reading the memory from before the last grow. */
+    static MemoryStrategy staleViewAfterGrowth(boolean broken) {
+        return new Strategy(broken ? "broken-stale-after-growth" : "growable-twin", Set.of(Capability.GROWABLE),
+                (name, n) -> new StaleGrowable(name, n, broken));
+    }
+
+    /** Memory from an arena of the ring's own (so stale segments throw after close), and a header. */
+    abstract static class HeapRing extends AbstractRingMemory {
+        final Arena arena = Arena.ofShared();
+        MemorySegment memory;
+        final MemorySegment header;
+        long mirrorBytes;
+        long stagingBytes;
+        long gatherBytes;
+
+        HeapRing(String name, long capacity, long bytes) {
+            super(name, capacity);
+            this.memory = arena.allocate(bytes, 64);
+            this.header = arena.allocate(RingMemory.MIN_HEADER_BYTES, 64);
+        }
+
+        @Override
+        protected MemorySegment headerSegment() {
+            return header;
+        }
+
+        @Override
+        public CopyCounters copyCounters() {
+            return new CopyCounters(mirrorBytes, 0, 0, stagingBytes, gatherBytes);
+        }
+
+        @Override
+        protected void release() {
+            arena.close();
+        }
+    }
+
+    /**
+     * Grows by copying the live range into new memory, where writes then go; broken, its windows
+     * keep slicing {@code view}, which the grow forgets to move. Claims across the seam stage in
+     * scratch memory.
+     */
+    static final class StaleGrowable extends HeapRing implements GrowableRingMemory {
+        private final boolean broken;
+        private MemorySegment view;
+        private MemorySegment staged;
+
+        StaleGrowable(String name, long capacity, boolean broken) {
+            super(name, capacity, capacity);
+            this.broken = broken;
+            this.view = memory;
+        }
+
+        @Override
+        protected MemorySegment claimSegment(long position, long length) {
+            long at = ringOffset(position);
+            staged = at + length > capacity ? arena.allocate(length) : null;
+            return staged != null ? staged : memory.asSlice(at, length);
+        }
+
+        @Override
+        protected void commitClaim(long position, long length) {
+            if (staged != null) {
+                writeDirect(position, staged.asSlice(0, length));
+                stagingBytes += length;
+                staged = null;
+            }
+        }
+
+        @Override
+        protected void writeDirect(long position, MemorySegment src) {
+            long at = ringOffset(position);
+            long first = Math.min(src.byteSize(), capacity - at);
+            MemorySegment.copy(src, 0, memory, at, first);
+            MemorySegment.copy(src, first, memory, 0, src.byteSize() - first);
+        }
+
+        @Override
+        protected MemorySegment windowSegment(long position, long length) {
+            long at = ringOffset(position);
+            if (at + length <= capacity) {
+                return view.asSlice(at, length);
+            }
+            MemorySegment gathered = arena.allocate(length);
+            MemorySegment.copy(view, at, gathered, 0, capacity - at);
+            MemorySegment.copy(view, 0, gathered, capacity - at, length - (capacity - at));
+            return gathered;
+        }
+
+        @Override
+        public void grow(long newCapacity, long liveFrom, long liveTo) {
+            MemorySegment next = arena.allocate(newCapacity, 64);
+            for (long p = liveFrom; p < liveTo; p++) {
+                next.set(java.lang.foreign.ValueLayout.JAVA_BYTE, p % newCapacity,
+                        memory.get(java.lang.foreign.ValueLayout.JAVA_BYTE, ringOffset(p)));
+            }
+            memory = next;
+            if (!broken) { // the bug: view still points at the old memory
+                view = next;
+            }
+            capacityGrown(newCapacity);
+        }
+    }
+}

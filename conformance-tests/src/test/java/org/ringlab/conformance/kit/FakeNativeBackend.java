@@ -1,0 +1,211 @@
+package org.ringlab.conformance.kit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+
+import org.ringlab.api.Availability;
+import org.ringlab.api.Capability;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.NativeCallException;
+import org.ringlab.api.RingChecks;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+
+/**
+ * A third party's backend with "native" calls and a fault hook of its own, to prove the kit
+ * drives such a hook through {@link FaultInjector} and catches a leak on a failure path. Its
+ * allocation opens a real descriptor ({@code open}) and then makes a call that only the hook
+ * can fail ({@code map}); the broken one forgets to close the descriptor when {@code map} fails.
+ */
+final class FakeNativeBackend {
+
+    private FakeNativeBackend() {
+    }
+
+    /** The backend's hook: records calls, or fails the nth call of a function. */
+    static final class Hook implements FaultInjector {
+        private final Supplier<MemoryStrategy> strategy;
+        private List<String> recording;
+        private String failFunction;
+        private int failNth;
+        private int errno;
+        private int seen;
+        private boolean fired;
+
+        Hook(Supplier<MemoryStrategy> strategy) {
+            this.strategy = strategy;
+        }
+
+        /** Called by the backend before each call: throws as the armed fault says. */
+        void call(String function, String description) {
+            if (recording != null) {
+                recording.add(description);
+            }
+            if (function.equals(failFunction) && ++seen == failNth) {
+                fired = true;
+                throw new NativeCallException(description, errno, "Injected error " + errno);
+            }
+        }
+
+        @Override
+        public String name() {
+            return "FakeNativeBackend.Hook";
+        }
+
+        @Override
+        public boolean covers(MemoryStrategy s) {
+            return s == strategy.get();
+        }
+
+        @Override
+        public <T> Recorded<T> record(Supplier<T> body) {
+            recording = new ArrayList<>();
+            try {
+                T result = body.get();
+                return new Recorded<>(result, List.copyOf(recording));
+            } finally {
+                recording = null;
+            }
+        }
+
+        @Override
+        public Armed failNth(String function, int nth, int errnoValue) {
+            failFunction = function;
+            failNth = nth;
+            errno = errnoValue;
+            seen = 0;
+            fired = false;
+            return new Armed() {
+                @Override
+                public boolean fired() {
+                    return fired;
+                }
+
+                @Override
+                public void close() {
+                    failFunction = null;
+                }
+            };
+        }
+    }
+
+    /** A strategy whose allocation goes through {@code hook}; {@code broken} leaks the descriptor when map fails. */
+    static MemoryStrategy strategy(boolean broken, Hook[] hookOut) {
+        MemoryStrategy[] self = new MemoryStrategy[1];
+        Hook hook = new Hook(() -> self[0]);
+        hookOut[0] = hook;
+        self[0] = new MemoryStrategy() {
+            @Override
+            public String name() {
+                return broken ? "broken-leak-on-failure" : "fake-native-twin";
+            }
+
+            @Override
+            public Availability availability() {
+                return Availability.available();
+            }
+
+            @Override
+            public Set<Capability> capabilities() {
+                return Set.of(Capability.ZERO_COPY_WINDOW, Capability.ZERO_COPY_CLAIM);
+            }
+
+            @Override
+            public long granularity() {
+                return 1;
+            }
+
+            @Override
+            public RingMemory allocate(RingSpec spec) {
+                long capacity = RingChecks.checkCapacity(name(), spec.capacity(), 1);
+                hook.call("open", "open(/proc/self/stat)");
+                FileChannel descriptor = open();
+                try {
+                    hook.call("map", "map(" + capacity + " bytes twice)");
+                } catch (NativeCallException e) {
+                    if (!broken) { // the bug: the descriptor opened above stays open
+                        close(descriptor);
+                    }
+                    throw e;
+                }
+                RingMemory ring = BrokenStrategies.mirrorWriteForgotten(false).allocate(spec);
+                return new DelegatingRing(ring, () -> close(descriptor));
+            }
+        };
+        return self[0];
+    }
+
+    private static FileChannel open() {
+        try {
+            return FileChannel.open(Path.of("/proc/self/stat"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void close(FileChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The ring of the correct doubled twin, plus the descriptor closed with it. */
+    private record DelegatingRing(RingMemory ring, Runnable onClose) implements RingMemory {
+        @Override
+        public String strategyName() {
+            return ring.strategyName();
+        }
+
+        @Override
+        public long capacity() {
+            return ring.capacity();
+        }
+
+        @Override
+        public java.lang.foreign.MemorySegment claim(long position, long length) {
+            return ring.claim(position, length);
+        }
+
+        @Override
+        public void commit(long position, long length) {
+            ring.commit(position, length);
+        }
+
+        @Override
+        public java.lang.foreign.MemorySegment window(long position, long length) {
+            return ring.window(position, length);
+        }
+
+        @Override
+        public java.lang.foreign.MemorySegment header() {
+            return ring.header();
+        }
+
+        @Override
+        public org.ringlab.api.CopyCounters copyCounters() {
+            return ring.copyCounters();
+        }
+
+        @Override
+        public boolean isOpen() {
+            return ring.isOpen();
+        }
+
+        @Override
+        public void close() {
+            boolean wasOpen = ring.isOpen();
+            ring.close();
+            if (wasOpen) {
+                onClose.run();
+            }
+        }
+    }
+}

@@ -1,0 +1,221 @@
+package org.ringlab.conformance.kit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.opentest4j.TestAbortedException;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.QueueDiscipline;
+import org.ringlab.api.Registries;
+
+/**
+ * Proof that the suite can fail: each deliberately broken strategy, discipline and backend is run
+ * through the kit's own checks, and every cell must fail; its correct twin (the same code with
+ * the bug switched off) must pass every cell, so the failures are the bug's. Seeds are fixed so
+ * the proof does not depend on luck.
+ */
+class KitCatchesBrokenProvidersTest {
+
+    private static final KitSettings SETTINGS = KitSettings.fromSystemProperties().withTries(20).withRecords(20_000);
+    private static final long SEED = 42;
+
+    private static Kit memoryKit(MemoryStrategy strategy) {
+        return Kit.of(List.of(strategy), List.of()).withSettings(new KitSettings(SETTINGS.tries(), SETTINGS.cycles(),
+                SETTINGS.soakBytes(), SETTINGS.records(), SEED));
+    }
+
+    private static Kit queueKit(QueueDiscipline discipline) {
+        return Kit.of(List.of(Registries.memoryStrategies().require("doubled"), Registries.memoryStrategies().require("split")),
+                List.of(discipline)).withSettings(new KitSettings(SETTINGS.tries(), SETTINGS.cycles(),
+                SETTINGS.soakBytes(), SETTINGS.records(), SEED));
+    }
+
+    @Test
+    void aMirrorWriteForgottenIsCaughtByTheModelAndByTheSeamSweep() {
+        Kit broken = memoryKit(BrokenStrategies.mirrorWriteForgotten(true))
+                .withCopyCountModel("broken-mirror-forgotten", CopyCountModel::mirrorEveryCommit);
+        Kit twin = memoryKit(BrokenStrategies.mirrorWriteForgotten(false))
+                .withCopyCountModel("doubled-twin", CopyCountModel::mirrorEveryCommit);
+        everyCellFails(broken, Kit::memoryContract, "window(");
+        everyCellFails(broken, Kit::seamSweep, "window(");
+        everyCellPasses(twin, Kit::memoryContract);
+        everyCellPasses(twin, Kit::seamSweep);
+    }
+
+    @Test
+    void anOffByOneAtTheSeamIsCaughtByTheModelAndByTheSeamSweep() {
+        Kit broken = memoryKit(BrokenStrategies.offByOneAtTheSeam(true))
+                .withCopyCountModel("broken-seam-off-by-one", CopyCountModel::stageAndGatherAtTheSeam);
+        Kit twin = memoryKit(BrokenStrategies.offByOneAtTheSeam(false))
+                .withCopyCountModel("split-twin", CopyCountModel::stageAndGatherAtTheSeam);
+        everyCellFails(broken, Kit::memoryContract, "window(");
+        everyCellFails(broken, Kit::seamSweep, "window(");
+        everyCellPasses(twin, Kit::memoryContract);
+        everyCellPasses(twin, Kit::seamSweep);
+    }
+
+    @Test
+    void aStaleViewAfterGrowthIsCaughtByTheModel() {
+        everyCellFails(memoryKit(BrokenStrategies.staleViewAfterGrowth(true)), Kit::memoryContract, "grow");
+        everyCellPasses(memoryKit(BrokenStrategies.staleViewAfterGrowth(false)), Kit::memoryContract);
+    }
+
+    @Test
+    void aReleaseNotCountedIsCaughtByTheDequeModelAndByTheThreads() {
+        everyCellFails(queueKit(BrokenDisciplines.releaseNotCounted(true)), Kit::queueContract, "peek");
+        everyCellFails(queueKit(BrokenDisciplines.releaseNotCounted(true)), Kit::concurrency, "again");
+        everyCellPasses(queueKit(BrokenDisciplines.releaseNotCounted(false)), Kit::queueContract);
+        everyCellPasses(queueKit(BrokenDisciplines.releaseNotCounted(false)), Kit::concurrency);
+    }
+
+    @Test
+    void aPublishBeforeWriteIsCaughtByTheThreads() {
+        everyCellFails(queueKit(BrokenDisciplines.publishBeforeWrite(true)), Kit::concurrency, "record");
+        everyCellPasses(queueKit(BrokenDisciplines.publishBeforeWrite(false)), Kit::concurrency);
+    }
+
+    @Test
+    void aDescriptorLeakedWhenANativeCallFailsIsCaughtThroughTheBackendsOwnHook() {
+        FakeNativeBackend.Hook[] hook = new FakeNativeBackend.Hook[1];
+        MemoryStrategy broken = FakeNativeBackend.strategy(true, hook);
+        everyCellFails(memoryKit(broken).withFaultInjector(hook[0]), Kit::faults, "descriptors",
+                "map #1 (map(2 bytes twice)) fails with errno 13");
+        MemoryStrategy twin = FakeNativeBackend.strategy(false, hook);
+        everyCellPasses(memoryKit(twin).withFaultInjector(hook[0]), Kit::faults);
+    }
+
+    @Test
+    void aNativeLeakPerRecordIsCaughtByTheSoak() throws Exception {
+        // Each in a fresh JVM (SoakLeakMain): memory other tests freed stays resident in malloc's
+        // free lists, and a leak that reuses it raises no RSS.
+        SoakRun broken = soakInChildJvm("broken");
+        assertEquals(3, broken.status(), "the soak must fail on RSS: " + broken.output());
+        assertTrue(broken.output().contains("VmRSS grew"), broken.output());
+        SoakRun twin = soakInChildJvm("twin");
+        assertEquals(0, twin.status(), "the twin must pass: " + twin.output());
+    }
+
+    private record SoakRun(int status, String output) {
+    }
+
+    private static SoakRun soakInChildJvm(String which) throws Exception {
+        Process p = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-cp", System.getProperty("java.class.path"), SoakLeakMain.class.getName(), which)
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("the soak in a child JVM did not finish: " + output);
+        }
+        return new SoakRun(p.exitValue(), output);
+    }
+
+    @Test
+    void theSeedAFailureReportsReplaysTheSameShrunkChain() {
+        MemoryStrategy broken = BrokenStrategies.offByOneAtTheSeam(true);
+        long seed = new java.util.Random().nextLong();
+        String first = firstFailure(memoryKit(broken).withSettings(new KitSettings(20, 1, 1, 1, seed)));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(KitSettings.SEED + "=(-?[0-9]+) replays it").matcher(first);
+        assertTrue(m.find(), "no seed in: " + first);
+        assertEquals(seed, Long.parseLong(m.group(1)), "the seed printed is the kit's");
+        String replayed = firstFailure(memoryKit(broken).withSettings(new KitSettings(20, 1, 1, 1, Long.parseLong(m.group(1)))));
+        assertEquals(first, replayed, "the same seed, the same failure");
+    }
+
+    private static String firstFailure(Kit kit) {
+        for (DynamicTest cell : flatten(kit.memoryContract())) {
+            Throwable failure = run(cell);
+            if (failure != null) {
+                return failure.getMessage();
+            }
+        }
+        throw new AssertionError("the broken strategy passed every cell");
+    }
+
+    /** Runs every cell of a part; each must fail with an assertion whose message (or cause's) mentions {@code clue}. */
+    private static void everyCellFails(Kit kit, Function<Kit, Stream<DynamicNode>> part, String clue) {
+        List<DynamicTest> cells = flatten(part.apply(kit));
+        assertFalse(cells.isEmpty(), "the part generated no cell");
+        everyCellFails(cells, clue);
+    }
+
+    /** As above, for the cells named {@code only} among those of the part (the others must pass). */
+    private static void everyCellFails(Kit kit, Function<Kit, Stream<DynamicNode>> part, String clue, String only) {
+        List<DynamicTest> cells = flatten(part.apply(kit));
+        List<DynamicTest> chosen = cells.stream().filter(c -> c.getDisplayName().contains(only)).toList();
+        assertEquals(1, chosen.size(), "cells named '" + only + "' among " + cells.stream().map(DynamicTest::getDisplayName).toList());
+        everyCellFails(chosen, clue);
+        List<String> others = new ArrayList<>();
+        for (DynamicTest cell : cells) {
+            Throwable failure = chosen.contains(cell) ? null : run(cell);
+            if (failure != null) {
+                others.add(cell.getDisplayName() + ": " + messages(failure));
+            }
+        }
+        assertEquals(List.of(), others, "cells without the bug failed");
+    }
+
+    private static void everyCellFails(List<DynamicTest> cells, String clue) {
+        for (DynamicTest cell : cells) {
+            Throwable failure = run(cell);
+            assertTrue(failure != null, cell.getDisplayName() + ": the broken provider passed");
+            assertTrue(failure instanceof AssertionError, cell.getDisplayName() + ": failed with " + failure);
+            assertTrue(messages(failure).contains(clue), cell.getDisplayName() + ": the failure does not mention '"
+                    + clue + "': " + messages(failure));
+        }
+    }
+
+    private static void everyCellPasses(Kit kit, Function<Kit, Stream<DynamicNode>> part) {
+        List<DynamicTest> cells = flatten(part.apply(kit));
+        assertFalse(cells.isEmpty(), "the part generated no cell");
+        List<String> failed = new ArrayList<>();
+        for (DynamicTest cell : cells) {
+            Throwable failure = run(cell);
+            if (failure != null) {
+                failed.add(cell.getDisplayName() + ": " + messages(failure));
+            }
+        }
+        assertEquals(List.of(), failed, "the correct twin failed");
+    }
+
+    private static Throwable run(DynamicTest cell) {
+        try {
+            cell.getExecutable().execute();
+            return null;
+        } catch (TestAbortedException skipped) {
+            throw new AssertionError(cell.getDisplayName() + " was skipped: " + skipped.getMessage(), skipped);
+        } catch (Throwable t) {
+            return t;
+        }
+    }
+
+    private static String messages(Throwable t) {
+        StringBuilder all = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            all.append(c.getMessage()).append(" | ");
+        }
+        return all.toString();
+    }
+
+    private static List<DynamicTest> flatten(Stream<DynamicNode> nodes) {
+        List<DynamicTest> tests = new ArrayList<>();
+        nodes.forEach(n -> {
+            if (n instanceof DynamicTest t) {
+                tests.add(t);
+            } else if (n instanceof DynamicContainer c) {
+                tests.addAll(flatten(c.getChildren().map(DynamicNode.class::cast)));
+            }
+        });
+        return tests;
+    }
+}
