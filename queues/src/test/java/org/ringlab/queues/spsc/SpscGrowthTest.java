@@ -288,7 +288,7 @@ class SpscGrowthTest {
     @Test
     void disciplinesThatDoNotGrowRefuseAGrowthSpec() {
         try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(PAGE))) {
-            for (String name : List.of("locked-list", "copy-per-consumer", "broadcast")) {
+            for (String name : List.of("locked-list", "copy-per-consumer", "broadcast", "napi")) {
                 assertNames(name, () -> Registries.disciplines().require(name).create(memory,
                         QueueSpec.variable(64).growingUpTo(16 * PAGE)));
             }
