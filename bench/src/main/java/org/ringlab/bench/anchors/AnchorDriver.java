@@ -1,5 +1,7 @@
 package org.ringlab.bench.anchors;
 
+import org.ringlab.bench.util.TwoCpus;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -72,7 +74,7 @@ final class AnchorDriver {
         Run run = new Run(queue.name());
         long[] producerSide = new long[2];  // start nanos, failed offers
         long[] consumerSide = new long[3];  // end nanos, empty polls, received
-        Thread producer = Thread.ofPlatform().name(THREAD_PREFIX + "producer").unstarted(run.guard(() -> {
+        Thread producer = Thread.ofPlatform().name(THREAD_PREFIX + "producer").unstarted(run.guard(0, () -> {
             byte[] src = new byte[size];
             long failed = 0;
             run.awaitStart();
@@ -90,7 +92,7 @@ final class AnchorDriver {
             }
             producerSide[1] = failed;
         }));
-        Thread consumer = Thread.ofPlatform().name(THREAD_PREFIX + "consumer").unstarted(run.guard(() -> {
+        Thread consumer = Thread.ofPlatform().name(THREAD_PREFIX + "consumer").unstarted(run.guard(1, () -> {
             byte[] dst = new byte[size];
             long empty = 0;
             long expected = 0;
@@ -139,7 +141,7 @@ final class AnchorDriver {
         int total = warmup + roundTrips;
         Run run = new Run(ping.name());
         long[] done = new long[1];
-        Thread pinger = Thread.ofPlatform().name(THREAD_PREFIX + "ping").unstarted(run.guard(() -> {
+        Thread pinger = Thread.ofPlatform().name(THREAD_PREFIX + "ping").unstarted(run.guard(0, () -> {
             byte[] out = new byte[size];
             byte[] back = new byte[size];
             run.awaitStart();
@@ -169,7 +171,7 @@ final class AnchorDriver {
                 done[0] = i + 1;
             }
         }));
-        Thread ponger = Thread.ofPlatform().name(THREAD_PREFIX + "pong").unstarted(run.guard(() -> {
+        Thread ponger = Thread.ofPlatform().name(THREAD_PREFIX + "pong").unstarted(run.guard(1, () -> {
             byte[] echo = new byte[size];
             run.awaitStart();
             for (int i = 0; i < total; i++) {
@@ -238,9 +240,11 @@ final class AnchorDriver {
             start.await();
         }
 
-        Runnable guard(Body body) {
+        /** The body on its own CPU ({@code side} 0 or 1, see {@link TwoCpus}), its failure recorded. */
+        Runnable guard(int side, Body body) {
             return () -> {
                 try {
+                    TwoCpus.pin(side); // one core each: see TwoCpus
                     body.run();
                 } catch (Throwable t) {
                     failure.compareAndSet(null, t);

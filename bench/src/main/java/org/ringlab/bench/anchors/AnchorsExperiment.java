@@ -393,7 +393,8 @@ public final class AnchorsExperiment implements Experiment {
                 "Same work per record for every anchor: the producer thread copies the record (sequence number in its "
                         + "first and last 8 bytes) in, the consumer thread copies it out and checks the sequence, one "
                         + "record per call; on full or empty a side spins " + AnchorDriver.SPINS_BEFORE_YIELD
-                        + " times, then yields. Every ring is " + Sizes.format(AnchorsProfile.RING_BYTES)
+                        + " times, then yields. Threads: " + org.ringlab.bench.util.TwoCpus.placement() + " (pinger and ponger alike). Every ring is "
+                        + Sizes.format(AnchorsProfile.RING_BYTES)
                         + "; the slot anchors get ring/record-size slots.",
                 "spsc@STRATEGY: ringlab's spsc discipline, variable-length records (4-byte header, 8-byte aligned "
                         + "frames: 72 bytes per 64-byte record, as Agrona's 8-byte header gives). Agrona's consumer also "

@@ -117,6 +117,7 @@ public final class DriverExperiment implements Experiment {
                     + "thread (ThreadMXBean), so preemption on a loaded machine is not counted; two-thread and napi "
                     + "figures are wall time"
                     : "this JVM does not measure thread CPU time: every figure is wall time");
+            notes.add("two-thread figures: " + org.ringlab.bench.util.TwoCpus.placement());
             if (main != null) {
                 spscVersusLocked();
                 batches();

@@ -1,5 +1,7 @@
 package org.ringlab.bench.driver;
 
+import org.ringlab.bench.util.TwoCpus;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -70,6 +72,7 @@ final class DriverWorkloads {
         long[] produced = {-1};
         Thread t = new Thread(() -> {
             try {
+                TwoCpus.pin(0); // one core each: see TwoCpus
                 MemorySegment record = Arena.ofAuto().allocate(RECORD, 8);
                 long s = 0;
                 produce:
@@ -90,6 +93,8 @@ final class DriverWorkloads {
         MemorySegment dst = Arena.ofAuto().allocate(RECORD, 8);
         long[] sum = {0};
         RecordQueue.RecordHandler handler = r -> sum[0] += r.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
+        java.util.BitSet callerCpus = TwoCpus.save();
+        TwoCpus.pin(1); // this thread consumes: the other core than the producer's
         long end = System.nanoTime() + nanos;
         t.start();
         long got = 0;
@@ -132,6 +137,7 @@ final class DriverWorkloads {
         } finally {
             stop.set(true);
             t.join();
+            TwoCpus.restore(callerCpus);
         }
         if (failure.get() != null) {
             throw new IllegalStateException(queue.disciplineName() + ": the producer failed: " + failure.get(),
