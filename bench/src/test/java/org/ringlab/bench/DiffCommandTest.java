@@ -35,6 +35,7 @@ class DiffCommandTest {
                 m("rate", "throughput", "records/us", true, false, AROUND_100),
                 m("pages", "pss", "bytes", false, true, new double[] {4096}),
                 m("copies", "bytesCopied", "bytes", false, true, new double[] {1024, 1024}),
+                m("drift", "pss", "bytes", false, true, new double[] {1000}),
                 m("gone", "write", "ns/put", false, false, AROUND_100)));
         Path b = write(dir.resolve("b"), List.of(
                 m("fast", "write", "ns/put", false, false, AROUND_50),
@@ -42,6 +43,7 @@ class DiffCommandTest {
                 m("rate", "throughput", "records/us", true, false, AROUND_50),
                 m("pages", "pss", "bytes", false, true, new double[] {8192}),
                 m("copies", "bytesCopied", "bytes", false, true, new double[] {1024}),
+                m("drift", "pss", "bytes", false, true, new double[] {1010}),
                 m("new", "write", "ns/put", false, false, AROUND_100)));
 
         Cli.Result r = Cli.run("diff", a.toString(), b.toString());
@@ -52,6 +54,7 @@ class DiffCommandTest {
         assertEquals("slower", verdict(r.out(), "rate"), "half the throughput");
         assertEquals("worse", verdict(r.out(), "pages"), "twice the memory, a counter");
         assertEquals("unchanged", verdict(r.out(), "copies"), "the same count");
+        assertEquals("negligible", verdict(r.out(), "drift"), "a counter 1 % up: below Diff.MIN_EFFECT");
         assertTrue(r.out().contains("Only in A (1):\n  synthetic|case=gone|write"), r.out());
         assertTrue(r.out().contains("Only in B (1):\n  synthetic|case=new|write"), r.out());
         // The ratio of the medians and an interval around it, which excludes 1 for "fast".

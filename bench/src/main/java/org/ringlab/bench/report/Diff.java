@@ -13,13 +13,21 @@ import org.ringlab.bench.util.TextTable;
 /**
  * {@code ringlab diff A B}: for every measurement in both files, the ratio of the medians B/A
  * with a percentile-bootstrap 95% confidence interval (each side resampled with replacement,
- * fixed seed), and a verdict beyond noise only when the interval excludes 1.
+ * fixed seed), and a verdict beyond noise only when the interval excludes 1 and the change is
+ * at least {@link #MIN_EFFECT}.
  */
 public final class Diff {
 
     public static final int RESAMPLES = 2000;
     public static final long BOOTSTRAP_SEED = 0x5EED_2026L;
     public static final double CONFIDENCE = 0.95;
+    /**
+     * Smaller changes are "negligible" even when the interval excludes 1. The bootstrap sees only
+     * the spread within each run, not the drift between runs, and an exact counter (Pss of a
+     * 128 MiB ring) moves by a few pages from run to run: two quick runs on one quiet machine
+     * called such 0.1 % moves "worse".
+     */
+    public static final double MIN_EFFECT = 0.02;
 
     /**
      * One compared figure.
@@ -27,7 +35,8 @@ public final class Diff {
      * @param ratio   median(B) / median(A)
      * @param low     lower end of the interval of the ratio
      * @param high    upper end
-     * @param verdict faster, slower, better, worse, within noise, unchanged (every resample gave 1), or why it
+     * @param verdict faster, slower, better, worse, within noise, negligible (under {@link #MIN_EFFECT}),
+     *                unchanged (every resample gave 1), or why it
      *                cannot be judged
      */
     public record Row(Measurement a, Measurement b, double ratio, double low, double high, String verdict) {
@@ -78,6 +87,8 @@ public final class Diff {
             verdict = "unchanged";
         } else if (ci[0] <= 1 && ci[1] >= 1) {
             verdict = "within noise";
+        } else if (Math.abs(ratio - 1) < MIN_EFFECT) {
+            verdict = "negligible";
         } else {
             boolean higher = ci[0] > 1;
             boolean improved = higher == b.higherIsBetter();
@@ -138,8 +149,8 @@ public final class Diff {
         StringBuilder b = new StringBuilder();
         b.append("A = ").append(nameA).append("\nB = ").append(nameB).append('\n');
         b.append(String.format(Locale.ROOT, "ratio = median(B) / median(A); %d%% bootstrap interval (%d resamples, seed %d);"
-                + " a verdict only where the interval excludes 1.%n%n", Math.round(CONFIDENCE * 100), RESAMPLES,
-                BOOTSTRAP_SEED));
+                + " a verdict only where the interval excludes 1 and the change is at least %.0f%% (else 'negligible').%n%n",
+                Math.round(CONFIDENCE * 100), RESAMPLES, BOOTSTRAP_SEED, MIN_EFFECT * 100));
         b.append(TextTable.render(List.of("experiment", "figure", "metric", "unit", "A median", "B median", "B/A",
                 "95% interval", "verdict"), rows, 3, false));
         Map<String, Long> verdicts = new LinkedHashMap<>();
