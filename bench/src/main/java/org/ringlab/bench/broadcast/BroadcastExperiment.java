@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
+import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.history.Stats;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Claim;
@@ -85,7 +86,7 @@ public final class BroadcastExperiment implements Experiment {
         }
 
         ExperimentResult run() throws InterruptedException {
-            String loadBefore = loadAverage();
+            String loadBefore = Environment.loadAverage();
             select();
             if (strategy != null) {
                 int plan = (disciplines.isEmpty() ? 0 : profile.consumers().size() * profile.recordSizes().size())
@@ -103,7 +104,7 @@ public final class BroadcastExperiment implements Experiment {
                 }
                 inProcess();
                 pipes();
-                notes.add("load average (1, 5, 15 min) before: " + loadBefore + "; after: " + loadAverage()
+                notes.add("load average (1, 5, 15 min) before: " + loadBefore + "; after: " + Environment.loadAverage()
                         + " — with more runnable threads than cores the figures measure the scheduler as much as the queue");
             }
             return new ExperimentResult(ID, SEED, "broadcast: seed 003's single-copy broadcast (QSARC)", profile.name(),
@@ -201,7 +202,7 @@ public final class BroadcastExperiment implements Experiment {
                         if (g == null) {
                             continue;
                         }
-                        Map<String, String> labels = labels("part", "in-process", "strategy", strategy.name(),
+                        Map<String, String> labels = Measurement.labels("part", "in-process", "strategy", strategy.name(),
                                 "discipline", d, "consumers", consumersLabel(consumers), "size", Sizes.format(size));
                         measurements.add(new Measurement(ID, labels, "delivered", "GB/s", true, false, g));
                         Map<String, Long> counters = lastRound.get(d).counters();
@@ -219,7 +220,7 @@ public final class BroadcastExperiment implements Experiment {
                     double[] c = gbps.get(COPY);
                     if (b != null && c != null) {
                         row.add(ratioCell(b, c));
-                        measurements.add(new Measurement(ID, labels("part", "in-process", "strategy", strategy.name(),
+                        measurements.add(new Measurement(ID, Measurement.labels("part", "in-process", "strategy", strategy.name(),
                                 "consumers", consumersLabel(consumers), "size", Sizes.format(size)),
                                 "broadcastOverCopy", "x", true, false, ratios(b, c)));
                     } else {
@@ -295,7 +296,7 @@ public final class BroadcastExperiment implements Experiment {
                     junkTotal += last.insertedJunk();
                     packetsTotal += last.packets();
                 }
-                Map<String, String> labels = labels("part", "pipe", "strategy", strategy.name(), "discipline", BROADCAST,
+                Map<String, String> labels = Measurement.labels("part", "pipe", "strategy", strategy.name(), "discipline", BROADCAST,
                         "packet", Sizes.format(packet));
                 measurements.add(new Measurement(ID, labels, "pipe", "GB/s", true, false, gbps));
                 measurements.add(new Measurement(ID, labels, "badHeaders", "count", false, true, bad));
@@ -333,18 +334,7 @@ public final class BroadcastExperiment implements Experiment {
         return consumers + (consumers == 1 ? " consumer" : " consumers");
     }
 
-    static String loadAverage() {
-        String load = org.ringlab.bench.util.Environment.describe().get("loadAverage");
-        return load == null ? "unknown" : load;
-    }
 
-    static Map<String, String> labels(String... keyValues) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            m.put(keyValues[i], keyValues[i + 1]);
-        }
-        return m;
-    }
 
     static double[] filled(int n) {
         double[] a = new double[n];

@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
+import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.history.Stats;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Claim;
@@ -94,7 +95,7 @@ public final class DriverExperiment implements Experiment {
         }
 
         ExperimentResult run() throws InterruptedException {
-            String loadBefore = loadAverage();
+            String loadBefore = Environment.loadAverage();
             select();
             int plan = 1; // pool vs Arena
             if (main != null) {
@@ -126,7 +127,7 @@ public final class DriverExperiment implements Experiment {
             if (main != null) {
                 napi();
             }
-            notes.add("load average (1, 5, 15 min) before: " + loadBefore + "; after: " + loadAverage()
+            notes.add("load average (1, 5, 15 min) before: " + loadBefore + "; after: " + Environment.loadAverage()
                     + " — the two-thread and napi figures mostly measure the scheduler when it exceeds the core count");
             return new ExperimentResult(ID, "001_56e9b601bad63b40.txt",
                     "driver: seed 001's device-driver queues", profile.name(), measurements, tables, charts, claims,
@@ -210,15 +211,15 @@ public final class DriverExperiment implements Experiment {
                         continue;
                     }
                     String discipline = d == 0 ? SPSC : LOCKED;
-                    measurements.add(measure(labels("part", "spsc-vs-locked", "strategy", strategy.name(),
+                    measurements.add(measure(Measurement.labels("part", "spsc-vs-locked", "strategy", strategy.name(),
                             "discipline", discipline, "threads", "two threads", "consumer", "poll one"), "throughput",
                             "records/us", true, f[d]));
-                    measurements.add(measure(labels("part", "spsc-vs-locked", "strategy", strategy.name(),
+                    measurements.add(measure(Measurement.labels("part", "spsc-vs-locked", "strategy", strategy.name(),
                             "discipline", discipline, "threads", "one thread", "consumer", "poll one"), "time",
                             "ns/record", false, f[d + 2]));
                 }
                 if (spsc != null && locked != null) {
-                    Map<String, String> pair = labels("part", "spsc-vs-locked", "strategy", strategy.name());
+                    Map<String, String> pair = Measurement.labels("part", "spsc-vs-locked", "strategy", strategy.name());
                     measurements.add(measure(with(pair, "threads", "two threads"), "spscOverLocked", "x", true,
                             ratios(f[0], f[1])));
                     measurements.add(measure(with(pair, "threads", "one thread"), "spscOverLocked", "x", true,
@@ -310,7 +311,7 @@ public final class DriverExperiment implements Experiment {
                     batch[r] = b;
                 }
             }
-            Map<String, String> base = labels("part", "batch", "strategy", main.name(), "discipline", SPSC);
+            Map<String, String> base = Measurement.labels("part", "batch", "strategy", main.name(), "discipline", SPSC);
             Map<String, String> two = with(base, "threads", "two threads");
             measurements.add(measure(with(two, "batch", "drain(1)"), "throughput", "records/us", true, one));
             measurements.add(measure(with(two, "batch", "drain(32)"), "throughput", "records/us", true, batch));
@@ -368,7 +369,7 @@ public final class DriverExperiment implements Experiment {
                     arena[r] = c;
                 }
             }
-            Map<String, String> base = labels("part", "pool", "buffer", "2048 B");
+            Map<String, String> base = Measurement.labels("part", "pool", "buffer", "2048 B");
             measurements.add(measure(with(base, "allocator", "pool single-thread"), "allocateFree", "ns/op", false, single));
             measurements.add(measure(with(base, "allocator", "pool spsc free list"), "allocateFree", "ns/op", false, spscPool));
             measurements.add(measure(with(base, "allocator", "Arena.ofConfined"), "allocateFree", "ns/op", false, arena));
@@ -435,7 +436,7 @@ public final class DriverExperiment implements Experiment {
                     double[] wakePerRecord = Arrays.stream(rs)
                             .mapToDouble(x -> (double) x.stats().wakeUps() / Math.max(1, x.stats().delivered())).toArray();
                     double[] polls = Arrays.stream(rs).mapToDouble(x -> x.stats().polls()).toArray();
-                    Map<String, String> l = labels("part", "napi", "strategy", main.name(), "mode",
+                    Map<String, String> l = Measurement.labels("part", "napi", "strategy", main.name(), "mode",
                             configs.get(m).signalling() == NapiConfig.Signalling.NAPI ? "napi" : "wake-per-item",
                             "rate", rate + "/s");
                     measurements.add(measure(l, "loss", "%", false, lossPct));
@@ -519,18 +520,7 @@ public final class DriverExperiment implements Experiment {
         return DriverWorkloads.CPU_CLOCK ? "CPU ns" : "wall ns";
     }
 
-    static String loadAverage() {
-        String load = org.ringlab.bench.util.Environment.describe().get("loadAverage");
-        return load == null ? "unknown" : load;
-    }
 
-    static Map<String, String> labels(String... keyValues) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            m.put(keyValues[i], keyValues[i + 1]);
-        }
-        return m;
-    }
 
     static Map<String, String> with(Map<String, String> base, String key, String value) {
         Map<String, String> m = new LinkedHashMap<>(base);

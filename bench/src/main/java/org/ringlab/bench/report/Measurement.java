@@ -30,6 +30,18 @@ public record Measurement(String experiment, Map<String, String> labels, String 
         }
     }
 
+    /** Labels from alternating keys and values, in that order: {@code labels("strategy", s, "size", "64 B")}. */
+    public static Map<String, String> labels(String... keyValues) {
+        if (keyValues.length % 2 != 0) {
+            throw new IllegalArgumentException("labels come in key/value pairs, got " + keyValues.length + " strings");
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            m.put(keyValues[i], keyValues[i + 1]);
+        }
+        return m;
+    }
+
     public Stats stats() {
         return Stats.of(samples);
     }

@@ -105,6 +105,12 @@ public final class Environment {
     }
 
     /** Ordered key → value pairs for the report header and results.json. */
+    /** The 1, 5 and 15 minute load averages, or "unknown": experiments note them before and after a run. */
+    public static String loadAverage() {
+        String load = describe().get("loadAverage");
+        return load == null ? "unknown" : load;
+    }
+
     public static Map<String, String> describe() {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("jdk", Runtime.version() + " (" + System.getProperty("java.vm.name") + ", "
