@@ -1,5 +1,6 @@
 package org.ringlab.jna;
 
+import org.ringlab.api.FaultHooks;
 import java.util.Set;
 
 import com.sun.jna.Library;
@@ -157,7 +158,7 @@ final class JnaLibc {
 
     /** Runs one call; every function used here reports failure as -1 ({@code MAP_FAILED} too). */
     private static long invoke(String function, String call, Downcall downcall) {
-        JnaFaults.Fault fault = JnaFaults.consult(function, call);
+        FaultHooks.Fault fault = JnaFaults.consult(function, call);
         boolean fail = fault != null && !fault.misplaces();
         // close releases the descriptor even when it fails, so its injected failure comes after the real call.
         boolean failAfter = fail && function.equals("close");

@@ -1,5 +1,6 @@
 package org.ringlab.jna;
 
+import org.ringlab.api.FaultHooks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -51,7 +52,7 @@ class JnaFaultInjectionTest {
     void theAllocationPathIsTheSameAsMirroredMemfd() {
         RingMemory ring;
         List<String> calls;
-        try (JnaFaults.Recording recording = JnaFaults.record()) {
+        try (FaultHooks.Recording recording = JnaFaults.record()) {
             ring = JNA.allocate(RingSpec.ofCapacity(n));
             calls = recording.calls();
         }
@@ -71,9 +72,9 @@ class JnaFaultInjectionTest {
             tests.add(DynamicTest.dynamicTest(call + " fails with errno " + errno, () -> {
                 Held before = Held.take();
                 NativeCallException e;
-                try (JnaFaults.Fault fault = JnaFaults.failNth(function, nth, errno)) {
+                try (FaultHooks.Fault fault = JnaFaults.failNth(function, nth, errno)) {
                     e = assertThrows(NativeCallException.class, () -> JNA.allocate(RingSpec.ofCapacity(n)).close());
-                    assertEquals(call, fault.firedCall());
+                    assertEquals(call, fault.firedCall().orElseThrow());
                 }
                 assertEquals(call, e.call());
                 assertEquals(errno, e.errno());
@@ -89,10 +90,10 @@ class JnaFaultInjectionTest {
     void aViewPlacedElsewhereThanRequestedIsRefusedAndUndone() {
         for (String view : List.of(JnaMirrorMapping.VIEW_1, JnaMirrorMapping.VIEW_2)) {
             Held before = Held.take();
-            try (JnaFaults.Fault fault = JnaFaults.misplaceNth(view, 1)) {
+            try (FaultHooks.Fault fault = JnaFaults.misplaceNth(view, 1)) {
                 IllegalStateException e = assertThrows(IllegalStateException.class,
                         () -> JNA.allocate(RingSpec.ofCapacity(n)).close());
-                assertEquals(view, fault.firedCall());
+                assertEquals(view, fault.firedCall().orElseThrow());
                 assertTrue(e.getMessage().startsWith(view + " returned 0x") && e.getMessage().contains("instead of"),
                         e.getMessage());
             }
@@ -105,7 +106,7 @@ class JnaFaultInjectionTest {
         Held before = Held.take();
         RingMemory ring = JNA.allocate(RingSpec.ofCapacity(n));
         long base = ring.header().address();
-        try (JnaFaults.Fault fault = JnaFaults.failNth("munmap", 1, 5)) {
+        try (FaultHooks.Fault fault = JnaFaults.failNth("munmap", 1, 5)) {
             NativeCallException e = assertThrows(NativeCallException.class, ring::close);
             assertEquals("munmap(H+2N)", e.call());
         }

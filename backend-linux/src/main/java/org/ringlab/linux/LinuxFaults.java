@@ -1,37 +1,23 @@
 package org.ringlab.linux;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 import java.util.function.Supplier;
 
-import org.ringlab.api.NativeCallException;
+import org.ringlab.api.FaultHooks;
 
 /**
- * <b>Test-only</b> fault injection for this module's libc calls, so that every failure path of
- * an allocation can be driven and checked for leaks, from this module's tests or another's.
- * Production code never arms it; when nothing is armed each libc call pays one volatile read.
- *
- * <p>A call is named either by its function ({@code "mmap"}, {@code "close"}, …), and then
- * {@code nth} counts every call of that function, or by a prefix of its description that
- * includes the parenthesis ({@code "mmap(MAP_FIXED view 2"}). Descriptions are what
- * {@link NativeCallException#call()} reports and what {@link #record()} lists.
- *
- * <p>One hook at a time, process-wide: calls from every thread count, so tests that arm a
- * hook must not run in parallel with others using this module. Close the hook to disarm it.
- * The probes behind {@code availability()} never see a hook.
+ * <b>Test-only</b> fault injection for {@link LinuxLibc}'s calls: the {@link FaultHooks} of
+ * this library (see there for how calls are named and counted). Production code never arms
+ * it; when nothing is armed each libc call pays one volatile read.
  *
  * <pre>{@code
- * try (LinuxFaults.Fault fault = LinuxFaults.failNth("mmap", 3, 12)) {
+ * try (FaultHooks.Fault fault = LinuxFaults.failNth("mmap", 3, 12)) {
  *     strategy.allocate(spec);   // throws NativeCallException for mmap(MAP_FIXED view 2 of 2), errno 12
  * }
  * }</pre>
  */
 public final class LinuxFaults {
 
-    // null, a Fault or a Recording.
-    private static volatile Object hook;
-    private static final ThreadLocal<Boolean> BYPASS = new ThreadLocal<>();
+    private static final FaultHooks HOOKS = new FaultHooks("libc (FFM)");
 
     private LinuxFaults() {
     }
@@ -40,154 +26,28 @@ public final class LinuxFaults {
      * Makes the {@code nth} (from 1) matching call fail with {@code errno} instead of running.
      * A failing {@code close} still closes (Linux releases the descriptor even when close fails).
      */
-    public static Fault failNth(String call, int nth, int errno) {
-        if (errno <= 0) {
-            throw new IllegalArgumentException("errno must be positive, got " + errno);
-        }
-        return arm(new Fault(call, nth, errno));
+    public static FaultHooks.Fault failNth(String call, int nth, int errno) {
+        return HOOKS.failNth(call, nth, errno);
     }
 
     /**
      * Makes the {@code nth} matching {@code mmap} land elsewhere than the address it asks for
-     * (the kernel picks one), to drive the "returned address differs" path. Misplacing an
-     * {@code mmap} that asks for no address (the reservation) changes nothing.
+     * (the kernel picks one), to drive the "returned address differs" path.
      */
-    public static Fault misplaceNth(String call, int nth) {
-        if (!call.startsWith("mmap")) {
-            throw new IllegalArgumentException("only mmap calls can be misplaced, got '" + call + "'");
-        }
-        return arm(new Fault(call, nth, 0));
+    public static FaultHooks.Fault misplaceNth(String call, int nth) {
+        return HOOKS.misplaceNth(call, nth);
     }
 
     /** Records the description of every call made until closed (failed ones included). */
-    public static Recording record() {
-        return arm(new Recording());
+    public static FaultHooks.Recording record() {
+        return HOOKS.record();
     }
 
-    /** The fault to apply to this call, or null to run it normally; counts the call. */
-    static Fault consult(String function, String call) {
-        Object h = hook;
-        if (h == null || BYPASS.get() != null) {
-            return null;
-        }
-        if (h instanceof Recording recording) {
-            recording.add(call);
-            return null;
-        }
-        Fault fault = (Fault) h;
-        return fault.hit(function, call) ? fault : null;
+    static FaultHooks.Fault consult(String function, String call) {
+        return HOOKS.consult(function, call);
     }
 
-    /** Runs {@code body} with no hook seen by this thread: availability probes must not be faulted. */
     static <T> T withoutFaults(Supplier<T> body) {
-        if (BYPASS.get() != null) {
-            return body.get();
-        }
-        BYPASS.set(Boolean.TRUE);
-        try {
-            return body.get();
-        } finally {
-            BYPASS.remove();
-        }
-    }
-
-    private static synchronized <H> H arm(H newHook) {
-        if (hook != null) {
-            throw new IllegalStateException("a fault hook is already armed (" + hook + "): close it first");
-        }
-        hook = newHook;
-        return newHook;
-    }
-
-    private static synchronized void disarm(Object armed) {
-        if (hook == armed) {
-            hook = null;
-        }
-    }
-
-    /** An armed fault; {@link #close()} disarms it. */
-    public static final class Fault implements AutoCloseable {
-        private final String call;
-        private final int nth;
-        private final int errno;
-        private int seen;
-        private String firedAt;
-
-        private Fault(String call, int nth, int errno) {
-            if (call == null || call.isBlank()) {
-                throw new IllegalArgumentException("a call name is required, got '" + call + "'");
-            }
-            if (nth < 1) {
-                throw new IllegalArgumentException("nth counts from 1, got " + nth);
-            }
-            this.call = call;
-            this.nth = nth;
-            this.errno = errno;
-        }
-
-        private synchronized boolean hit(String function, String description) {
-            boolean matches = function.equals(call) || (call.indexOf('(') > 0 && description.startsWith(call));
-            if (!matches || ++seen != nth) {
-                return false;
-            }
-            firedAt = description;
-            return true;
-        }
-
-        boolean misplaces() {
-            return errno == 0;
-        }
-
-        /** The injected errno (0 for a misplaced mapping). */
-        public int errno() {
-            return errno;
-        }
-
-        /** Whether the fault has been applied. */
-        public synchronized boolean fired() {
-            return firedAt != null;
-        }
-
-        /** Description of the call the fault was applied to. */
-        public synchronized Optional<String> firedCall() {
-            return Optional.ofNullable(firedAt);
-        }
-
-        @Override
-        public void close() {
-            disarm(this);
-        }
-
-        @Override
-        public String toString() {
-            return (misplaces() ? "misplace " : "fail ") + call + " #" + nth + (misplaces() ? "" : " with errno " + errno);
-        }
-    }
-
-    /** Records call descriptions; {@link #close()} stops recording. */
-    public static final class Recording implements AutoCloseable {
-        private final List<String> calls = new ArrayList<>();
-
-        private Recording() {
-        }
-
-        private synchronized void add(String call) {
-            calls.add(call);
-        }
-
-        /** Descriptions of the calls made so far, in order. */
-        public synchronized List<String> calls() {
-            return List.copyOf(calls);
-        }
-
-        @Override
-        public void close() {
-            disarm(this);
-        }
-
-        @Override
-        public String toString() {
-            return "recording of " + calls().size() + " calls";
-        }
+        return HOOKS.withoutFaults(body);
     }
 }

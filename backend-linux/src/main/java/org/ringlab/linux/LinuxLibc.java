@@ -1,5 +1,6 @@
 package org.ringlab.linux;
 
+import org.ringlab.api.FaultHooks;
 import java.lang.foreign.AddressLayout;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -358,7 +359,7 @@ final class LinuxLibc {
     }
 
     private static long invoke(String function, String call, long failureValue, Downcall downcall) {
-        LinuxFaults.Fault fault = LinuxFaults.consult(function, call);
+        FaultHooks.Fault fault = LinuxFaults.consult(function, call);
         boolean fail = fault != null && !fault.misplaces();
         // close releases the descriptor even when it fails, so its injected failure comes after the real call.
         boolean failAfter = fail && function.equals("close");

@@ -1,5 +1,6 @@
 package org.ringlab.linux;
 
+import org.ringlab.api.FaultHooks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
@@ -95,7 +96,7 @@ class FaultInjectionTest {
             RingSpec spec = scenario.spec.get();
             List<String> calls;
             RingMemory ring;
-            try (LinuxFaults.Recording recording = LinuxFaults.record()) {
+            try (FaultHooks.Recording recording = LinuxFaults.record()) {
                 ring = scenario.strategy.allocate(spec);
                 calls = recording.calls();
             }
@@ -119,7 +120,7 @@ class FaultInjectionTest {
         List<String> filesBefore = Resources.list(dir, "");
         Resources before = Resources.take();
         NativeCallException e;
-        try (LinuxFaults.Fault fault = LinuxFaults.failNth(function, nth, errno)) {
+        try (FaultHooks.Fault fault = LinuxFaults.failNth(function, nth, errno)) {
             e = assertThrows(NativeCallException.class, () -> scenario.strategy.allocate(spec).close());
             assertTrue(fault.fired());
         }
@@ -155,7 +156,7 @@ class FaultInjectionTest {
                 RingSpec spec = RingSpec.ofCapacity(N).inDirectory(dir);
                 RingSpec used = strategy == Strategies.MEMFD || strategy == Strategies.SHM ? RingSpec.ofCapacity(N) : spec;
                 Resources before = Resources.take();
-                try (LinuxFaults.Fault fault = LinuxFaults.misplaceNth(view, 1)) {
+                try (FaultHooks.Fault fault = LinuxFaults.misplaceNth(view, 1)) {
                     IllegalStateException e = assertThrows(IllegalStateException.class,
                             () -> strategy.allocate(used).close());
                     assertTrue(fault.fired());
@@ -174,7 +175,7 @@ class FaultInjectionTest {
         RingMemory ring = Strategies.FILE.allocate(RingSpec.ofCapacity(N).inDirectory(dir));
         long base = ring.claim(0, 1).address();
         NativeCallException e;
-        try (LinuxFaults.Fault fault = LinuxFaults.failNth("munmap", 1, 5)) {
+        try (FaultHooks.Fault fault = LinuxFaults.failNth("munmap", 1, 5)) {
             e = assertThrows(NativeCallException.class, ring::close);
             assertTrue(fault.fired());
         }
@@ -190,7 +191,7 @@ class FaultInjectionTest {
         Resources before = Resources.take();
         RingMemory ring = Strategies.FILE.allocate(RingSpec.ofCapacity(N).inDirectory(dir));
         List<String> files = Resources.list(dir, "ringlab-");
-        try (LinuxFaults.Fault fault = LinuxFaults.failNth("unlink", 1, 13)) {
+        try (FaultHooks.Fault fault = LinuxFaults.failNth("unlink", 1, 13)) {
             NativeCallException e = assertThrows(NativeCallException.class, ring::close);
             assertTrue(e.call().startsWith("unlink(" + dir.toAbsolutePath() + "/ringlab-"), e.call());
             assertTrue(fault.fired());
@@ -202,14 +203,14 @@ class FaultInjectionTest {
 
     @Test
     void hooksAreMatchedByFunctionOrDescriptionPrefixAndOneIsArmedAtATime() {
-        try (LinuxFaults.Fault fault = LinuxFaults.failNth("mmap(MAP_FIXED view 2", 1, 12)) {
+        try (FaultHooks.Fault fault = LinuxFaults.failNth("mmap(MAP_FIXED view 2", 1, 12)) {
             NativeCallException e = assertThrows(NativeCallException.class,
                     () -> Strategies.MEMFD.allocate(RingSpec.ofCapacity(N)).close());
             assertEquals(MirrorMapping.VIEW_2, e.call());
             assertEquals(MirrorMapping.VIEW_2, fault.firedCall().orElseThrow());
             assertThrows(IllegalStateException.class, () -> LinuxFaults.failNth("close", 1, 5));
         }
-        try (LinuxFaults.Fault fault = LinuxFaults.failNth("mmap", 99, 12)) {
+        try (FaultHooks.Fault fault = LinuxFaults.failNth("mmap", 99, 12)) {
             Strategies.MEMFD.allocate(RingSpec.ofCapacity(N)).close();
             assertFalse(fault.fired());
         }
@@ -221,7 +222,7 @@ class FaultInjectionTest {
     @Test
     void probesNeverSeeAFault() {
         MemfdMirroredMemory fresh = new MemfdMirroredMemory();
-        try (LinuxFaults.Fault fault = LinuxFaults.failNth("memfd_create", 1, 24)) {
+        try (FaultHooks.Fault fault = LinuxFaults.failNth("memfd_create", 1, 24)) {
             assertTrue(fresh.availability().isAvailable(), fresh.availability().reason());
             assertFalse(fault.fired());
         }

@@ -1,5 +1,6 @@
 package org.ringlab.linux;
 
+import org.ringlab.api.FaultHooks;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -151,7 +152,7 @@ class GrowableMirroredRingTest {
                 write(ring, 0, 3 * PAGE);
                 MemorySegment window = ring.window(PAGE, 2 * PAGE);
                 Resources before = Resources.take();
-                try (LinuxFaults.Fault fault = LinuxFaults.failNth(call, 1, 12)) {
+                try (FaultHooks.Fault fault = LinuxFaults.failNth(call, 1, 12)) {
                     NativeCallException e = assertThrows(NativeCallException.class, () -> ring.grow(4 * PAGE, PAGE, 3 * PAGE));
                     assertTrue(e.call().startsWith(call), e.call());
                     assertTrue(fault.fired());

@@ -1,5 +1,6 @@
 package org.ringlab.linux;
 
+import org.ringlab.api.FaultHooks;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -188,13 +189,13 @@ class GrowthBuffersTest {
     @Test
     void aReservationTheKernelRefusesNamesTheCallAndLeaksNothing() {
         Resources before = Resources.take();
-        try (LinuxFaults.Fault fault = LinuxFaults.failNth(ReserveCommitBuffer.RESERVE, 1, LinuxLibc.ENOMEM)) {
+        try (FaultHooks.Fault fault = LinuxFaults.failNth(ReserveCommitBuffer.RESERVE, 1, LinuxLibc.ENOMEM)) {
             NativeCallException e = assertThrows(NativeCallException.class, () -> RESERVE.allocate(PAGE, 8 * PAGE));
             assertEquals(ReserveCommitBuffer.RESERVE + " of " + 8 * PAGE + " bytes)", e.call());
             assertTrue(e.getMessage().contains("errno 12 (Cannot allocate memory)"), e.getMessage());
             assertTrue(fault.fired());
         }
-        try (LinuxFaults.Fault fault = LinuxFaults.failNth(ReserveCommitBuffer.COMMIT, 1, 13)) {
+        try (FaultHooks.Fault fault = LinuxFaults.failNth(ReserveCommitBuffer.COMMIT, 1, 13)) {
             NativeCallException e = assertThrows(NativeCallException.class, () -> RESERVE.allocate(PAGE, 8 * PAGE));
             assertEquals(ReserveCommitBuffer.COMMIT, e.call());
         }
@@ -213,7 +214,7 @@ class GrowthBuffersTest {
             try (GrowableBuffer buffer = c.strategy.allocate(PAGE, 64 * PAGE)) {
                 append(buffer, PAGE, 1);
                 MemorySegment early = buffer.contents();
-                try (LinuxFaults.Fault fault = LinuxFaults.failNth(c.call, 1, LinuxLibc.ENOMEM)) {
+                try (FaultHooks.Fault fault = LinuxFaults.failNth(c.call, 1, LinuxLibc.ENOMEM)) {
                     NativeCallException e = assertThrows(NativeCallException.class, () -> append(buffer, 1, 2));
                     assertTrue(e.call().startsWith(c.call), e.call());
                     assertTrue(fault.fired());
@@ -234,7 +235,7 @@ class GrowthBuffersTest {
         Resources before = Resources.take();
         try (GrowableBuffer buffer = MREMAP.allocate(PAGE, 64 * PAGE); Blocker blocker = Blocker.after(buffer, PAGE)) {
             append(buffer, PAGE, 1);
-            try (LinuxFaults.Fault fault = LinuxFaults.failNth(MremapBuffer.GROW_MOVING, 1, LinuxLibc.ENOMEM)) {
+            try (FaultHooks.Fault fault = LinuxFaults.failNth(MremapBuffer.GROW_MOVING, 1, LinuxLibc.ENOMEM)) {
                 NativeCallException e = assertThrows(NativeCallException.class, () -> append(buffer, 1, 2));
                 assertEquals(MremapBuffer.GROW_MOVING, e.call());
                 assertTrue(fault.fired());

@@ -1,5 +1,6 @@
 package org.ringlab.linux;
 
+import org.ringlab.api.FaultHooks;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.concurrent.ExecutorService;
@@ -156,7 +157,7 @@ class LinuxLibcTest {
     @Test
     void anInjectedCloseFailureStillClosesTheDescriptor() {
         int fd = LinuxLibc.memfdCreate("ringlab-test", LinuxLibc.MFD_CLOEXEC);
-        try (LinuxFaults.Fault fault = LinuxFaults.failNth("close", 1, 5)) {
+        try (FaultHooks.Fault fault = LinuxFaults.failNth("close", 1, 5)) {
             NativeCallException e = assertThrows(NativeCallException.class, () -> LinuxLibc.close(fd));
             assertEquals(5, e.errno());
             assertTrue(fault.fired());

@@ -1,5 +1,6 @@
 package org.ringlab.linux;
 
+import org.ringlab.api.FaultHooks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -238,7 +239,7 @@ class MappedFileMemoryTest {
         MappedFileSpec spec = MappedFileSpec.create(path, 4 * PAGE)
                 .withPolicies(PrefaultPolicy.parseList("prealloc+populate+willneed+sequential"));
         List<String> calls;
-        try (LinuxFaults.Recording recording = LinuxFaults.record()) {
+        try (FaultHooks.Recording recording = LinuxFaults.record()) {
             exercise(spec);
             calls = recording.calls();
         }
@@ -254,13 +255,13 @@ class MappedFileMemoryTest {
             boolean duringOpen = index <= calls.indexOf("mmap(header)");
             tests.add(DynamicTest.dynamicTest(function + " #" + nth + " (" + call + ") fails with errno 12", () -> {
                 // Once unmeasured: the JIT and JDK threads may map memory the first time a path runs.
-                try (LinuxFaults.Fault warm = LinuxFaults.failNth(function, nth, 12)) {
+                try (FaultHooks.Fault warm = LinuxFaults.failNth(function, nth, 12)) {
                     assertThrows(NativeCallException.class, () -> exercise(spec));
                 }
                 Files.deleteIfExists(path);
                 FileResources before = FileResources.take(dir);
                 NativeCallException e;
-                try (LinuxFaults.Fault fault = LinuxFaults.failNth(function, nth, 12)) {
+                try (FaultHooks.Fault fault = LinuxFaults.failNth(function, nth, 12)) {
                     e = assertThrows(NativeCallException.class, () -> exercise(spec));
                     assertTrue(fault.fired());
                 }

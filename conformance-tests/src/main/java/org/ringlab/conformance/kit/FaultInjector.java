@@ -1,5 +1,6 @@
 package org.ringlab.conformance.kit;
 
+import org.ringlab.api.FaultHooks;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -60,7 +61,7 @@ public interface FaultInjector {
 
             @Override
             public <T> Recorded<T> record(Supplier<T> body) {
-                try (LinuxFaults.Recording recording = LinuxFaults.record()) {
+                try (FaultHooks.Recording recording = LinuxFaults.record()) {
                     T result = body.get();
                     return new Recorded<>(result, recording.calls());
                 }
@@ -68,7 +69,7 @@ public interface FaultInjector {
 
             @Override
             public Armed failNth(String function, int nth, int errno) {
-                LinuxFaults.Fault fault = LinuxFaults.failNth(function, nth, errno);
+                FaultHooks.Fault fault = LinuxFaults.failNth(function, nth, errno);
                 return new Armed() {
                     @Override
                     public boolean fired() {
@@ -99,7 +100,7 @@ public interface FaultInjector {
 
             @Override
             public <T> Recorded<T> record(Supplier<T> body) {
-                try (JnaFaults.Recording recording = JnaFaults.record()) {
+                try (FaultHooks.Recording recording = JnaFaults.record()) {
                     T result = body.get();
                     return new Recorded<>(result, recording.calls());
                 }
@@ -107,11 +108,11 @@ public interface FaultInjector {
 
             @Override
             public Armed failNth(String function, int nth, int errno) {
-                JnaFaults.Fault fault = JnaFaults.failNth(function, nth, errno);
+                FaultHooks.Fault fault = JnaFaults.failNth(function, nth, errno);
                 return new Armed() {
                     @Override
                     public boolean fired() {
-                        return fault.firedCall() != null;
+                        return fault.fired();
                     }
 
                     @Override
