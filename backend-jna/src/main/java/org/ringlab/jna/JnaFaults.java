@@ -1,8 +1,8 @@
 package org.ringlab.jna;
 
 import java.util.function.Supplier;
-
 import org.ringlab.api.FaultHooks;
+
 
 /**
  * <b>Test-only</b> fault injection for {@link JnaLibc}'s calls (public so the conformance kit can fail every call): the {@link FaultHooks} of
@@ -41,6 +41,11 @@ public final class JnaFaults {
     /** Records the description of every call made until closed (failed ones included). */
     public static FaultHooks.Recording record() {
         return HOOKS.record();
+    }
+
+    /** The hook itself, for code that drives any library's hook the same way (the conformance kit). */
+    public static FaultHooks hooks() {
+        return HOOKS;
     }
 
     static FaultHooks.Fault consult(String function, String call) {

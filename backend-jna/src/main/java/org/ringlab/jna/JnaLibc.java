@@ -1,12 +1,12 @@
 package org.ringlab.jna;
 
-import org.ringlab.api.FaultHooks;
 import java.util.Set;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
+import org.ringlab.api.FaultHooks;
 import org.ringlab.api.NativeCallException;
 
 /**

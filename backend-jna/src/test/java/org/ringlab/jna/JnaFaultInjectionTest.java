@@ -1,6 +1,5 @@
 package org.ringlab.jna;
 
-import org.ringlab.api.FaultHooks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.TestFactory;
+import org.ringlab.api.FaultHooks;
 import org.ringlab.api.NativeCallException;
 import org.ringlab.api.ProcSelf;
 import org.ringlab.api.RingMemory;

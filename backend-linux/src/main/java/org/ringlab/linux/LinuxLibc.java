@@ -1,6 +1,5 @@
 package org.ringlab.linux;
 
-import org.ringlab.api.FaultHooks;
 import java.lang.foreign.AddressLayout;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -13,6 +12,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 import java.util.Set;
 
+import org.ringlab.api.FaultHooks;
 import org.ringlab.api.NativeCallException;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;

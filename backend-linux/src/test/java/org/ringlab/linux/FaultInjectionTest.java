@@ -1,6 +1,5 @@
 package org.ringlab.linux;
 
-import org.ringlab.api.FaultHooks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
@@ -19,6 +18,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.ringlab.api.FaultHooks;
 import org.ringlab.api.NativeCallException;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;

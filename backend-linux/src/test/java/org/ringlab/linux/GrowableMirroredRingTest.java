@@ -1,11 +1,11 @@
 package org.ringlab.linux;
 
-import org.ringlab.api.FaultHooks;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.CopyCounters;
+import org.ringlab.api.FaultHooks;
 import org.ringlab.api.GrowableRingMemory;
 import org.ringlab.api.NativeCallException;
 import org.ringlab.api.ProcSelf;

@@ -1,12 +1,12 @@
 package org.ringlab.linux;
 
-import org.ringlab.api.FaultHooks;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ringlab.api.FaultHooks;
 import org.ringlab.api.GrowableBuffer;
 import org.ringlab.api.GrowthCounters;
 import org.ringlab.api.GrowthPolicy;

@@ -1,6 +1,5 @@
 package org.ringlab.linux;
 
-import org.ringlab.api.FaultHooks;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.concurrent.ExecutorService;
@@ -8,6 +7,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
+import org.ringlab.api.FaultHooks;
 import org.ringlab.api.NativeCallException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

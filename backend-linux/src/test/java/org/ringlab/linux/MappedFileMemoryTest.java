@@ -1,6 +1,5 @@
 package org.ringlab.linux;
 
-import org.ringlab.api.FaultHooks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.ringlab.api.Availability;
+import org.ringlab.api.FaultHooks;
 import org.ringlab.api.MappedFile;
 import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.MappedFileStrategy;

@@ -1,9 +1,9 @@
 package org.ringlab.conformance.kit;
 
-import org.ringlab.api.FaultHooks;
 import java.util.List;
 import java.util.function.Supplier;
 
+import org.ringlab.api.FaultHooks;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.jna.JnaFaults;
 import org.ringlab.linux.LinuxFaults;
@@ -48,59 +48,33 @@ public interface FaultInjector {
 
     /** backend-linux's {@link LinuxFaults}: every FFM libc call of the strategies in {@code org.ringlab.linux}. */
     static FaultInjector linux() {
-        return new FaultInjector() {
-            @Override
-            public String name() {
-                return "LinuxFaults";
-            }
-
-            @Override
-            public boolean covers(MemoryStrategy strategy) {
-                return strategy.getClass().getPackageName().equals("org.ringlab.linux");
-            }
-
-            @Override
-            public <T> Recorded<T> record(Supplier<T> body) {
-                try (FaultHooks.Recording recording = LinuxFaults.record()) {
-                    T result = body.get();
-                    return new Recorded<>(result, recording.calls());
-                }
-            }
-
-            @Override
-            public Armed failNth(String function, int nth, int errno) {
-                FaultHooks.Fault fault = LinuxFaults.failNth(function, nth, errno);
-                return new Armed() {
-                    @Override
-                    public boolean fired() {
-                        return fault.fired();
-                    }
-
-                    @Override
-                    public void close() {
-                        fault.close();
-                    }
-                };
-            }
-        };
+        return over("LinuxFaults", "org.ringlab.linux", LinuxFaults.hooks());
     }
 
     /** backend-jna's {@link JnaFaults}: every JNA libc call of the strategies in {@code org.ringlab.jna}. */
     static FaultInjector jna() {
+        return over("JnaFaults", "org.ringlab.jna", JnaFaults.hooks());
+    }
+
+    /**
+     * An injector over a {@link FaultHooks} (the api's hook, which a third party's bindings
+     * can use too) covering the strategies whose classes are in {@code packageName}.
+     */
+    static FaultInjector over(String name, String packageName, FaultHooks hooks) {
         return new FaultInjector() {
             @Override
             public String name() {
-                return "JnaFaults";
+                return name;
             }
 
             @Override
             public boolean covers(MemoryStrategy strategy) {
-                return strategy.getClass().getPackageName().equals("org.ringlab.jna");
+                return strategy.getClass().getPackageName().equals(packageName);
             }
 
             @Override
             public <T> Recorded<T> record(Supplier<T> body) {
-                try (FaultHooks.Recording recording = JnaFaults.record()) {
+                try (FaultHooks.Recording recording = hooks.record()) {
                     T result = body.get();
                     return new Recorded<>(result, recording.calls());
                 }
@@ -108,7 +82,7 @@ public interface FaultInjector {
 
             @Override
             public Armed failNth(String function, int nth, int errno) {
-                FaultHooks.Fault fault = JnaFaults.failNth(function, nth, errno);
+                FaultHooks.Fault fault = hooks.failNth(function, nth, errno);
                 return new Armed() {
                     @Override
                     public boolean fired() {
