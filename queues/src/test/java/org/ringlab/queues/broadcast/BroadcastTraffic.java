@@ -112,7 +112,11 @@ final class BroadcastTraffic {
                 stuck = true;
                 break;
             }
-            threads.stream().filter(Thread::isAlive).findFirst().orElseThrow().join(10);
+            // The last one may end between the check above and this look: nothing left to join then.
+            java.util.Optional<Thread> alive = threads.stream().filter(Thread::isAlive).findFirst();
+            if (alive.isPresent()) {
+                alive.get().join(10);
+            }
         }
         Map<String, Long> counters = queue.counters();
         queue.close(); // wakes every parked thread, which then stops
