@@ -357,6 +357,7 @@ public final class SpscRingQueue implements RecordQueue {
         private long consumerCache;  // last consumer position read: saves an acquire per offer
         private long claimPosition = FULL;
         private MemorySegment claimed;  // the whole frame of the outstanding claim
+        private int claimLength;        // its payload length: a commit may not publish more
         private long records;
         private long failedOffers;
         private long paddingBytes;
@@ -455,16 +456,15 @@ public final class SpscRingQueue implements RecordQueue {
                 failedOffers++;
                 return false;
             }
-            if (publication == Publication.BEFORE_WRITE) {
+            if (publication != Publication.AFTER_WRITE) {
                 soPosition(PRODUCER_POSITION_OFFSET, at + frame); // BROKEN on purpose: publishes unwritten bytes
             }
             write(at, frame, record, length);
             position = at + frame;
             records++;
-            if (publication == Publication.AFTER_WRITE) {
-                // Publishes the record written above (and any padding before it).
-                soPosition(PRODUCER_POSITION_OFFSET, position);
-            }
+            // Publishes the record written above (and any padding before it); the broken twin
+            // stores the same value a second time, harmlessly late.
+            soPosition(PRODUCER_POSITION_OFFSET, position);
             return true;
         }
 
@@ -531,6 +531,7 @@ public final class SpscRingQueue implements RecordQueue {
                 return null;
             }
             claimPosition = at;
+            claimLength = length;
             MemorySegment dst = view != null ? view.asSlice(offset(at), frame) : memory.claim(at, frame);
             claimed = dst;
             return fixed ? dst : dst.asSlice(RECORD_HEADER_LENGTH, length);
@@ -544,6 +545,10 @@ public final class SpscRingQueue implements RecordQueue {
                 throw new IllegalStateException("commit(" + length + ") without a successful claim");
             }
             checkLength(length);
+            if (length > claimLength) {
+                // Its frame would run past what the claim reserved, over bytes the consumer may not have read.
+                throw new IllegalArgumentException("commit of " + length + " bytes: the claim was for " + claimLength);
+            }
             long frame = frameLength(length);
             if (!fixed) {
                 claimed.set(ValueLayout.JAVA_INT, 0, length);
@@ -564,6 +569,7 @@ public final class SpscRingQueue implements RecordQueue {
         private long position;       // next byte to read; published to the header
         private long producerCache;  // last producer position read
         private long pendingEnd = FULL; // end of the record peek() returned
+        private int nextLength = -1;    // padded variable rings: the length nextRecord() already read, else -1
         private long records;
         private boolean inside;        // growable rings: inside the ring (consumerInside is 1)
 
@@ -592,6 +598,7 @@ public final class SpscRingQueue implements RecordQueue {
                     if (length < 0) {
                         return from - length;
                     }
+                    nextLength = length; // read() needs it next: one window per header, not two
                 }
             }
             return from;
@@ -614,7 +621,8 @@ public final class SpscRingQueue implements RecordQueue {
                 pendingEnd = at + recordSize;
                 return memory.window(at, recordSize);
             }
-            int length = memory.window(at, RECORD_HEADER_LENGTH).get(ValueLayout.JAVA_INT, 0);
+            int length = nextLength >= 0 ? nextLength : memory.window(at, RECORD_HEADER_LENGTH).get(ValueLayout.JAVA_INT, 0);
+            nextLength = -1;
             pendingEnd = at + SpscDescriptor.variableFrameLength(length);
             return memory.window(at + RECORD_HEADER_LENGTH, length);
         }

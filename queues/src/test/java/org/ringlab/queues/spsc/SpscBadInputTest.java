@@ -76,6 +76,31 @@ class SpscBadInputTest {
         assertNames(IllegalArgumentException.class, "10", () -> queue.consumer(0).poll(MemorySegment.ofArray(new byte[4])));
     }
 
+    /**
+     * A commit longer than its claim would publish bytes the claim never reserved. On doubled the
+     * memory refuses it too; on a mirror view (no per-record memory calls) only the queue can.
+     */
+    @Test
+    void aCommitLongerThanItsClaimIsRefusedNamingBoth() {
+        RecordQueue queue = new SpscDiscipline().create(memory, QueueSpec.variable(64));
+        queue.producer().claim(10);
+        assertNames(IllegalArgumentException.class, "20", () -> queue.producer().commit(20));
+    }
+
+    @Test
+    void aCommitLongerThanItsClaimIsRefusedOnTheMirrorViewToo() {
+        org.ringlab.api.MemoryStrategy s = Registries.memoryStrategies().available().stream()
+                .filter(m -> m.has(org.ringlab.api.Capability.MIRRORED) && !m.has(org.ringlab.api.Capability.GROWABLE))
+                .findFirst().orElse(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(s != null, "no mirrored strategy is available here");
+        try (RingMemory mirrored = s.allocate(RingSpec.ofCapacity(s.granularity()));
+             RecordQueue queue = new SpscDiscipline().create(mirrored, QueueSpec.variable(64))) {
+            queue.producer().claim(10);
+            assertNames(IllegalArgumentException.class, "claim was for 10", () -> queue.producer().commit(20));
+            assertTrue(queue.consumer(0).peek() == null, s.name() + ": nothing was published");
+        }
+    }
+
     @Test
     void useAfterCloseThrows() {
         RecordQueue queue = new SpscDiscipline().create(memory, QueueSpec.variable(64));
