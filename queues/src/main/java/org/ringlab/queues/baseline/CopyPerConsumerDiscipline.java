@@ -29,7 +29,6 @@ public final class CopyPerConsumerDiscipline implements QueueDiscipline {
 
     @Override
     public RecordQueue create(RingMemory memory, QueueSpec spec) {
-        spec.requireNoGrowth(name());
         return new CopyPerConsumerQueue(name(), memory, spec);
     }
 }

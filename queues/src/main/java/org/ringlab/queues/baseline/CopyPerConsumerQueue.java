@@ -58,6 +58,7 @@ public final class CopyPerConsumerQueue implements RecordQueue {
     private volatile boolean closed;
 
     public CopyPerConsumerQueue(String disciplineName, RingMemory memory, QueueSpec spec) {
+        spec.requireNoGrowth(disciplineName);
         this.disciplineName = disciplineName;
         this.memory = memory;
         this.spec = spec;

@@ -26,7 +26,6 @@ public final class LockedListDiscipline implements QueueDiscipline {
 
     @Override
     public RecordQueue create(RingMemory memory, QueueSpec spec) {
-        spec.requireNoGrowth(name());
         return new LockedListQueue(name(), memory, spec);
     }
 }

@@ -77,6 +77,7 @@ public final class LockedListQueue implements RecordQueue {
     private volatile long failedOffers;
 
     public LockedListQueue(String disciplineName, RingMemory memory, QueueSpec spec) {
+        spec.requireNoGrowth(disciplineName);
         if (spec.consumers() != 1) {
             throw new IllegalArgumentException("locked-list has exactly one consumer, " + spec.consumers()
                     + " were asked for");

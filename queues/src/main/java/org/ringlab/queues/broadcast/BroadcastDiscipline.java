@@ -36,7 +36,6 @@ public final class BroadcastDiscipline implements QueueDiscipline {
 
     /** As {@link #create(RingMemory, QueueSpec)}, with wait strategies and slot sizing of the caller's choice. */
     public RefCountedBroadcastQueue create(RingMemory memory, QueueSpec spec, BroadcastOptions options) {
-        spec.requireNoGrowth(name());
         return new RefCountedBroadcastQueue(name(), memory, spec, options);
     }
 }

@@ -157,6 +157,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
 
     RefCountedBroadcastQueue(String disciplineName, RingMemory memory, QueueSpec spec, BroadcastOptions options,
                              Publication publication) {
+        spec.requireNoGrowth(disciplineName);
         BroadcastDescriptor.checkConsumers(spec.consumers());
         this.disciplineName = disciplineName;
         this.memory = memory;

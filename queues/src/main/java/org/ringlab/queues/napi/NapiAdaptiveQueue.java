@@ -113,6 +113,7 @@ public final class NapiAdaptiveQueue implements RecordQueue {
 
     NapiAdaptiveQueue(String disciplineName, RingMemory memory, QueueSpec spec, NapiConfig config, Parking parking) {
         Objects.requireNonNull(config, "napi config");
+        spec.requireNoGrowth(disciplineName); // a driver ring drops and counts when full (seed 001); it never grows
         if (spec.consumers() != 1) {
             throw new IllegalArgumentException("napi has exactly one consumer (its poller), " + spec.consumers()
                     + " were asked for");

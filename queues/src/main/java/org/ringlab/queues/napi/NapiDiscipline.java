@@ -27,8 +27,6 @@ public final class NapiDiscipline implements QueueDiscipline {
     /** A queue with {@link NapiConfig#defaults()}; build {@link NapiAdaptiveQueue} directly for others. */
     @Override
     public RecordQueue create(RingMemory memory, QueueSpec spec) {
-        // A driver ring drops and counts when full (seed 001); it never grows.
-        spec.requireNoGrowth(name());
         return new NapiAdaptiveQueue(memory, spec, NapiConfig.defaults());
     }
 }
