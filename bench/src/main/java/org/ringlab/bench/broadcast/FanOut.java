@@ -21,8 +21,7 @@ import org.ringlab.api.RingSpec;
 
 /**
  * One producer thread and one thread per consumer moving numbered fixed-size records through
- * one queue (adapted from the queues module's {@code BroadcastFigure}, test code bench cannot
- * depend on). Every consumer reads every byte of every record, as a long sum that is checked
+ * one queue. Every consumer reads every byte of every record, as a long sum that is checked
  * afterwards: record {@code q} is a fixed random pattern (from the run's seed) with {@code q}
  * in its first and last 8 bytes, so a lost, duplicated, reordered or torn record changes the
  * sum. Producer and consumers yield when the queue is full or empty.

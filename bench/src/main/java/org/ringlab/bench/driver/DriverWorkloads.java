@@ -26,9 +26,8 @@ import org.ringlab.queues.napi.NapiStats;
 import org.ringlab.queues.pool.BufferPool;
 
 /**
- * Seed 001's measurement loops, adapted from the queues module's {@code DriverQueueFigures}
- * (test code, which bench cannot depend on). Every loop checks what it moved (a sum of the
- * sequence numbers), so a discipline that loses or reorders records fails the run instead of
+ * Seed 001's measurement loops. Every loop checks what it moved (a sum of the sequence
+ * numbers), so a discipline that loses or reorders records fails the run instead of
  * looking fast.
  */
 final class DriverWorkloads {
