@@ -32,9 +32,28 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
         this.arena = a;
     }
 
-    /** {@code position mod capacity}; positions are never negative. */
-    final long offset(long position) {
-        return ringOffset(position);
+    /**
+     * The claim of {@code length} bytes at ring offset {@code at}: a slice of the ring when it
+     * does not cross the seam, else the writer's scratch, staged until {@link #commitStaged}.
+     */
+    final MemorySegment claimAt(ThreadSide writer, long at, long length) {
+        writer.staged = at + length > capacity;
+        if (!writer.staged) {
+            return memory.asSlice(at, length);
+        }
+        if (writer.scratch == null) {
+            writer.scratch = newScratch();
+        }
+        return writer.scratch.asSlice(0, length);
+    }
+
+    /** Copies a staged claim in at ring offset {@code at} (two parts at the seam), counted as staging bytes. */
+    final void commitStaged(ThreadSide writer, long at, long length) {
+        if (writer.staged) {
+            copyIn(writer.scratch, 0, at, length);
+            writer.bytes += length;
+            writer.staged = false;
+        }
     }
 
     /** A scratch segment of {@code capacity} bytes from the ring's arena. */

@@ -20,12 +20,12 @@ final class DoubledArrayRing extends ArenaRingMemory {
 
     @Override
     protected MemorySegment claimSegment(long position, long length) {
-        return memory.asSlice(offset(position), length);
+        return memory.asSlice(ringOffset(position), length);
     }
 
     @Override
     protected void commitClaim(long position, long length) {
-        long at = offset(position);
+        long at = ringOffset(position);
         long inFirstHalf = Math.min(length, capacity - at);
         // Bytes written in the first half get their twin in the second, and the part that ran
         // past N (the wrapped bytes) gets its twin at the start.
@@ -40,13 +40,13 @@ final class DoubledArrayRing extends ArenaRingMemory {
     protected void writeDirect(long position, MemorySegment src) {
         // The first copy goes straight into the array (no slice object), then the mirror copy.
         long length = src.byteSize();
-        MemorySegment.copy(src, 0, memory, offset(position), length);
+        MemorySegment.copy(src, 0, memory, ringOffset(position), length);
         commitClaim(position, length);
     }
 
     @Override
     protected MemorySegment windowSegment(long position, long length) {
-        return memory.asSlice(offset(position), length);
+        return memory.asSlice(ringOffset(position), length);
     }
 
     @Override

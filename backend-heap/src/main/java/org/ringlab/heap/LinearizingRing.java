@@ -22,41 +22,27 @@ final class LinearizingRing extends ArenaRingMemory {
 
     private long shift;
     private MemorySegment temp;
-    private MemorySegment claimScratch;
-    private boolean claimStaged;
+    private final ThreadSide writer = new ThreadSide();  // claim scratch, staged flag, stagingBytes
     private long rotationBytes;
     private long rotations;
-    private long stagingBytes;
 
     LinearizingRing(String strategyName, long capacity) {
         super(strategyName, capacity, capacity);
     }
 
     private long physical(long position) {
-        long o = offset(position) + shift; // both below the capacity: one subtraction, no division
+        long o = ringOffset(position) + shift; // both below the capacity: one subtraction, no division
         return o >= capacity ? o - capacity : o;
     }
 
     @Override
     protected MemorySegment claimSegment(long position, long length) {
-        long at = physical(position);
-        claimStaged = at + length > capacity;
-        if (!claimStaged) {
-            return memory.asSlice(at, length);
-        }
-        if (claimScratch == null) {
-            claimScratch = newScratch();
-        }
-        return claimScratch.asSlice(0, length);
+        return claimAt(writer, physical(position), length);
     }
 
     @Override
     protected void commitClaim(long position, long length) {
-        if (claimStaged) {
-            copyIn(claimScratch, 0, physical(position), length);
-            stagingBytes += length;
-            claimStaged = false;
-        }
+        commitStaged(writer, physical(position), length);
     }
 
     @Override
@@ -124,6 +110,6 @@ final class LinearizingRing extends ArenaRingMemory {
 
     @Override
     public CopyCounters copyCounters() {
-        return new CopyCounters(0, rotationBytes, rotations, stagingBytes, 0);
+        return new CopyCounters(0, rotationBytes, rotations, writer.bytes, 0);
     }
 }

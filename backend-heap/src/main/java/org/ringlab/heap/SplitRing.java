@@ -21,36 +21,22 @@ final class SplitRing extends ArenaRingMemory {
 
     @Override
     protected MemorySegment claimSegment(long position, long length) {
-        long at = offset(position);
-        ThreadSide w = writer;
-        w.staged = at + length > capacity;
-        if (!w.staged) {
-            return memory.asSlice(at, length);
-        }
-        if (w.scratch == null) {
-            w.scratch = newScratch();
-        }
-        return w.scratch.asSlice(0, length);
+        return claimAt(writer, ringOffset(position), length);
     }
 
     @Override
     protected void commitClaim(long position, long length) {
-        ThreadSide w = writer;
-        if (w.staged) {
-            copyIn(w.scratch, 0, offset(position), length);
-            w.bytes += length;
-            w.staged = false;
-        }
+        commitStaged(writer, ringOffset(position), length);
     }
 
     @Override
     protected void writeDirect(long position, MemorySegment src) {
-        copyIn(src, 0, offset(position), src.byteSize());
+        copyIn(src, 0, ringOffset(position), src.byteSize());
     }
 
     @Override
     protected MemorySegment windowSegment(long position, long length) {
-        long at = offset(position);
+        long at = ringOffset(position);
         if (at + length <= capacity) {
             return memory.asSlice(at, length);
         }

@@ -18,7 +18,7 @@ import org.ringlab.api.RingChecks;
  *   <li>map a new double view of {@code H + M} bytes ({@link MirrorMapping#map}, a new
  *       reservation): the old ring's bytes sit at offsets {@code 0..N-1} of it, unmoved;</li>
  *   <li>if the live range wrapped (its end at the start of the old ring), move the smaller of
- *       its two parts so that it is contiguous again in the new ring: the tail {@code [0, t)}
+ *       its two parts that fits (the tail only fits when {@code N + t <= M}) so that it is contiguous again in the new ring: the tail {@code [0, t)}
  *       to {@code [N, N + t)}, or the head {@code [a, N)} to the end {@code [M - (N - a), M)};
  *       those are the only bytes copied ({@link CopyCounters#growthBytes()});</li>
  *   <li>unmap the old views: every earlier segment throws from then on.</li>
@@ -100,7 +100,7 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
     }
 
     private long offset(long position) {
-        long o = position % capacity + shift;
+        long o = ringOffset(position) + shift; // a mask, not a division, for power-of-two capacities
         return o >= capacity ? o - capacity : o;
     }
 
