@@ -7,7 +7,7 @@ module org.ringlab.bench {
     requires org.ringlab.api;
     requires org.ringlab.growth;
     requires info.picocli;
-    // The history experiment forks one JVM per measurement with this JVM's flags.
+    // Experiments fork child JVMs with this JVM's flags (util.ChildJvm reads them).
     requires java.management;
     // Only the JMH benchmarks (org.ringlab.bench.jmh) use these; the command line never does.
     requires static jmh.core;
@@ -27,7 +27,7 @@ module org.ringlab.bench {
     requires org.jfree.svg;
     requires com.fasterxml.jackson.databind;
 
-    // The experiments ringlab runs; other experiments (driver, broadcast, anchors, third-party) add theirs.
+    // The experiments ringlab runs (a third-party module provides its own the same way).
     uses org.ringlab.bench.report.Experiment;
     provides org.ringlab.bench.report.Experiment with
             org.ringlab.bench.history.HistoryExperiment,

@@ -1,5 +1,11 @@
 package org.ringlab.bench.broadcast;
 
+import static org.ringlab.bench.util.Cells.cell;
+import static org.ringlab.bench.util.Cells.fmt;
+import static org.ringlab.bench.util.Cells.median;
+import static org.ringlab.bench.util.Cells.ratioCell;
+import static org.ringlab.bench.util.Cells.ratios;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +17,7 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.util.Environment;
-import org.ringlab.bench.history.Stats;
+import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.report.Experiment;
@@ -334,42 +340,9 @@ public final class BroadcastExperiment implements Experiment {
         return consumers + (consumers == 1 ? " consumer" : " consumers");
     }
 
-
-
     static double[] filled(int n) {
         double[] a = new double[n];
         java.util.Arrays.fill(a, Double.NaN);
         return a;
-    }
-
-    static double median(double[] samples) {
-        return Stats.of(samples).median();
-    }
-
-    static double[] ratios(double[] a, double[] b) {
-        double[] r = new double[a.length];
-        for (int i = 0; i < a.length; i++) {
-            r[i] = a[i] / b[i];
-        }
-        return r;
-    }
-
-    static String cell(double[] samples) {
-        Stats s = Stats.of(samples);
-        return fmt(s.median()) + " [" + fmt(s.min()) + ".." + fmt(s.max()) + "]";
-    }
-
-    static String ratioCell(double[] a, double[] b) {
-        Stats r = Stats.of(ratios(a, b));
-        return String.format(Locale.ROOT, "%.2f× [%.2f..%.2f]", median(a) / median(b), r.min(), r.max());
-    }
-
-    static String fmt(double v) {
-        if (Double.isNaN(v)) {
-            return "—";
-        }
-        double a = Math.abs(v);
-        String f = a >= 1000 ? "%,.0f" : a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f";
-        return String.format(Locale.ROOT, f, v);
     }
 }

@@ -21,7 +21,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
-import org.ringlab.bench.history.ChildJvm;
+import org.ringlab.bench.util.ChildJvm;
 import org.ringlab.queues.framing.PacketHeaderDescriptor;
 import org.ringlab.queues.framing.StreamFramer;
 

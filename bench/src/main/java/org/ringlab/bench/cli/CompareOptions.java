@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
+import org.ringlab.bench.util.Cells;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
@@ -90,7 +91,7 @@ public final class CompareOptions {
                 ExperimentResult r = e.run(context);
                 section = Section.of(e, r, seconds(start));
             } catch (RuntimeException | LinkageError ex) {
-                section = Section.failed(e, describe(ex), seconds(start));
+                section = Section.failed(e, Cells.describe(ex), seconds(start));
                 progress.note(e.id() + " FAILED: " + section.failure());
                 if (System.getenv("RINGLAB_DEBUG") != null) {
                     ex.printStackTrace(spec.commandLine().getErr());
@@ -173,14 +174,5 @@ public final class CompareOptions {
 
     private static double seconds(long start) {
         return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static String describe(Throwable t) {
-        String m = t.getMessage();
-        String s = t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
-        for (Throwable c = t.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
-            s += "; caused by " + c.getClass().getSimpleName() + (c.getMessage() == null ? "" : ": " + c.getMessage());
-        }
-        return s;
     }
 }

@@ -53,14 +53,7 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         ProviderRegistry<MemoryStrategy> registry = Registries.memoryStrategies();
-        List<MemoryStrategy> chosen = new ArrayList<>();
-        if (strategies.isEmpty()) {
-            chosen.addAll(registry.available());
-        } else {
-            for (String name : strategies) {
-                chosen.add(Strategies.requireAvailable(spec, registry, name));
-            }
-        }
+        List<MemoryStrategy> chosen = Options.choose(spec, registry, "memory strategy", strategies, new ArrayList<>());
         if (chosen.isEmpty()) {
             PrintWriter err = spec.commandLine().getErr();
             err.println("ringlab: demo: no memory strategy is available"

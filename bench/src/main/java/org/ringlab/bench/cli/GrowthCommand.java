@@ -86,7 +86,7 @@ public final class GrowthCommand implements Callable<Integer> {
         }
         GrowthExperiment experiment = new GrowthExperiment();
         SingleExperiment single = new SingleExperiment(spec, experiment);
-        GrowthExperiment.Outcome o = experiment.run(plan, single.progress);
+        GrowthExperiment.Outcome o = experiment.run(plan, single.progress());
         return single.finish(o.result(), o.allStrategiesOk(), out, "ringlab growth --profile " + profile, profile, seed,
                 plan.fork(), strategies);
     }

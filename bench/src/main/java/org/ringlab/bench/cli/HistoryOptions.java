@@ -75,7 +75,7 @@ public final class HistoryOptions {
         }
         HistoryExperiment experiment = new HistoryExperiment();
         SingleExperiment single = new SingleExperiment(spec, experiment);
-        HistoryExperiment.Outcome o = experiment.run(plan, single.progress);
+        HistoryExperiment.Outcome o = experiment.run(plan, single.progress());
         return single.finish(o.result(), o.allCellsOk(), plan.out(), "ringlab history --profile " + profile
                 + (strategies.isEmpty() ? "" : " --strategy " + String.join(",", strategies)), profile, seed, plan.fork(),
                 strategies);

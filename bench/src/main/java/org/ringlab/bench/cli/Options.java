@@ -14,13 +14,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
 /** Option checks the experiments share; each failure is a {@link ParameterException} naming the option. */
-final class Options {
+public final class Options {
 
     private Options() {
     }
 
     /** A positive size typed as bytes or K/M/G. */
-    static long size(CommandSpec spec, String option, String text) {
+    public static long size(CommandSpec spec, String option, String text) {
         long v;
         try {
             v = Sizes.parse(text);
@@ -34,7 +34,7 @@ final class Options {
     }
 
     /** Creates the --out directory now, so that a bad one is found before minutes of measuring. */
-    static void createOutDirectory(CommandSpec spec, Path out) {
+    public static void createOutDirectory(CommandSpec spec, Path out) {
         if (out == null) {
             return;
         }

@@ -16,27 +16,32 @@ import org.ringlab.bench.util.Environment;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * One experiment run by its own command ({@code ringlab history}, {@code ringlab growth}): the
+ * One experiment run by its own command ({@code ringlab history}, {@code growth}, {@code mapped}): the
  * same progress, terminal tables and report folder as {@code ringlab compare}, with one section.
  */
-final class SingleExperiment {
+public final class SingleExperiment {
 
     private final CommandSpec spec;
     private final Experiment experiment;
     private final Map<String, String> environment = Environment.describe(); // load average before we add to it
     private final String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     private final long start = System.nanoTime();
-    final Progress progress;
+    private final Progress progress;
 
-    SingleExperiment(CommandSpec spec, Experiment experiment) {
+    public SingleExperiment(CommandSpec spec, Experiment experiment) {
         this.spec = spec;
         this.experiment = experiment;
         this.progress = new Progress(spec.commandLine().getErr());
         progress.experiment(experiment.id(), 1, 1);
     }
 
+    /** Where the experiment reports its progress. */
+    public Progress progress() {
+        return progress;
+    }
+
     /** Prints the section, writes the report folder when {@code out} is set; exit code 0 when {@code ok}. */
-    int finish(ExperimentResult result, boolean ok, Path out, String command, String profile, long seed, boolean fork,
+    public int finish(ExperimentResult result, boolean ok, Path out, String command, String profile, long seed, boolean fork,
                List<String> strategies) {
         double seconds = (System.nanoTime() - start) / 1e9;
         Section section = Section.of(experiment, result, seconds);

@@ -7,7 +7,7 @@ import java.util.List;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
-import org.ringlab.bench.history.ChildJvm;
+import org.ringlab.bench.util.ChildJvm;
 
 /**
  * One cell of the driver experiment's part (a): {@code spsc} against {@code locked-list} on one

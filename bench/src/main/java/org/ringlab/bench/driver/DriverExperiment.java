@@ -1,5 +1,11 @@
 package org.ringlab.bench.driver;
 
+import static org.ringlab.bench.util.Cells.cell;
+import static org.ringlab.bench.util.Cells.fmt;
+import static org.ringlab.bench.util.Cells.median;
+import static org.ringlab.bench.util.Cells.ratioCell;
+import static org.ringlab.bench.util.Cells.ratios;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -12,7 +18,7 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.util.Environment;
-import org.ringlab.bench.history.Stats;
+import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.report.Experiment;
@@ -520,45 +526,9 @@ public final class DriverExperiment implements Experiment {
         return DriverWorkloads.CPU_CLOCK ? "CPU ns" : "wall ns";
     }
 
-
-
     static Map<String, String> with(Map<String, String> base, String key, String value) {
         Map<String, String> m = new LinkedHashMap<>(base);
         m.put(key, value);
         return m;
-    }
-
-    static double median(double[] samples) {
-        return Stats.of(samples).median();
-    }
-
-    /** Per-round ratios a[i] / b[i]: the rounds were interleaved, so each pair saw the same background load. */
-    static double[] ratios(double[] a, double[] b) {
-        double[] r = new double[a.length];
-        for (int i = 0; i < a.length; i++) {
-            r[i] = a[i] / b[i];
-        }
-        return r;
-    }
-
-    /** {@code median [min..max]}. */
-    static String cell(double[] samples) {
-        Stats s = Stats.of(samples);
-        return fmt(s.median()) + " [" + fmt(s.min()) + ".." + fmt(s.max()) + "]";
-    }
-
-    /** Ratio of medians, with the range of the per-round ratios. */
-    static String ratioCell(double[] a, double[] b) {
-        Stats r = Stats.of(ratios(a, b));
-        return String.format(Locale.ROOT, "%.2f× [%.2f..%.2f]", median(a) / median(b), r.min(), r.max());
-    }
-
-    static String fmt(double v) {
-        if (Double.isNaN(v)) {
-            return "—";
-        }
-        double a = Math.abs(v);
-        String f = a >= 1000 ? "%,.0f" : a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f";
-        return String.format(Locale.ROOT, f, v);
     }
 }

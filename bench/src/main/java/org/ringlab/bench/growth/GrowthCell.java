@@ -3,7 +3,7 @@ package org.ringlab.bench.growth;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
-import org.ringlab.bench.history.Stats;
+import org.ringlab.bench.util.Stats;
 
 /**
  * Every repetition of one strategy, or why it failed. Medians over the repetitions: each one

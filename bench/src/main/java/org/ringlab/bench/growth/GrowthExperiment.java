@@ -4,9 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.ringlab.bench.util.Cells;
 import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.Registries;
-import org.ringlab.bench.history.ChildJvm;
+import org.ringlab.bench.util.ChildJvm;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
@@ -92,7 +93,7 @@ public final class GrowthExperiment implements Experiment {
                             : GrowthSample.of(GrowthRun.measure(strategy, w));
                     samples.add(s);
                 } catch (RuntimeException e) {
-                    error = describe(e);
+                    error = Cells.describe(e);
                     progress.note("FAILED " + strategy.name() + " rep " + rep + ": " + error);
                 }
             }
@@ -124,10 +125,5 @@ public final class GrowthExperiment implements Experiment {
             throw new IllegalStateException("child JVM exited with " + o.exitCode() + (why.isBlank() ? "" : ": " + why));
         }
         return GrowthSample.parse(line);
-    }
-
-    private static String describe(Throwable t) {
-        String m = t.getMessage();
-        return t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
     }
 }

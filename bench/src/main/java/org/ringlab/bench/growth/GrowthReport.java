@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import org.ringlab.bench.history.Stats;
+import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.report.ExperimentResult;

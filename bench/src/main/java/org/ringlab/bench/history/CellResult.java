@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.ringlab.bench.util.Stats;
+
 /**
  * What one cell of the history experiment (one strategy × one element size) measured: every
  * timed sample (so medians and spreads can be recomputed), the physical-memory deltas and the

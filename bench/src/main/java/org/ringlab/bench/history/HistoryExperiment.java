@@ -3,6 +3,8 @@ package org.ringlab.bench.history;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.ringlab.bench.util.Cells;
+import org.ringlab.bench.util.ChildJvm;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.report.Experiment;
@@ -19,16 +21,6 @@ import org.ringlab.bench.util.Sizes;
 public final class HistoryExperiment implements Experiment {
 
     /** A cell that takes longer than this is killed: a hung strategy must not hang the run. */
-    /**
-     * A fixed malloc mmap threshold for the cells. glibc raises its threshold to the size of an
-     * mmapped chunk once one is freed (up to 32 MiB), so after the pre-warm ring is freed a ring
-     * of a few MiB came from the heap arena, on pages already resident: the Pss growth of a
-     * malloc-backed strategy read 0 or less. Setting the threshold turns that off; every ring
-     * is a fresh mapping whose pages are counted.
-     */
-    private static final java.util.Map<String, String> FIXED_MMAP_THRESHOLD = java.util.Map.of("MALLOC_MMAP_THRESHOLD_",
-            "131072");
-
     private static final long CELL_TIMEOUT_SECONDS = 600;
 
     /** What {@link #run(HistoryPlan, Progress)} produced, and whether every cell produced numbers. */
@@ -104,13 +96,13 @@ public final class HistoryExperiment implements Experiment {
         try {
             capacity = HistoryCell.capacityFor(plan.ringBytes(), size, strategy.granularity());
         } catch (RuntimeException e) {
-            return CellResult.failed(strategy.name(), size, plan.ringBytes(), plan.fork(), describe(e));
+            return CellResult.failed(strategy.name(), size, plan.ringBytes(), plan.fork(), Cells.describe(e));
         }
         if (!plan.fork()) {
             try {
                 return HistoryCell.measure(strategy, size, capacity, plan.warmup(), plan.repetitions(), true, false);
             } catch (RuntimeException e) {
-                return CellResult.failed(strategy.name(), size, capacity, false, describe(e));
+                return CellResult.failed(strategy.name(), size, capacity, false, Cells.describe(e));
             }
         }
         List<String> args = List.of("history-cell", "--strategy", strategy.name(), "--element", Long.toString(size),
@@ -118,9 +110,9 @@ public final class HistoryExperiment implements Experiment {
                 "--reps", Integer.toString(plan.repetitions()));
         ChildJvm.Outcome o;
         try {
-            o = ChildJvm.run(args, CELL_TIMEOUT_SECONDS, FIXED_MMAP_THRESHOLD);
+            o = ChildJvm.run(args, CELL_TIMEOUT_SECONDS);
         } catch (RuntimeException e) {
-            return CellResult.failed(strategy.name(), size, capacity, true, describe(e));
+            return CellResult.failed(strategy.name(), size, capacity, true, Cells.describe(e));
         }
         // Whatever the child said on stderr (JVM warnings included) is shown, not swallowed.
         for (String line : o.stderr()) {
@@ -140,12 +132,7 @@ public final class HistoryExperiment implements Experiment {
         try {
             return CellResult.parse(resultLine, true);
         } catch (RuntimeException e) {
-            return CellResult.failed(strategy.name(), size, capacity, true, describe(e));
+            return CellResult.failed(strategy.name(), size, capacity, true, Cells.describe(e));
         }
-    }
-
-    private static String describe(Throwable t) {
-        String m = t.getMessage();
-        return t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
     }
 }

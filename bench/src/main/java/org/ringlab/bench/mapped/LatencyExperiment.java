@@ -20,8 +20,8 @@ import java.util.zip.DataFormatException;
 
 import org.HdrHistogram.Histogram;
 import org.ringlab.api.PrefaultPolicy;
-import org.ringlab.bench.history.ChildJvm;
-import org.ringlab.bench.history.Stats;
+import org.ringlab.bench.util.ChildJvm;
+import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.linux.LinuxThreads;
 import org.ringlab.queues.mapped.MappedQueue;

@@ -1,23 +1,15 @@
 package org.ringlab.bench.mapped;
 
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.PrefaultPolicy;
+import org.ringlab.bench.cli.Options;
+import org.ringlab.bench.cli.SingleExperiment;
 import org.ringlab.bench.report.ExperimentResult;
-import org.ringlab.bench.report.Progress;
-import org.ringlab.bench.report.ReportWriter;
-import org.ringlab.bench.report.Section;
-import org.ringlab.bench.util.Environment;
-import org.ringlab.bench.util.Sizes;
 import org.ringlab.queues.mapped.MappedQueue;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -87,52 +79,39 @@ public final class MappedCommand implements Callable<Integer> {
         MappedProfile p;
         List<PrefaultPolicy> writer;
         List<PrefaultPolicy> reader;
-        long bytes;
         try {
             p = MappedProfile.parse(profile);
             writer = PrefaultPolicy.parseList(writerPolicy);
             reader = PrefaultPolicy.parseList(readerPolicy);
-            bytes = size == null ? p.bytes : Sizes.parse(size);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+        long bytes = size == null ? p.bytes : Options.size(spec, "--size", size);
+        positive("--reps", repetitions);
+        positive("--messages", messages);
+        positive("--interval-us", intervalMicros);
         if (!List.of("all", "prefault", "latency").contains(table)) {
             throw new ParameterException(spec.commandLine(), "--table must be prefault, latency or all, got '" + table + "'");
         }
         Path tmpfs = requireDirectory(dir == null ? MappedFileSpec.defaultDirectory() : dir, "--dir");
         Path disk = requireDirectory(diskDir == null ? Path.of(System.getProperty("java.io.tmpdir")) : diskDir,
                 "--disk-dir");
-        if (out != null) {
-            try {
-                Files.createDirectories(out);
-            } catch (IOException | UnsupportedOperationException e) {
-                throw new ParameterException(spec.commandLine(), "--out: cannot create the directory " + out + ": " + e);
-            }
-        }
-        PrintWriter stdout = spec.commandLine().getOut();
-        Progress progress = new Progress(spec.commandLine().getErr());
-        String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        Map<String, String> environment = Environment.describe(); // load average before we add to it
-        long start = System.nanoTime();
+        Options.createOutDirectory(spec, out);
         MappedExperiment experiment = new MappedExperiment();
-        progress.experiment(experiment.id(), 1, 1);
+        SingleExperiment run = new SingleExperiment(spec, experiment);
         MappedExperiment.Setup setup = new MappedExperiment.Setup(p, !table.equals("latency"), !table.equals("prefault"),
                 tmpfs, disk, bytes, repetitions == null ? p.repetitions : repetitions,
                 messages == null ? p.messages : messages, intervalMicros == null ? p.intervalMicros : intervalMicros,
                 writer, reader);
-        ExperimentResult result = experiment.run(setup, MappedQueue.defaultStrategy(), progress);
-        double seconds = (System.nanoTime() - start) / 1e9;
-        Section section = Section.of(experiment, result, seconds);
-        stdout.print(ReportWriter.console(section));
-        stdout.flush();
-        if (out != null) {
-            ReportWriter.write(out, new ReportWriter.Run("ringlab mapped --profile " + profile + " --table " + table,
-                    profile, 0, true, List.of(), List.of(),
-                    environment, started, seconds), List.of(section));
-            stdout.println("wrote the report into " + out);
-            stdout.flush();
+        ExperimentResult result = experiment.run(setup, MappedQueue.defaultStrategy(), run.progress());
+        return run.finish(result, true, out, "ringlab mapped --profile " + profile + " --table " + table, profile, 0,
+                true, List.of());
+    }
+
+    private void positive(String option, Number value) {
+        if (value != null && value.longValue() < 1) {
+            throw new ParameterException(spec.commandLine(), option + " must be at least 1, got " + value);
         }
-        return 0;
     }
 
     private Path requireDirectory(Path d, String option) {

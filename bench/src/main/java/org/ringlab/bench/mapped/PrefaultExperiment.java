@@ -14,7 +14,7 @@ import org.ringlab.api.MappedFile;
 import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.PrefaultPolicy;
-import org.ringlab.bench.history.Stats;
+import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.linux.LinuxThreads;
 

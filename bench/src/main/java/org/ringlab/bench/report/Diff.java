@@ -10,6 +10,8 @@ import java.util.SplittableRandom;
 
 import org.ringlab.bench.util.TextTable;
 
+import static org.ringlab.bench.util.Cells.median;
+
 /**
  * {@code ringlab diff A B}: for every measurement in both files, the ratio of the medians B/A
  * with a percentile-bootstrap 95% confidence interval (each side resampled with replacement,
@@ -128,13 +130,6 @@ public final class Diff {
 
     private static double[] finite(double[] v) {
         return Arrays.stream(v).filter(Double::isFinite).toArray();
-    }
-
-    private static double median(double[] values) {
-        double[] s = values.clone();
-        Arrays.sort(s);
-        int m = s.length / 2;
-        return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
     }
 
     /** The table printed by {@code ringlab diff}, then the keys only one file has. */

@@ -3,7 +3,7 @@ package org.ringlab.bench.report;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.ringlab.bench.history.Stats;
+import org.ringlab.bench.util.Stats;
 
 /**
  * One measured figure of one combination, with every repetition kept so medians, spreads and

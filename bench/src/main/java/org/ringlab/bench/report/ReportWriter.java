@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.ringlab.bench.history.Stats;
+import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.util.Json;
 import org.ringlab.bench.util.TextTable;
 

@@ -1,5 +1,7 @@
 package org.ringlab.bench.history;
 
+import org.ringlab.bench.util.Stats;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,4 +1,4 @@
-package org.ringlab.bench.history;
+package org.ringlab.bench.util;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -13,9 +13,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Starts a fresh JVM like this one (same java, same flags, same class or module path) running
- * {@code RinglabMain} with other arguments. The history experiment runs each cell in its own
- * JVM, as JMH forks: JIT profiles from one strategy's segments must not slow the next one's
- * loops, and a fresh process gives a clean Pss baseline.
+ * {@code RinglabMain} (or another main class of this module) with other arguments. The
+ * history, growth, driver and anchors experiments measure in such children, as JMH forks: JIT
+ * profiles from one strategy's segments must not slow the next one's loops, and a fresh
+ * process gives a clean Pss and peak-RSS baseline.
  */
 public final class ChildJvm {
 
@@ -64,23 +65,12 @@ public final class ChildJvm {
 
     /** Runs a child to completion, collecting stdout and stderr; kills it after {@code timeoutSeconds}. */
     public static Outcome run(List<String> args, long timeoutSeconds) {
-        return run(MAIN, args, timeoutSeconds, java.util.Map.of());
-    }
-
-    /** As {@link #run(List, long)}, with {@code environment} added to the child's environment. */
-    public static Outcome run(List<String> args, long timeoutSeconds, java.util.Map<String, String> environment) {
-        return run(MAIN, args, timeoutSeconds, environment);
+        return run(MAIN, args, timeoutSeconds);
     }
 
     /** As {@link #run(List, long)}, starting {@code mainClass} instead of RinglabMain. */
     public static Outcome run(String mainClass, List<String> args, long timeoutSeconds) {
-        return run(mainClass, args, timeoutSeconds, java.util.Map.of());
-    }
-
-    private static Outcome run(String mainClass, List<String> args, long timeoutSeconds,
-                               java.util.Map<String, String> environment) {
         ProcessBuilder pb = new ProcessBuilder(command(mainClass, args));
-        pb.environment().putAll(environment);
         Process p;
         try {
             p = pb.start();

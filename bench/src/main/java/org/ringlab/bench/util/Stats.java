@@ -1,4 +1,4 @@
-package org.ringlab.bench.history;
+package org.ringlab.bench.util;
 
 import java.util.Arrays;
 

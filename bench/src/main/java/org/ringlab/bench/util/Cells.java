@@ -1,0 +1,56 @@
+package org.ringlab.bench.util;
+
+import java.util.Locale;
+
+/** Table cells of repeated samples, as every experiment prints them: median [min..max], ratios of rounds. */
+public final class Cells {
+
+    private Cells() {
+    }
+
+    public static double median(double[] samples) {
+        return Stats.of(samples).median();
+    }
+
+    /** Per-round ratios a[i] / b[i]: the rounds were interleaved, so each pair saw the same background load. */
+    public static double[] ratios(double[] a, double[] b) {
+        double[] r = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = a[i] / b[i];
+        }
+        return r;
+    }
+
+    /** {@code median [min..max]}. */
+    public static String cell(double[] samples) {
+        Stats s = Stats.of(samples);
+        return fmt(s.median()) + " [" + fmt(s.min()) + ".." + fmt(s.max()) + "]";
+    }
+
+    /** The ratio of the medians, with the range of the per-round ratios. */
+    public static String ratioCell(double[] a, double[] b) {
+        Stats r = Stats.of(ratios(a, b));
+        return String.format(Locale.ROOT, "%.2f× [%.2f..%.2f]", median(a) / median(b), r.min(), r.max());
+    }
+
+    /** Three significant digits or so, "—" for NaN. */
+    public static String fmt(double v) {
+        if (Double.isNaN(v)) {
+            return "—";
+        }
+        double a = Math.abs(v);
+        String f = a >= 1000 ? "%,.0f" : a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f";
+        return String.format(Locale.ROOT, f, v);
+    }
+
+    /** A throwable for a report line: class, message, and the chain of causes. */
+    public static String describe(Throwable t) {
+        String m = t.getMessage();
+        StringBuilder s = new StringBuilder(t.getClass().getSimpleName()).append(m == null ? "" : ": " + m);
+        for (Throwable c = t.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+            s.append("; caused by ").append(c.getClass().getSimpleName())
+                    .append(c.getMessage() == null ? "" : ": " + c.getMessage());
+        }
+        return s.toString();
+    }
+}
