@@ -8,7 +8,7 @@ package org.ringlab.api;
  *   <caption>Extra bytes per strategy</caption>
  *   <tr><th>strategy</th><th>mirrorBytes</th><th>rotationBytes</th><th>stagingBytes</th><th>gatherBytes</th><th>growthBytes</th></tr>
  *   <tr><td>mirrored</td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td></tr>
- *   <tr><td>mirrored, growable</td><td>0</td><td>0</td><td>0</td><td>0</td><td>the smaller part of a wrapped live range, per grow</td></tr>
+ *   <tr><td>mirrored, growable</td><td>0</td><td>0</td><td>0</td><td>0</td><td>the smaller part of a wrapped live range that fits, per grow</td></tr>
  *   <tr><td>doubled</td><td>every committed byte (the second insertion)</td><td>0</td><td>0</td><td>0</td><td>0</td></tr>
  *   <tr><td>linearize</td><td>0</td><td>capacity per rotation</td><td>claims crossing the seam</td><td>0</td><td>0</td></tr>
  *   <tr><td>split</td><td>0</td><td>0</td><td>claims crossing the seam</td><td>windows crossing the seam</td><td>0</td></tr>

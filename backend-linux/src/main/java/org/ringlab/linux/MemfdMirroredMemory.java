@@ -4,7 +4,7 @@ import org.ringlab.api.RingSpec;
 
 /**
  * {@code mirrored-memfd}: the seed's Linux ring. An anonymous {@code memfd_create} file of N
- * bytes mapped twice, back to back; N resident bytes, 2N of address space. Linux 3.17 and later.
+ * bytes mapped twice, back to back; N resident bytes, H + 2N of address space (H: the header page). Linux 3.17 and later.
  */
 public final class MemfdMirroredMemory extends MirroredStrategy {
 

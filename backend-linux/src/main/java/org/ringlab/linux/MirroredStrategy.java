@@ -19,7 +19,7 @@ import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 
 /**
- * What the four Linux mirrored strategies share: the allocation (file of N bytes, mirror
+ * What the Linux mirrored strategies share: the allocation (file of N bytes, mirror
  * mapping, descriptor closed), the probe, the checks and the release of everything acquired
  * when any step fails. A strategy supplies only how its file is obtained ({@link #open}).
  */
