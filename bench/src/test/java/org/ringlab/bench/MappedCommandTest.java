@@ -47,5 +47,11 @@ class MappedCommandTest {
         Cli.Result dir = Cli.run("mapped", "--dir", "/no/such/dir");
         assertEquals(2, dir.exitCode(), dir.all());
         assertTrue(dir.err().contains("--dir /no/such/dir is not a writable directory"), dir.all());
+        Cli.Result size = Cli.run("mapped", "--size", "0");
+        assertEquals(2, size.exitCode(), size.all());
+        assertTrue(size.err().contains("--size"), size.all());
+        Cli.Result reps = Cli.run("mapped", "--reps", "0");
+        assertEquals(2, reps.exitCode(), reps.all());
+        assertTrue(reps.err().contains("--reps must be at least 1, got 0"), reps.all());
     }
 }

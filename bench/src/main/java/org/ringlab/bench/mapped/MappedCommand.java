@@ -87,9 +87,9 @@ public final class MappedCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         long bytes = size == null ? p.bytes : Options.size(spec, "--size", size);
-        positive("--reps", repetitions);
-        positive("--messages", messages);
-        positive("--interval-us", intervalMicros);
+        atLeast("--reps", repetitions, 1);
+        atLeast("--messages", messages, 1);
+        atLeast("--interval-us", intervalMicros, 0); // 0: back to back
         if (!List.of("all", "prefault", "latency").contains(table)) {
             throw new ParameterException(spec.commandLine(), "--table must be prefault, latency or all, got '" + table + "'");
         }
@@ -108,9 +108,9 @@ public final class MappedCommand implements Callable<Integer> {
                 true, List.of());
     }
 
-    private void positive(String option, Number value) {
-        if (value != null && value.longValue() < 1) {
-            throw new ParameterException(spec.commandLine(), option + " must be at least 1, got " + value);
+    private void atLeast(String option, Number value, long least) {
+        if (value != null && value.longValue() < least) {
+            throw new ParameterException(spec.commandLine(), option + " must be at least " + least + ", got " + value);
         }
     }
 
