@@ -74,6 +74,14 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
         COUNT_AFTER_PUBLISH
     }
 
+    /** How a consumer parks; only the deliberately broken twin in the lost-wake-up stress test changes it. */
+    enum ConsumerParking {
+        /** Register in the waiting mask, re-check the published sequence, then park: correct. */
+        RECHECK,
+        /** Register and park without the re-check: a record published just before is slept on. */
+        NO_RECHECK
+    }
+
     private static final VarHandle HEADER_LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle HEADER_INT = ValueLayout.JAVA_INT.varHandle();
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
@@ -125,6 +133,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
     private final long[] table;
     private final long[] cells;
     private final Publication publication;
+    private final ConsumerParking consumerParking;
     private final Producer producer;
     private final Consumer[] consumers;
     private final long allConsumers;
@@ -152,11 +161,16 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
 
     /** Builds the queue on fresh memory (a header no queue has written). */
     public RefCountedBroadcastQueue(String disciplineName, RingMemory memory, QueueSpec spec, BroadcastOptions options) {
-        this(disciplineName, memory, spec, options, Publication.CORRECT);
+        this(disciplineName, memory, spec, options, Publication.CORRECT, ConsumerParking.RECHECK);
     }
 
     RefCountedBroadcastQueue(String disciplineName, RingMemory memory, QueueSpec spec, BroadcastOptions options,
                              Publication publication) {
+        this(disciplineName, memory, spec, options, publication, ConsumerParking.RECHECK);
+    }
+
+    RefCountedBroadcastQueue(String disciplineName, RingMemory memory, QueueSpec spec, BroadcastOptions options,
+                             Publication publication, ConsumerParking consumerParking) {
         spec.requireNoGrowth(disciplineName);
         BroadcastDescriptor.checkConsumers(spec.consumers());
         this.disciplineName = disciplineName;
@@ -173,6 +187,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
         this.physicalSlots = BroadcastDescriptor.physicalSlots(capacity, stride, recordSize);
         this.adjustAt = options.adjustAfter();
         this.publication = publication;
+        this.consumerParking = consumerParking;
         BroadcastDescriptor.checkHeaderFits(header);
         BroadcastDescriptor.checkFresh(header);
         this.table = new long[(physicalSlots + 1) * ROW];
@@ -939,8 +954,8 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             waiter = Thread.currentThread();
             // Atomic, so volatile: the producer stores the sequence then loads the mask; one of us sees the other.
             LONGS.getAndBitwiseOr(cells, WAITING, bit);
-            if (lvvPublished() == cursor && !closed) {
-                consumerWait.idle(step);
+            if (consumerParking == ConsumerParking.NO_RECHECK || lvvPublished() == cursor && !closed) {
+                consumerWait.idle(step); // the twin skips the re-check: BROKEN on purpose
             }
             LONGS.getAndBitwiseAnd(cells, WAITING, ~bit);
         }

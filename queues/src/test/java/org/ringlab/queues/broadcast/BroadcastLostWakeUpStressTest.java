@@ -1,0 +1,108 @@
+package org.ringlab.queues.broadcast;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.Registries;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+
+/**
+ * The consumer's park/wake handshake under stress, with its deliberately broken twin (the
+ * waiting-mask registration without the re-check of the published sequence).
+ *
+ * <p>Ping-pong: the producer puts one record, waits until the consumer has handled it, waits a
+ * random 0..{@value #JITTER_NANOS} ns, then puts the next; the consumer, back in
+ * {@code awaitDrain}, spins and yields and then parks, so the publication sweeps across its
+ * window between its last look at the sequence and its registration. Parks are bounded by
+ * 30 s here (the default 1 ms bound would hide a lost wake-up as a short delay). A record
+ * still unhandled after {@value #STALL_MILLIS} ms is a lost wake-up: the correct protocol never
+ * has one, the twin must.
+ */
+class BroadcastLostWakeUpStressTest {
+
+    static final long STALL_MILLIS = 1_000;
+    static final long JITTER_NANOS = 10_000;
+
+    record Outcome(long iterations, long lostWakeUps, long consumerWakeups) {
+    }
+
+    static Outcome pingPong(RefCountedBroadcastQueue.ConsumerParking parking, Duration duration, Duration limit)
+            throws InterruptedException {
+        BroadcastOptions options = BroadcastOptions.defaults()
+                .withConsumerWait(WaitStrategy.parking(Duration.ofSeconds(30)))
+                .withProducerWait(WaitStrategy.yielding());
+        try (RingMemory memory = Registries.memoryStrategies().require("doubled").allocate(RingSpec.ofCapacity(64 * 1024));
+             RefCountedBroadcastQueue queue = new RefCountedBroadcastQueue("broadcast", memory,
+                     QueueSpec.fixed(8).withConsumers(1), options, RefCountedBroadcastQueue.Publication.CORRECT,
+                     parking)) {
+            AtomicLong handled = new AtomicLong();
+            BroadcastConsumer consumer = queue.consumer(0);
+            Thread consuming = Thread.ofPlatform().name("broadcast-wakeup-consumer").start(() -> {
+                try {
+                    while (true) {
+                        consumer.awaitDrain(r -> handled.incrementAndGet());
+                    }
+                } catch (IllegalStateException closed) {
+                    // close() woke it: the run is over
+                }
+            });
+            SplittableRandom jitter = new SplittableRandom(3);
+            MemorySegment record = MemorySegment.ofArray(new byte[8]);
+            long stall = Duration.ofMillis(STALL_MILLIS).toNanos();
+            long begin = System.nanoTime();
+            long i = 0;
+            long lost = 0;
+            while (lost == 0 && System.nanoTime() - begin < duration.toNanos()) {
+                long until = System.nanoTime() + jitter.nextLong(JITTER_NANOS);
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+                queue.producer().put(record);
+                long putAt = System.nanoTime();
+                while (handled.get() <= i) {
+                    if (System.nanoTime() - putAt > stall) {
+                        lost++; // a published record slept on by a parked consumer
+                        break;
+                    }
+                    Thread.onSpinWait();
+                }
+                i++;
+                if (System.nanoTime() - begin > limit.toNanos()) {
+                    break;
+                }
+            }
+            long wakeups = queue.counters().get("consumerWakeups");
+            queue.close(); // unparks a consumer stuck by a lost wake-up too
+            consuming.join(10_000);
+            assertTrue(!consuming.isAlive(), "the consumer thread did not end after close");
+            return new Outcome(i, lost, wakeups);
+        }
+    }
+
+    @Test
+    void theConsumerLosesNoWakeUp() throws InterruptedException {
+        Outcome o = pingPong(RefCountedBroadcastQueue.ConsumerParking.RECHECK, Duration.ofMillis(1_500),
+                Duration.ofSeconds(8));
+        System.out.println("broadcast lost-wake-up stress, correct protocol: " + o);
+        assertEquals(0, o.lostWakeUps(), "a record waited " + STALL_MILLIS + " ms for a parked consumer: " + o);
+        assertTrue(o.consumerWakeups() > 100, "the consumer hardly ever parked: the stress did not reach the"
+                + " handshake: " + o);
+    }
+
+    @Test
+    void theTwinWithoutTheRecheckIsCaught() throws InterruptedException {
+        Outcome o = pingPong(RefCountedBroadcastQueue.ConsumerParking.NO_RECHECK, Duration.ofSeconds(12),
+                Duration.ofSeconds(12));
+        System.out.println("broadcast lost-wake-up stress, broken twin (no re-check): " + o);
+        assertTrue(o.lostWakeUps() > 0, "the twin parks without re-checking the sequence, yet " + o.iterations()
+                + " ping-pongs lost no wake-up: this stress cannot catch the race");
+    }
+}
