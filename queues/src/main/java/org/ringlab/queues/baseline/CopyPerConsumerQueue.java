@@ -41,6 +41,14 @@ import org.ringlab.api.RingMemory;
  */
 public final class CopyPerConsumerQueue implements RecordQueue {
 
+    /** Publication order; only the deliberately broken twin in the stress test changes it. */
+    enum Publication {
+        /** Write the record into every sub-ring, then release-store their positions: correct. */
+        AFTER_WRITE,
+        /** Release-store the positions first, then write: the bug the stress test must catch. */
+        BEFORE_WRITE
+    }
+
     private static final VarHandle POSITION = ValueLayout.JAVA_LONG.varHandle();
     private static final long FULL = -1;
 
@@ -53,12 +61,18 @@ public final class CopyPerConsumerQueue implements RecordQueue {
     private final int recordSize;
     private final long subRingSize;
     private final int n;
+    private final Publication publication;
     private final Producer producer;
     private final Consumer[] consumers;
     private volatile boolean closed;
 
     public CopyPerConsumerQueue(String disciplineName, RingMemory memory, QueueSpec spec) {
+        this(disciplineName, memory, spec, Publication.AFTER_WRITE);
+    }
+
+    CopyPerConsumerQueue(String disciplineName, RingMemory memory, QueueSpec spec, Publication publication) {
         spec.requireNoGrowth(disciplineName);
+        this.publication = publication;
         this.disciplineName = disciplineName;
         this.memory = memory;
         this.spec = spec;
@@ -261,6 +275,12 @@ public final class CopyPerConsumerQueue implements RecordQueue {
             if (!reserveAll(frame)) {
                 failedOffers++;
                 return false;
+            }
+            if (publication != Publication.AFTER_WRITE) {
+                for (int c = 0; c < n; c++) {
+                    // BROKEN on purpose: publishes frames not yet written.
+                    soPosition(CopyPerConsumerDescriptor.producerPositionOffset(c), starts[c] + frame);
+                }
             }
             for (int c = 0; c < n; c++) {
                 writeFrame(c, record, length, frame); // the N copies this baseline is about
