@@ -23,6 +23,7 @@ import static org.ringlab.linux.LinuxLibc.MAP_SHARED;
 import static org.ringlab.linux.LinuxLibc.O_CLOEXEC;
 import static org.ringlab.linux.LinuxLibc.O_CREAT;
 import static org.ringlab.linux.LinuxLibc.O_EXCL;
+import static org.ringlab.linux.LinuxLibc.O_NONBLOCK;
 import static org.ringlab.linux.LinuxLibc.O_RDONLY;
 import static org.ringlab.linux.LinuxLibc.O_RDWR;
 import static org.ringlab.linux.LinuxLibc.PROT_READ;
@@ -116,6 +117,9 @@ final class ChunkedFile implements MappedFile {
         if (spec.policies().contains(PrefaultPolicy.HUGE)) {
             HugePages.availability(dir).ensureAvailable(strategyName + " policy 'huge' in " + dir);
         }
+        if (spec.mode() != MappedFileSpec.Mode.CREATE) {
+            checkRegular(strategyName, path, path); // a FIFO would block open() until a writer comes
+        }
         String file = path.toString();
         int fd = -1;
         boolean created = false;
@@ -127,9 +131,14 @@ final class ChunkedFile implements MappedFile {
                     created = true;
                     LinuxLibc.ftruncate(fd, page);
                 }
-                case OPEN_WRITE -> fd = LinuxLibc.open("open(read-write " + file + ")", file, O_RDWR | O_CLOEXEC, 0);
-                case OPEN_READ -> fd = LinuxLibc.open("open(read-only " + file + ")", file, O_RDONLY | O_CLOEXEC, 0);
+                // O_NONBLOCK: should a FIFO replace the file after the check, open() returns at once
+                // (and the check of what was opened refuses it); it changes nothing for a regular file.
+                case OPEN_WRITE -> fd = LinuxLibc.open("open(read-write " + file + ")", file,
+                        O_RDWR | O_CLOEXEC | O_NONBLOCK, 0);
+                case OPEN_READ -> fd = LinuxLibc.open("open(read-only " + file + ")", file,
+                        O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
             }
+            checkRegular(strategyName, path, Path.of("/proc/self/fd", Integer.toString(fd))); // fstat of what was opened
             long size = LinuxLibc.fileSize(fd);
             if (size < page) {
                 throw new IllegalArgumentException(strategyName + ": " + file + " has " + size + " bytes, less than its "
@@ -162,6 +171,44 @@ final class ChunkedFile implements MappedFile {
             throw t;
         }
     }
+
+    /**
+     * Refuses anything but a regular file at {@code probe} (the path, or the opened descriptor as
+     * {@code /proc/self/fd/N}: the same {@code stat}), naming what it is; never blocks.
+     */
+    private static void checkRegular(String strategyName, Path path, Path probe) {
+        int mode;
+        try {
+            mode = (Integer) Files.getAttribute(probe, "unix:mode");
+        } catch (java.nio.file.NoSuchFileException e) {
+            return; // open() says so, with its errno
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new IllegalArgumentException(strategyName + ": cannot look at " + path + ": permission denied", e);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(strategyName + ": cannot look at " + path + ": " + e, e);
+        }
+        String kind = switch (mode & S_IFMT) {
+            case S_IFREG -> null;
+            case S_IFDIR -> "a directory";
+            case S_IFIFO -> "a FIFO (named pipe)";
+            case S_IFCHR -> "a character device";
+            case S_IFBLK -> "a block device";
+            case S_IFSOCK -> "a socket";
+            default -> "a special file (mode 0" + Integer.toOctalString(mode & S_IFMT) + ")";
+        };
+        if (kind != null) {
+            throw new IllegalArgumentException(strategyName + ": " + path + " is " + kind
+                    + ", not a regular file; a mapped file must be a regular file");
+        }
+    }
+
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFIFO = 0010000;
+    private static final int S_IFCHR = 0020000;
+    private static final int S_IFDIR = 0040000;
+    private static final int S_IFBLK = 0060000;
+    private static final int S_IFREG = 0100000;
+    private static final int S_IFSOCK = 0140000;
 
     @Override
     public Path path() {
@@ -303,6 +350,7 @@ final class ChunkedFile implements MappedFile {
                     throw new IllegalStateException(strategyName + ": chunk " + index + " needs " + path + " to have "
                             + needed + " bytes but it has " + size + " (not written yet, or truncated)");
                 }
+                checkSpace(index, needed - size);
                 LinuxLibc.ftruncate(fd, needed); // only ever grows: size < needed was just checked
                 growths.incrementAndGet();
             }
@@ -348,7 +396,18 @@ final class ChunkedFile implements MappedFile {
             case NONE, POPULATE, BACKGROUND -> {
                 // POPULATE is the mapping's flag; BACKGROUND is the prefaulter's job.
             }
-            case PREALLOC -> LinuxLibc.fallocate(fd, 0, offset, chunkBytes);
+            case PREALLOC -> {
+                try {
+                    LinuxLibc.fallocate(fd, 0, offset, chunkBytes);
+                } catch (NativeCallException e) {
+                    if (e.errno() == LinuxLibc.ENOSPC) {
+                        throw new IllegalStateException(strategyName + ": " + path + ": no space left on device: 'prealloc'"
+                                + " could not reserve the " + chunkBytes + " bytes of chunk " + index + " (" + e.getMessage()
+                                + ")", e);
+                    }
+                    throw e;
+                }
+            }
             case MANUAL -> touch(m.segment(), 0, chunkBytes);
             case WILLNEED -> LinuxLibc.madvise("madvise(MADV_WILLNEED chunk " + index + ")", m.address(), chunkBytes,
                     LinuxLibc.MADV_WILLNEED);
@@ -358,6 +417,33 @@ final class ChunkedFile implements MappedFile {
                     LinuxLibc.MADV_HUGEPAGE);
         }
     }
+
+    /**
+     * Refuses to grow the file by {@code bytes} for chunk {@code index} when its file system has
+     * less free ({@code statvfs}): the writer would fault on a page nobody can allocate, a
+     * {@code SIGBUS} that looks like a truncation. A check, not a reservation ({@code prealloc}
+     * reserves): another process may still take the space meanwhile.
+     */
+    private void checkSpace(long index, long bytes) {
+        long usable;
+        try {
+            java.nio.file.FileStore store = fileStore;
+            if (store == null) {
+                store = Files.getFileStore(path);
+                fileStore = store;
+            }
+            usable = store.getUsableSpace();
+        } catch (java.io.IOException | RuntimeException e) {
+            return; // unknown: the fault, if it comes, is still diagnosed by the queue
+        }
+        if (usable < bytes) {
+            throw new IllegalStateException(strategyName + ": " + path + ": no space left on device: chunk " + index
+                    + " needs " + bytes + " more bytes but the file system has " + usable + " free");
+        }
+    }
+
+    /** Found on the first growth (a look-up of the mount table), then asked for free space ({@code statvfs}). */
+    private java.nio.file.FileStore fileStore;
 
     /**
      * Faults every page of {@code [from, from + length)} in: an atomic add of zero where

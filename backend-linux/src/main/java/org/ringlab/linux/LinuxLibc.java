@@ -288,6 +288,9 @@ final class LinuxLibc {
 
     static final int MAP_POPULATE = 0x8000;
     static final int O_RDONLY = 0;
+    /** Issue 14: open a FIFO without blocking (it is then refused as not a regular file). */
+    static final int O_NONBLOCK = 04000;
+    static final int ENOSPC = 28;
     static final int MADV_HUGEPAGE = 14;
     /** Linux 5.14+: populate (write-fault) the range without touching it from user space. */
     static final int MADV_POPULATE_WRITE = 23;

@@ -17,8 +17,10 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
@@ -63,34 +65,51 @@ public final class MappedQueue {
      * @param maxRecordBytes   largest payload; fixed at creation; its frame must fit a chunk
      * @param policies         prefault steps for each chunk this process maps
      * @param backgroundWindow bytes the {@code background} prefaulter keeps ahead
+     * @param recordChecksum   how records are checksummed; fixed at creation (a take-over uses the file's)
      */
-    public record Config(long chunkBytes, int maxRecordBytes, List<PrefaultPolicy> policies, long backgroundWindow) {
+    public record Config(long chunkBytes, int maxRecordBytes, List<PrefaultPolicy> policies, long backgroundWindow,
+                         RecordChecksum recordChecksum) {
 
         public Config {
             policies = PrefaultPolicy.checkList(policies);
             MappedQueueDescriptor.checkConfig(chunkBytes, maxRecordBytes);
+            if (recordChecksum == null) {
+                throw new IllegalArgumentException("a record checksum kind is required: " + List.of(RecordChecksum.values()));
+            }
         }
 
-        /** 1 MiB chunks, records up to 64 KiB less their 8-byte header (so 64 KiB chunks work too), no prefault. */
+        /** With {@link RecordChecksum#CRC32C} records. */
+        public Config(long chunkBytes, int maxRecordBytes, List<PrefaultPolicy> policies, long backgroundWindow) {
+            this(chunkBytes, maxRecordBytes, policies, backgroundWindow, RecordChecksum.CRC32C);
+        }
+
+        /**
+         * 1 MiB chunks, records up to 64 KiB less their 16-byte header (so 64 KiB chunks work too),
+         * no prefault, CRC32C record checksums.
+         */
         public static Config defaults() {
-            return new Config(MappedFileSpec.DEFAULT_CHUNK_BYTES, 64 * 1024 - 8, List.of(PrefaultPolicy.NONE),
-                    MappedFileSpec.DEFAULT_BACKGROUND_WINDOW);
+            return new Config(MappedFileSpec.DEFAULT_CHUNK_BYTES, 64 * 1024 - MappedQueueDescriptor.RECORD_HEADER_LENGTH,
+                    List.of(PrefaultPolicy.NONE), MappedFileSpec.DEFAULT_BACKGROUND_WINDOW, RecordChecksum.CRC32C);
         }
 
         public Config withChunkBytes(long bytes) {
-            return new Config(bytes, maxRecordBytes, policies, backgroundWindow);
+            return new Config(bytes, maxRecordBytes, policies, backgroundWindow, recordChecksum);
         }
 
         public Config withMaxRecordBytes(int bytes) {
-            return new Config(chunkBytes, bytes, policies, backgroundWindow);
+            return new Config(chunkBytes, bytes, policies, backgroundWindow, recordChecksum);
         }
 
         public Config withPolicies(List<PrefaultPolicy> list) {
-            return new Config(chunkBytes, maxRecordBytes, list, backgroundWindow);
+            return new Config(chunkBytes, maxRecordBytes, list, backgroundWindow, recordChecksum);
         }
 
         public Config withBackgroundWindow(long bytes) {
-            return new Config(chunkBytes, maxRecordBytes, policies, bytes);
+            return new Config(chunkBytes, maxRecordBytes, policies, bytes, recordChecksum);
+        }
+
+        public Config withRecordChecksum(RecordChecksum kind) {
+            return new Config(chunkBytes, maxRecordBytes, policies, backgroundWindow, kind);
         }
     }
 
@@ -117,9 +136,9 @@ public final class MappedQueue {
                         + file.headerBytes());
             }
             MappedQueueDescriptor.writeFields(header, file.headerBytes(), config.chunkBytes(), config.maxRecordBytes(),
-                    System.currentTimeMillis());
+                    config.recordChecksum(), System.currentTimeMillis());
             QueueFile queue = new QueueFile(file, new MappedQueueDescriptor.Fields(file.headerBytes(),
-                    config.chunkBytes(), config.maxRecordBytes(), 0));
+                    config.chunkBytes(), config.maxRecordBytes(), config.recordChecksum(), 0));
             queue.soLong(LAST_RECORD_OFFSET, -1);
             queue.header.set(java.lang.foreign.ValueLayout.JAVA_LONG, WRITER_PID_OFFSET, ProcessHandle.current().pid());
             queue.header.set(java.lang.foreign.ValueLayout.JAVA_LONG, WRITER_START_OFFSET, QueueFile.currentStartMillis());
@@ -128,6 +147,12 @@ public final class MappedQueue {
             // Publishes every field above to attaching processes: they check the magic first.
             queue.soLong(MAGIC_OFFSET, MAGIC);
             return new MappedQueueWriter(queue, 0, -1);
+        } catch (InternalError fault) {
+            IllegalStateException e = new QueueFile(file, new MappedQueueDescriptor.Fields(file.headerBytes(),
+                    config.chunkBytes(), config.maxRecordBytes(), config.recordChecksum(), 0)).fault(fault, 0);
+            closeQuietly(file, e);
+            deleteQuietly(path, e);
+            throw e;
         } catch (Throwable t) {
             try {
                 file.close();
@@ -172,7 +197,7 @@ public final class MappedQueue {
             claimed = queue;
             queue.soLong(WRITER_START_OFFSET, QueueFile.currentStartMillis());
             queue.soLong(GENERATION_OFFSET, queue.lvLong(GENERATION_OFFSET) + 1);
-            QueueFile.End end = queue.scan();
+            QueueFile.End end = queue.scan(Math.max(queue.chunkCount(), file.chunksInFile()));
             long index = end.position() / queue.chunkBytes;
             if (index < file.chunksInFile()) {
                 // A killed writer may have left payload bytes of its unpublished record past the
@@ -185,7 +210,9 @@ public final class MappedQueue {
             // Publishes the recovered hints and the cleared bytes with the new owner.
             queue.soInt(WRITER_STATE_OFFSET, STATE_ACTIVE);
             return new MappedQueueWriter(queue, end.position(), end.lastRecord());
-        } catch (Throwable t) {
+        } catch (Throwable thrown) {
+            IllegalStateException converted = converted(thrown, file, fields);
+            Throwable t = converted != null ? converted : thrown;
             try {
                 if (claimed != null) {
                     // Owned by this live process but never usable: do not make others wait for it.
@@ -195,8 +222,16 @@ public final class MappedQueue {
             } catch (Throwable cleanup) {
                 t.addSuppressed(cleanup);
             }
-            throw t;
+            if (converted != null) {
+                throw converted;
+            }
+            throw thrown;
         }
+    }
+
+    /** A mapping fault said as its cause (null for anything else); the file is still open. */
+    private static IllegalStateException converted(Throwable thrown, MappedFile file, MappedQueueDescriptor.Fields fields) {
+        return thrown instanceof InternalError fault ? new QueueFile(file, fields).fault(fault, 0) : null;
     }
 
     /** Attaches a reader with no prefault policy. */
@@ -210,8 +245,10 @@ public final class MappedQueue {
 
     /**
      * Attaches a reader: the header is validated (a foreign, truncated or corrupted file is
-     * refused, naming what is wrong), the file is mapped read-only, chunk by chunk as the reader
-     * reaches it, with {@code policies} applied to each.
+     * refused, naming what is wrong; so is anything but a regular file, before any call that
+     * could block on it), the file is mapped read-only, chunk by chunk as the reader reaches it,
+     * with {@code policies} applied to each. {@link StartAt#END} starts after the last record the
+     * data proves (the end hints are only where the search starts).
      */
     public static MappedQueueReader attach(MappedFileStrategy strategy, Path path, StartAt from,
                                            List<PrefaultPolicy> policies) {
@@ -220,20 +257,30 @@ public final class MappedQueue {
                 policies, MappedFileSpec.DEFAULT_BACKGROUND_WINDOW));
         try {
             QueueFile queue = validated(file, fields);
-            long position = from == StartAt.BEGINNING ? 0 : queue.scan().position();
+            long position = from == StartAt.BEGINNING ? 0 : queue.scan(queue.chunkCount()).position();
             return new MappedQueueReader(queue, position);
-        } catch (Throwable t) {
+        } catch (Throwable thrown) {
+            IllegalStateException converted = converted(thrown, file, fields);
+            Throwable t = converted != null ? converted : thrown;
             try {
                 file.close();
             } catch (Throwable cleanup) {
                 t.addSuppressed(cleanup);
             }
-            throw t;
+            if (converted != null) {
+                throw converted;
+            }
+            throw thrown;
         }
     }
 
-    /** Reads and checks the header with plain file I/O, before anything is mapped. */
+    /**
+     * Reads and checks the header with plain file I/O, before anything is mapped. A FIFO,
+     * device, directory or socket is refused first, from its attributes (opening a FIFO would
+     * block until a writer comes).
+     */
     static MappedQueueDescriptor.Fields readHeader(Path path) {
+        checkRegularFile(path);
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = channel.size();
             ByteBuffer buffer = ByteBuffer.allocate((int) HEADER_LENGTH);
@@ -246,20 +293,71 @@ public final class MappedQueue {
             return MappedQueueDescriptor.check(path, header, size);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("no mapped queue file at " + path, e);
+        } catch (AccessDeniedException e) {
+            throw new UncheckedIOException("cannot read the header of " + path + ": permission denied", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the header of " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Refuses anything but a regular file (symbolic links are followed), naming what it is. */
+    static void checkRegularFile(Path path) {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(path, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("no mapped queue file at " + path, e);
+        } catch (AccessDeniedException e) {
+            throw new UncheckedIOException("cannot look at " + path + ": permission denied", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot look at " + path + ": " + e, e);
+        }
+        if (!attributes.isRegularFile()) {
+            throw new IllegalArgumentException(path + " is " + kind(path, attributes)
+                    + ", not a regular file: a mapped queue is a regular file");
+        }
+    }
+
+    private static String kind(Path path, BasicFileAttributes attributes) {
+        if (attributes.isDirectory()) {
+            return "a directory";
+        }
+        try {
+            int type = (Integer) Files.getAttribute(path, "unix:mode") & 0170000;
+            return switch (type) {
+                case 0010000 -> "a FIFO (named pipe)";
+                case 0020000 -> "a character device";
+                case 0060000 -> "a block device";
+                case 0140000 -> "a socket";
+                default -> "a special file (mode 0" + Integer.toOctalString(type) + ")";
+            };
+        } catch (IOException | RuntimeException e) {
+            return "a special file";
+        }
+    }
+
+    private static void closeQuietly(MappedFile file, Throwable t) {
+        try {
+            file.close();
+        } catch (Throwable cleanup) {
+            t.addSuppressed(cleanup);
+        }
+    }
+
+    private static void deleteQuietly(Path path, Throwable t) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (Throwable cleanup) {
+            t.addSuppressed(cleanup);
         }
     }
 
     /** The mapped header must say what the file read said, and fit this process and the file's size. */
     private static QueueFile validated(MappedFile file, MappedQueueDescriptor.Fields read) {
         QueueFile early = new QueueFile(file, read);
-        // Read in the reverse of the order a live writer stores them, so each value read is
-        // consistent with the ones read before it: the writer stores last record then end, counts a
-        // chunk before its end hint enters it, and grows the file before it counts the chunk.
-        long lastRecord = early.lvLong(LAST_RECORD_OFFSET);
-        long publishedEnd = early.lvLong(PUBLISHED_END_OFFSET);
+        // The count before the size: a live writer grows the file before it counts the chunk.
         long chunkCount = early.lvLong(CHUNK_COUNT_OFFSET);
+        int writerState = early.lvInt(WRITER_STATE_OFFSET);
         long size = file.fileSize();
         MappedQueueDescriptor.Fields mapped = MappedQueueDescriptor.check(file.path(), file.header(), size);
         if (!mapped.equals(read)) {
@@ -269,7 +367,7 @@ public final class MappedQueue {
             throw new IllegalArgumentException(file.path() + " was made with a " + mapped.headerBytes()
                     + "-byte header page; this process's page is " + file.headerBytes());
         }
-        MappedQueueDescriptor.checkPositions(file.path(), mapped, chunkCount, publishedEnd, lastRecord, size);
+        MappedQueueDescriptor.checkPositions(file.path(), mapped, chunkCount, writerState, size);
         return early;
     }
 }

@@ -15,10 +15,11 @@ import java.util.zip.CRC32C;
  *   Data position p lives in chunk p / C at offset p % C; no frame spans two chunks.
  *
  * Header (descriptive fields are written once, before the magic, and covered by the checksum)
- *   0       8         12       16             24            32           36     40          48         52
- *   +-------+---------+--------+--------------+-------------+------------+------+-----------+----------+- - -+
- *   | magic | version | layout | header bytes | chunk bytes | max record | (0)  | created   | checksum |     |
- *   +-------+---------+--------+--------------+-------------+------------+------+-----------+----------+- - -+
+ *   0       8         12       16             24            32           36         40          48         52
+ *   +-------+---------+--------+--------------+-------------+------------+----------+-----------+----------+- - -+
+ *   | magic | version | layout | header bytes | chunk bytes | max record | rec. sum | created   | checksum |     |
+ *   +-------+---------+--------+--------------+-------------+------------+----------+-----------+----------+- - -+
+ *   rec. sum: the record checksum kind, 0 none, 1 CRC32C ({@link RecordChecksum}).
  *   128            132    136          144                 152
  *   +--------------+------+------------+-------------------+------------+- - -+   writer ownership (one line)
  *   | writer state | (0)  | writer pid | writer start (ms) | generation |     |   pid CAS'd on take-over
@@ -27,54 +28,69 @@ import java.util.zip.CRC32C;
  *   +--------------------+-------------------+- - -+-------------+- - -+
  *   | published end      | last record start |     | chunk count |     |   hints, each on its own lines
  *   +--------------------+-------------------+- - -+-------------+- - -+
- *   published end and last record start are hints (at most one record behind the true end:
- *   a reader attaching "from the end" and a writer taking over scan forward from them);
- *   chunk count is what readers may map: released only after the file has grown.
+ *   Writer state (0 none, 1 active, 2 closed) is checked to be one of those; pid and start say
+ *   whether the writer lives, generation is information only.
+ *   Published end and last record start are hints, never trusted: a reader attaching "from the
+ *   end" and a writer taking over scan forward from the last-record hint only when the record
+ *   there proves itself (marker, length in range, frame inside its chunk, and a CRC32C that
+ *   covers its own data position), else from position 0. A damaged hint costs a longer scan.
+ *   Chunk count is what readers may map: released only after the file has grown; checked
+ *   against the file size (a take-over also scans into chunks the file has but the count lacks).
  *
  * Record frame, 8-byte aligned, inside one chunk
- *   0             4             8                        8 + length     align8(8 + length)
- *   +-------------+-------------+------------------------+- - - - - - -+
- *   | length      | marker      | payload                | (pad)       |
- *   +-------------+-------------+------------------------+- - - - - - -+
- *   The 8-byte word (length, marker) is the record header, stored with a release store AFTER
- *   the payload: marker 0 means "not published yet". A padding frame (marker PAD) fills the
- *   rest of a chunk when the next record does not fit; its length is the bytes after its word.
+ *   0             4             8             12            16               16 + length    align8(16 + length)
+ *   +-------------+-------------+-------------+-------------+----------------+- - - - - - -+
+ *   | length      | marker      | checksum    | (0)         | payload        | (pad)       |
+ *   +-------------+-------------+-------------+-------------+----------------+- - - - - - -+
+ *   The 8-byte word (length, marker) publishes the record: stored with a release store AFTER the
+ *   payload and the checksum; marker 0 means "not published yet". The checksum is CRC32C over
+ *   the frame's data position (8 bytes, little-endian), its length (4 bytes, little-endian) and
+ *   its payload, so a record copied or misread at another position fails too; 0 when the file's
+ *   record checksum kind is none. A padding frame is one word (marker PAD) filling the rest of a
+ *   chunk when the next record does not fit; its length is the bytes after its word.
  * </pre>
  */
 final class MappedQueueDescriptor {
 
     /** "RLMAPQ" then two zero bytes. */
     static final long MAGIC = 0x524C_4D41_5051_0000L;
-    static final int VERSION = 1;
-    /** Layout 1: 8-byte (length, marker) word, payload, padding to 8; frames never span chunks. */
-    static final int LAYOUT = 1;
+    /** Version 2 added the record checksum (version 1 files have none and are refused). */
+    static final int VERSION = 2;
+    /** Layout 2: 16-byte record header (length, marker, checksum, 0), payload, padding to 8; frames never span chunks. */
+    static final int LAYOUT = 2;
 
     static final long MAGIC_OFFSET = 0;
     static final long VERSION_OFFSET = 8;
     static final long LAYOUT_OFFSET = 12;
     static final long HEADER_BYTES_OFFSET = 16;
     static final long CHUNK_BYTES_OFFSET = 24;
-    static final long MAX_RECORD_OFFSET = 32;
-    static final long RESERVED_OFFSET = 36;
-    static final long CREATED_OFFSET = 40;
-    static final long CHECKSUM_OFFSET = 48;
+    static final long MAX_RECORD_OFFSET = CHUNK_BYTES_OFFSET + Long.BYTES;
+    static final long RECORD_CHECKSUM_OFFSET = MAX_RECORD_OFFSET + Integer.BYTES;
+    static final long CREATED_OFFSET = RECORD_CHECKSUM_OFFSET + Integer.BYTES;
+    static final long CHECKSUM_OFFSET = CREATED_OFFSET + Long.BYTES;
     /** The checksum covers bytes [0, CHECKSUM_OFFSET). */
-    static final int CHECKED_BYTES = 48;
+    static final int CHECKED_BYTES = (int) CHECKSUM_OFFSET;
 
-    static final long WRITER_STATE_OFFSET = 128;
-    static final long WRITER_PID_OFFSET = 136;
-    static final long WRITER_START_OFFSET = 144;
-    static final long GENERATION_OFFSET = 152;
-    static final long PUBLISHED_END_OFFSET = 256;
-    static final long LAST_RECORD_OFFSET = 264;
-    static final long CHUNK_COUNT_OFFSET = 384;
-    static final long HEADER_LENGTH = 512;
+    /** Each group of fields that changes at run time starts a line of its own (no false sharing with the next). */
+    private static final long LINE = 128;
+    static final long WRITER_STATE_OFFSET = LINE;
+    static final long WRITER_PID_OFFSET = WRITER_STATE_OFFSET + Long.BYTES;
+    static final long WRITER_START_OFFSET = WRITER_PID_OFFSET + Long.BYTES;
+    static final long GENERATION_OFFSET = WRITER_START_OFFSET + Long.BYTES;
+    static final long PUBLISHED_END_OFFSET = 2 * LINE;
+    static final long LAST_RECORD_OFFSET = PUBLISHED_END_OFFSET + Long.BYTES;
+    static final long CHUNK_COUNT_OFFSET = 3 * LINE;
+    static final long HEADER_LENGTH = 4 * LINE;
 
     static final int STATE_NONE = 0;
     static final int STATE_ACTIVE = 1;
     static final int STATE_CLOSED = 2;
 
-    static final int RECORD_HEADER_LENGTH = 8;
+    /** The (length, marker) word that publishes a frame; a padding frame is this word alone. */
+    static final int WORD_LENGTH = 8;
+    /** Offset of the record checksum in a record frame. */
+    static final int FRAME_CHECKSUM_OFFSET = WORD_LENGTH;
+    static final int RECORD_HEADER_LENGTH = FRAME_CHECKSUM_OFFSET + 2 * Integer.BYTES;
     static final int FRAME_ALIGNMENT = 8;
     /** "REC1", the marker of a published record. */
     static final int RECORD_MARKER = 0x5245_4331;
@@ -92,6 +108,11 @@ final class MappedQueueDescriptor {
         return ((long) RECORD_MARKER << 32) | (length & 0xFFFF_FFFFL);
     }
 
+    /** Whether a frame of a record of {@code length} bytes at {@code offset} in its chunk ends inside the chunk. */
+    static boolean fitsChunk(long offset, int length, long chunkBytes) {
+        return offset + frameLength(length) <= chunkBytes;
+    }
+
     static long padWord(long bytesAfterWord) {
         return ((long) PAD_MARKER << 32) | (bytesAfterWord & 0xFFFF_FFFFL);
     }
@@ -105,17 +126,18 @@ final class MappedQueueDescriptor {
     }
 
     /** The descriptive fields of a header, as read and checked by {@link #check}. */
-    record Fields(long headerBytes, long chunkBytes, int maxRecord, long createdMillis) {
+    record Fields(long headerBytes, long chunkBytes, int maxRecord, RecordChecksum recordChecksum, long createdMillis) {
     }
 
     /** Writes the descriptive fields and their checksum; the magic goes last, released, by the caller. */
-    static void writeFields(MemorySegment header, long headerBytes, long chunkBytes, int maxRecord, long createdMillis) {
+    static void writeFields(MemorySegment header, long headerBytes, long chunkBytes, int maxRecord,
+                            RecordChecksum recordChecksum, long createdMillis) {
         header.set(ValueLayout.JAVA_INT, VERSION_OFFSET, VERSION);
         header.set(ValueLayout.JAVA_INT, LAYOUT_OFFSET, LAYOUT);
         header.set(ValueLayout.JAVA_LONG, HEADER_BYTES_OFFSET, headerBytes);
         header.set(ValueLayout.JAVA_LONG, CHUNK_BYTES_OFFSET, chunkBytes);
         header.set(ValueLayout.JAVA_INT, MAX_RECORD_OFFSET, maxRecord);
-        header.set(ValueLayout.JAVA_INT, RESERVED_OFFSET, 0);
+        header.set(ValueLayout.JAVA_INT, RECORD_CHECKSUM_OFFSET, recordChecksum.code());
         header.set(ValueLayout.JAVA_LONG, CREATED_OFFSET, createdMillis);
         header.set(ValueLayout.JAVA_INT, CHECKSUM_OFFSET, checksum(header, MAGIC));
     }
@@ -162,7 +184,8 @@ final class MappedQueueDescriptor {
         int version = header.get(ValueLayout.JAVA_INT, VERSION_OFFSET);
         if (version != VERSION) {
             throw new IllegalArgumentException(file + " has mapped queue format version " + version
-                    + "; this code reads version " + VERSION + " only");
+                    + "; this code reads version " + VERSION + " only" + (version == 1
+                    ? " (version 1 has no record checksums: drain it with the old code and create a new queue)" : ""));
         }
         int expected = checksum(header, magic);
         int stored = header.get(ValueLayout.JAVA_INT, CHECKSUM_OFFSET);
@@ -187,15 +210,25 @@ final class MappedQueueDescriptor {
         if (maxRecord <= 0 || frameLength(maxRecord) > chunkBytes) {
             throw corrupted(file, "max record", maxRecord, "1.." + (chunkBytes - RECORD_HEADER_LENGTH));
         }
+        int sumCode = header.get(ValueLayout.JAVA_INT, RECORD_CHECKSUM_OFFSET);
+        RecordChecksum recordChecksum = RecordChecksum.ofCode(sumCode);
+        if (recordChecksum == null) {
+            throw corrupted(file, "record checksum kind", sumCode, RecordChecksum.allowedCodes());
+        }
         if (fileSize < headerBytes) {
             throw new IllegalArgumentException(file + " is truncated: " + fileSize + " bytes, less than its "
                     + headerBytes + "-byte header page");
         }
-        return new Fields(headerBytes, chunkBytes, maxRecord, header.get(ValueLayout.JAVA_LONG, CREATED_OFFSET));
+        return new Fields(headerBytes, chunkBytes, maxRecord, recordChecksum,
+                header.get(ValueLayout.JAVA_LONG, CREATED_OFFSET));
     }
 
-    /** The chunk count and the hints must describe a file of {@code fileSize} bytes. */
-    static void checkPositions(Path file, Fields f, long chunkCount, long publishedEnd, long lastRecord, long fileSize) {
+    /**
+     * The chunk count must describe a file of {@code fileSize} bytes, and the writer state be one
+     * this code knows. The end hints are not checked here: they are never trusted (see
+     * {@link QueueFile#provenStart}).
+     */
+    static void checkPositions(Path file, Fields f, long chunkCount, int writerState, long fileSize) {
         if (chunkCount < 0 || chunkCount > (Long.MAX_VALUE - f.headerBytes()) / f.chunkBytes()) {
             throw corrupted(file, "chunk count", chunkCount, "0.." + (Long.MAX_VALUE - f.headerBytes()) / f.chunkBytes());
         }
@@ -204,15 +237,28 @@ final class MappedQueueDescriptor {
             throw new IllegalArgumentException(file + " is truncated: its header counts " + chunkCount + " chunks of "
                     + f.chunkBytes() + " bytes (" + needed + " bytes in all) but the file has " + fileSize);
         }
-        long limit = chunkCount * f.chunkBytes();
-        if (publishedEnd < 0 || publishedEnd > limit || publishedEnd % FRAME_ALIGNMENT != 0) {
-            throw corrupted(file, "published end", publishedEnd, "a multiple of 8 in 0.." + limit);
+        checkWriterState(file, writerState);
+    }
+
+    static void checkWriterState(Path file, int writerState) {
+        if (writerState != STATE_NONE && writerState != STATE_ACTIVE && writerState != STATE_CLOSED) {
+            throw corrupted(file, "writer state", writerState, STATE_NONE + " (none), " + STATE_ACTIVE + " (active) or "
+                    + STATE_CLOSED + " (closed)");
         }
-        // lastRecord == publishedEnd is legal: a writer killed between its two hint stores leaves it.
-        if (lastRecord < -1 || lastRecord > publishedEnd || (lastRecord >= 0 && lastRecord % FRAME_ALIGNMENT != 0)) {
-            throw corrupted(file, "last record start", lastRecord, "-1 or a multiple of 8 up to the published end "
-                    + publishedEnd);
-        }
+    }
+
+    /** A record whose stored checksum is not the one its position, length and payload hash to. */
+    static IllegalStateException checksumMismatch(Path file, long position, int length, int stored, int computed) {
+        return new IllegalStateException(file + " is corrupted at data position " + position + ": the record of "
+                + length + " bytes there has checksum 0x" + Integer.toHexString(stored) + " but its position, length and"
+                + " payload hash to 0x" + Integer.toHexString(computed) + " (CRC32C)");
+    }
+
+    /** A record frame that would run past the end of its chunk (a damaged length). */
+    static IllegalStateException frameOutsideChunk(Path file, long position, int length, long chunkBytes) {
+        return new IllegalStateException(file + " is corrupted at data position " + position + ": a record of "
+                + length + " bytes takes " + frameLength(length) + " bytes, past the end of its " + chunkBytes
+                + "-byte chunk at " + (position / chunkBytes + 1) * chunkBytes + " (records never span chunks)");
     }
 
     /** A record word that is neither unpublished, a record nor padding, or a length out of range. */

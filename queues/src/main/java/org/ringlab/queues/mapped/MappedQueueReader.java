@@ -27,11 +27,14 @@ import org.ringlab.api.RecordQueue;
  * <p>Empty is {@code null} / {@code 0} / {@link QueueConsumer#EMPTY}; then
  * {@link #writerState()} tells whether more can come. A reader that sees the writer
  * {@link WriterState#CLOSED closed} or {@link WriterState#GONE gone} and then finds the queue
- * empty has every record the writer committed. If another process truncates the file under
- * the reader, reads throw {@link IllegalStateException} naming the file and its new size, never
- * crash the JVM. (The JVM reports the {@code SIGBUS} as {@link InternalError}, which is converted
- * here; HotSpot may deliver it from compiled code just after the access rather than at it, and
- * then it reaches the caller as the bare {@code InternalError}.) One thread.
+ * empty has every record the writer committed.
+ *
+ * <p>Every record's length, frame and checksum ({@link RecordChecksum}) are checked before it
+ * is returned: a damaged record is an {@link IllegalStateException} naming the file, the data
+ * position and the values, never wrong bytes. A fault of the mapping ({@code SIGBUS}, reported by
+ * the JVM as {@link InternalError}) is an {@link IllegalStateException} from every method,
+ * naming the file, the position and the cause (truncated by another process, or an I/O error);
+ * on a full file system a fault at the end (a page nobody could allocate) reads as empty. One thread.
  */
 public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
 
@@ -51,6 +54,8 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
     private long pendingEnd = NONE;
     private long nextReport;
     private long records;
+    /** Length of the record {@link #nextRecord} found, checked. */
+    private int nextLength;
     private boolean closed;
 
     MappedQueueReader(QueueFile queue, long position) {
@@ -83,7 +88,17 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
 
     /** Times the file changed owner so far (1 until a take-over). */
     public long generation() {
-        return queue.lvLong(GENERATION_OFFSET);
+        ensureOpen();
+        try {
+            return queue.lvLong(GENERATION_OFFSET);
+        } catch (InternalError fault) {
+            throw queue.fault(fault, position);
+        }
+    }
+
+    /** How this queue's records are checksummed (the file's, fixed at creation). */
+    public RecordChecksum recordChecksum() {
+        return queue.recordChecksum;
     }
 
     /**
@@ -95,6 +110,7 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
         ensureOpen();
         try {
             int state = queue.lvInt(WRITER_STATE_OFFSET);
+            MappedQueueDescriptor.checkWriterState(queue.path, state);
             if (state == STATE_CLOSED) {
                 return WriterState.CLOSED;
             }
@@ -104,7 +120,7 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
             }
             return WriterState.GONE;
         } catch (InternalError fault) {
-            throw queue.shrank(fault, 0);
+            throw queue.fault(fault, position);
         }
     }
 
@@ -116,11 +132,14 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
             if (offset == NONE) {
                 return null;
             }
-            int length = MappedQueueDescriptor.length(QueueFile.lvWord(chunk, offset));
+            int length = nextLength;
             pendingEnd = position + MappedQueueDescriptor.frameLength(length);
             return chunk.asSlice(offset + RECORD_HEADER_LENGTH, length).asReadOnly();
         } catch (InternalError fault) {
-            throw queue.shrank(fault, position);
+            if (queue.holeOnFullFileSystem(position)) {
+                return null; // a page no writer could allocate holds no record: empty, not an error
+            }
+            throw queue.fault(fault, position);
         }
     }
 
@@ -150,13 +169,17 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
                 if (offset == NONE) {
                     break;
                 }
-                int length = MappedQueueDescriptor.length(QueueFile.lvWord(chunk, offset));
+                int length = nextLength;
                 handler.onRecord(chunk.asSlice(offset + RECORD_HEADER_LENGTH, length).asReadOnly());
                 position += MappedQueueDescriptor.frameLength(length);
                 n++;
             }
         } catch (InternalError fault) {
-            throw queue.shrank(fault, position);
+            if (!queue.holeOnFullFileSystem(position)) {
+                records += n;
+                throw queue.fault(fault, position);
+            }
+            // a page no writer could allocate holds no record: the n before it are all there is
         }
         records += n;
         reportProgress();
@@ -181,8 +204,9 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
     }
 
     /**
-     * Offset in the current chunk of the published record at {@link #position}, following
-     * padding into the next chunk; NONE when nothing is published there yet.
+     * Offset in the current chunk of the published record at {@link #position}, its length,
+     * checksum and frame checked (length left in {@link #nextLength}), following padding into the
+     * next chunk; NONE when nothing is published there yet.
      */
     private long nextRecord() {
         while (true) {
@@ -195,16 +219,14 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
             long word = QueueFile.lvWord(chunk, offset);
             int marker = MappedQueueDescriptor.marker(word);
             if (marker == RECORD_MARKER) {
-                int length = MappedQueueDescriptor.length(word);
-                if (length < 0 || length > maxRecord) {
-                    throw MappedQueueDescriptor.corruptedFrame(queue.path, position, word, maxRecord);
-                }
+                nextLength = queue.checkedLength(chunk, offset, position, word);
                 return offset;
             }
             if (marker == 0) {
                 return NONE;
             }
-            if (marker != PAD_MARKER) {
+            if (marker != PAD_MARKER || MappedQueueDescriptor.length(word)
+                    != chunkBytes - offset - MappedQueueDescriptor.WORD_LENGTH) {
                 throw MappedQueueDescriptor.corruptedFrame(queue.path, position, word, maxRecord);
             }
             position = chunkEnd; // padding: the writer went on in the next chunk

@@ -1,6 +1,8 @@
 package org.ringlab.queues.mapped;
 
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.CHUNK_COUNT_OFFSET;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.FRAME_CHECKSUM_OFFSET;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.WORD_LENGTH;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.GENERATION_OFFSET;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.LAST_RECORD_OFFSET;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.PUBLISHED_END_OFFSET;
@@ -10,6 +12,7 @@ import static org.ringlab.queues.mapped.MappedQueueDescriptor.WRITER_PID_OFFSET;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.WRITER_STATE_OFFSET;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -26,10 +29,12 @@ import org.ringlab.api.QueueProducer;
  * store (the publication), then the end hints. A record that does not fit the rest of the
  * chunk is preceded by a padding frame; the next chunk is grown and counted in the header
  * before that padding is published, so a reader that follows the padding finds it. The chunk
- * left behind is unmapped. One thread at a time. If another process truncates the file under
- * the writer, writes throw {@link IllegalStateException} saying so, never crash the JVM (or the
- * bare {@link InternalError} when HotSpot delivers the {@code SIGBUS} just after the access; see
- * {@link MappedQueueReader}).
+ * left behind is unmapped. One thread at a time. A fault of the mapping ({@code SIGBUS}, which
+ * the JVM reports as {@link InternalError}) is an {@link IllegalStateException} from every
+ * method, naming the file, the data position and the cause: the file truncated by another
+ * process, or "no space left on device" (a sparse file's page could not be allocated; growth
+ * also refuses a chunk the file system has no room for). HotSpot may deliver a {@code SIGBUS}
+ * from compiled code just after the access; the conversion covers each method's whole body.
  */
 public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
 
@@ -42,6 +47,7 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
     private final long chunkBytes;
     private final int maxRecord;
     private final long pid = ProcessHandle.current().pid();
+    private final RecordSummer summer;
 
     private long position;
     private long lastRecord;
@@ -61,9 +67,14 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
         this.file = queue.file;
         this.chunkBytes = queue.chunkBytes;
         this.maxRecord = queue.maxRecord;
+        this.summer = queue.summer;
         this.position = position;
         this.lastRecord = lastRecord;
-        enterChunk(position / chunkBytes); // grows and prefaults the first chunk now, before the first record
+        try {
+            enterChunk(position / chunkBytes); // grows and prefaults the first chunk now, before the first record
+        } catch (InternalError fault) {
+            throw queue.fault(fault, position);
+        }
     }
 
     public Path path() {
@@ -86,7 +97,17 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
 
     /** Times the file changed owner (1 for the creating writer). */
     public long generation() {
-        return queue.lvLong(GENERATION_OFFSET);
+        ensureOpen();
+        try {
+            return queue.lvLong(GENERATION_OFFSET);
+        } catch (InternalError fault) {
+            throw queue.fault(fault, position);
+        }
+    }
+
+    /** How this queue's records are checksummed (the file's, fixed at creation). */
+    public RecordChecksum recordChecksum() {
+        return queue.recordChecksum;
     }
 
     public MappedFile mappedFile() {
@@ -95,23 +116,28 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
 
     /**
      * The last record committed to the file before this writer's first one (after a take-over:
-     * the last one the previous writer finished), as a read-only view; null when there is none.
+     * the last one the previous writer finished, found by following the frames, never taken
+     * from a hint), as a read-only view, its checksum checked; null when there is none.
      */
     public MemorySegment lastRecord() {
         ensureOpen();
         if (lastRecord < 0) {
             return null;
         }
-        long index = lastRecord / chunkBytes;
-        MemorySegment c = file.chunk(index);
-        long offset = lastRecord - index * chunkBytes;
-        int length = MappedQueueDescriptor.length(QueueFile.lvWord(c, offset));
-        MemorySegment view = c.asSlice(offset + RECORD_HEADER_LENGTH, length).asReadOnly();
-        if (index != chunkIndex) {
-            view = MemorySegment.ofArray(view.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)).asReadOnly();
-            file.unmap(index); // not the chunk being written: do not keep it mapped for this
+        try {
+            long index = lastRecord / chunkBytes;
+            MemorySegment c = file.chunk(index);
+            long offset = lastRecord - index * chunkBytes;
+            int length = queue.checkedLength(c, offset, lastRecord, QueueFile.lvWord(c, offset));
+            MemorySegment view = c.asSlice(offset + RECORD_HEADER_LENGTH, length).asReadOnly();
+            if (index != chunkIndex) {
+                view = MemorySegment.ofArray(view.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)).asReadOnly();
+                file.unmap(index); // not the chunk being written: do not keep it mapped for this
+            }
+            return view;
+        } catch (InternalError fault) {
+            throw queue.fault(fault, lastRecord);
         }
-        return view;
     }
 
     /** Publication order; only the deliberately broken twin in the stress test changes it. */
@@ -141,7 +167,7 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
             publish(offset, (int) length);
             return true;
         } catch (InternalError fault) {
-            throw queue.shrank(fault, position);
+            throw queue.fault(fault, position);
         }
     }
 
@@ -167,7 +193,7 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
         try {
             offset = reserve(MappedQueueDescriptor.frameLength(length));
         } catch (InternalError fault) {
-            throw queue.shrank(fault, position);
+            throw queue.fault(fault, position);
         }
         claimOffset = offset;
         claimLength = length;
@@ -189,7 +215,7 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
         try {
             publish(offset, length);
         } catch (InternalError fault) {
-            throw queue.shrank(fault, position);
+            throw queue.fault(fault, position);
         }
     }
 
@@ -206,7 +232,7 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
                 long offset = padAt - oldStart;
                 paddingBytes += oldEnd - padAt;
                 // Publishes "continue in the next chunk" (already counted in the header).
-                QueueFile.soWord(old, offset, MappedQueueDescriptor.padWord(oldEnd - padAt - RECORD_HEADER_LENGTH));
+                QueueFile.soWord(old, offset, MappedQueueDescriptor.padWord(oldEnd - padAt - WORD_LENGTH));
             }
             file.unmap(oldIndex);
             queue.soLong(PUBLISHED_END_OFFSET, position);
@@ -233,7 +259,10 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
     }
 
     private void publish(long offset, int length) {
-        // Publishes the payload stored above: a reader that sees this word sees every byte before it.
+        // Plain store: the release store of the word below publishes it with the payload.
+        chunk.set(ValueLayout.JAVA_INT, offset + FRAME_CHECKSUM_OFFSET,
+                summer.sum(position, chunk, offset + RECORD_HEADER_LENGTH, length));
+        // Publishes the payload and checksum stored above: a reader that sees this word sees every byte before it.
         QueueFile.soWord(chunk, offset, MappedQueueDescriptor.recordWord(length));
         lastRecord = position;
         position += MappedQueueDescriptor.frameLength(length);
@@ -277,8 +306,15 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
                 // Publishes every record before it: a reader that sees CLOSED and then an empty queue is done.
                 queue.soInt(WRITER_STATE_OFFSET, STATE_CLOSED);
             }
-        } finally {
-            file.close();
+        } catch (InternalError fault) {
+            IllegalStateException e = queue.fault(fault, position); // the header is gone: nobody can read CLOSED
+            try {
+                file.close();
+            } catch (Throwable cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
         }
+        file.close();
     }
 }

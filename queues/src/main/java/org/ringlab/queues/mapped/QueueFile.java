@@ -1,14 +1,17 @@
 package org.ringlab.queues.mapped;
 
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.CHUNK_COUNT_OFFSET;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.FRAME_CHECKSUM_OFFSET;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.RECORD_HEADER_LENGTH;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.LAST_RECORD_OFFSET;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.PAD_MARKER;
-import static org.ringlab.queues.mapped.MappedQueueDescriptor.PUBLISHED_END_OFFSET;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.RECORD_MARKER;
 
+import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 
@@ -28,6 +31,9 @@ final class QueueFile {
     final Path path;
     final long chunkBytes;
     final int maxRecord;
+    final RecordChecksum recordChecksum;
+    /** For scans and checks by the one thread that uses this writer or reader. */
+    final RecordSummer summer;
 
     QueueFile(MappedFile file, MappedQueueDescriptor.Fields fields) {
         this.file = file;
@@ -35,6 +41,8 @@ final class QueueFile {
         this.path = file.path();
         this.chunkBytes = fields.chunkBytes();
         this.maxRecord = fields.maxRecord();
+        this.recordChecksum = fields.recordChecksum();
+        this.summer = recordChecksum.newSummer();
     }
 
     // Memory ordering, named: lv = load with acquire, so = store with release, cas = volatile CAS.
@@ -72,22 +80,78 @@ final class QueueFile {
         return lvLong(CHUNK_COUNT_OFFSET);
     }
 
-    /** Where the frames end and where the last record starts, found by {@link #scan}. */
+    /** Where the frames end and where the last record starts (-1: none), found by {@link #scan}. */
     record End(long position, long lastRecord) {
     }
 
     /**
-     * Follows frames from the hints to the first unpublished word: the true end. Maps the
-     * chunks it passes (readers only those the header counts).
+     * The length of the published record whose word {@code word} is at {@code offset} of
+     * {@code chunk} (data {@code position}), after checking its length, that its frame stays in
+     * the chunk, and its checksum; each failure names the file, the position and the values.
      */
-    End scan() {
-        long position = lvLong(PUBLISHED_END_OFFSET);
-        long last = lvLong(LAST_RECORD_OFFSET);
-        long chunks = chunkCount();
+    int checkedLength(MemorySegment chunk, long offset, long position, long word) {
+        int length = MappedQueueDescriptor.length(word);
+        if (length < 0 || length > maxRecord) {
+            throw MappedQueueDescriptor.corruptedFrame(path, position, word, maxRecord);
+        }
+        if (!MappedQueueDescriptor.fitsChunk(offset, length, chunkBytes)) {
+            throw MappedQueueDescriptor.frameOutsideChunk(path, position, length, chunkBytes);
+        }
+        int stored = chunk.get(ValueLayout.JAVA_INT, offset + FRAME_CHECKSUM_OFFSET);
+        int computed = summer.sum(position, chunk, offset + RECORD_HEADER_LENGTH, length);
+        if (stored != computed) {
+            throw MappedQueueDescriptor.checksumMismatch(path, position, length, stored, computed);
+        }
+        return length;
+    }
+
+    /**
+     * Where a scan for the end may start: just after the record the last-record hint names, when
+     * that record proves itself (marker, length, frame inside its chunk, and a checksum that
+     * covers its position); else the start of the data. The published-end hint is never used:
+     * nothing in the data can prove a position is the end.
+     */
+    End provenStart(long chunkLimit) {
+        long hint = lvLong(LAST_RECORD_OFFSET);
+        if (!summer.proves() || hint < 0 || hint % MappedQueueDescriptor.FRAME_ALIGNMENT != 0
+                || hint / chunkBytes >= chunkLimit) {
+            return new End(0, -1);
+        }
+        long index = hint / chunkBytes;
+        long offset = hint - index * chunkBytes;
+        MemorySegment chunk = file.chunk(index);
+        long word = lvWord(chunk, offset);
+        int length = MappedQueueDescriptor.length(word);
+        if (MappedQueueDescriptor.marker(word) != RECORD_MARKER || length < 0 || length > maxRecord
+                || !MappedQueueDescriptor.fitsChunk(offset, length, chunkBytes)
+                || chunk.get(ValueLayout.JAVA_INT, offset + FRAME_CHECKSUM_OFFSET)
+                != summer.sum(hint, chunk, offset + RECORD_HEADER_LENGTH, length)) {
+            file.unmap(index);
+            return new End(0, -1); // a damaged hint: it costs a scan from the start, never a wrong end
+        }
+        return new End(hint + MappedQueueDescriptor.frameLength(length), hint);
+    }
+
+    /**
+     * Follows frames from {@link #provenStart} to the first unpublished word: the true end,
+     * checking every record on the way. Looks at chunks below {@code chunkLimit} only, mapping
+     * each as it passes and unmapping those it leaves.
+     */
+    End scan(long chunkLimit) {
+        End start = provenStart(chunkLimit);
+        long position = start.position();
+        long last = start.lastRecord();
+        long mapped = -1;
         while (true) {
             long index = position / chunkBytes;
-            if (index >= chunks) {
+            if (index >= chunkLimit) {
                 return new End(position, last);
+            }
+            if (mapped != index) {
+                if (mapped >= 0) {
+                    file.unmap(mapped);
+                }
+                mapped = index;
             }
             long offset = position - index * chunkBytes;
             MemorySegment chunk = file.chunk(index);
@@ -96,14 +160,11 @@ final class QueueFile {
             if (marker == 0) {
                 return new End(position, last);
             } else if (marker == RECORD_MARKER) {
-                int length = MappedQueueDescriptor.length(word);
-                if (length < 0 || length > maxRecord) {
-                    throw MappedQueueDescriptor.corruptedFrame(path, position, word, maxRecord);
-                }
+                int length = checkedLength(chunk, offset, position, word);
                 last = position;
                 position += MappedQueueDescriptor.frameLength(length);
             } else if (marker == PAD_MARKER && MappedQueueDescriptor.length(word)
-                    == chunkBytes - offset - MappedQueueDescriptor.RECORD_HEADER_LENGTH) {
+                    == chunkBytes - offset - MappedQueueDescriptor.WORD_LENGTH) {
                 position = (index + 1) * chunkBytes;
             } else {
                 throw MappedQueueDescriptor.corruptedFrame(path, position, word, maxRecord);
@@ -111,18 +172,67 @@ final class QueueFile {
         }
     }
 
-    /** A SIGBUS seen as InternalError: the file was truncated under this mapping. */
-    IllegalStateException shrank(InternalError fault, long position) {
-        String size;
+    /**
+     * A SIGBUS seen as {@link InternalError}, said as what caused it: the file truncated under
+     * this mapping, the file system out of space (a page of a sparse file could not be
+     * allocated), or else an I/O error. Never throws itself.
+     */
+    IllegalStateException fault(InternalError fault, long position) {
+        long size = -1;
+        String sizeText;
         try {
-            size = file.fileSize() + " bytes";
+            size = file.fileSize();
+            sizeText = size + " bytes";
         } catch (RuntimeException e) {
-            size = "an unknown size (" + e.getMessage() + ")";
+            sizeText = "an unknown size (" + e.getMessage() + ")";
         }
-        IllegalStateException e = new IllegalStateException(path + " shrank under this process: it now has " + size
-                + " but data position " + position + " needs " + (file.headerBytes() + (position / chunkBytes + 1)
-                * chunkBytes) + " (another process truncated the queue file)", fault);
-        return e;
+        long needed = file.headerBytes() + (position / chunkBytes + 1) * chunkBytes;
+        long counted = -1;
+        try {
+            counted = file.headerBytes() + chunkCount() * chunkBytes;
+        } catch (InternalError | RuntimeException e) {
+            // the header page itself is gone: the size below says so
+        }
+        if (size >= 0 && size < Math.max(needed, counted)) {
+            return new IllegalStateException(path + " shrank under this process: it now has " + sizeText
+                    + " but data position " + position + " needs " + Math.max(needed, counted)
+                    + " (another process truncated the queue file)", fault);
+        }
+        long usable = usableSpace();
+        if (size >= 0 && usable >= 0 && usable < chunkBytes) {
+            return new IllegalStateException(path + ": no space left on device: the file system has " + usable
+                    + " bytes free, so a page near data position " + position + " could not be allocated (the file is"
+                    + " intact: " + sizeText + "; free space, or use the 'prealloc' policy to fail at growth)", fault);
+        }
+        return new IllegalStateException(path + ": a fault occurred accessing data position " + position
+                + " though the file is not truncated (" + sizeText + ", " + (usable < 0 ? "free space unknown"
+                : usable + " bytes free") + "): an I/O error of the device under it?", fault);
+    }
+
+    /**
+     * Whether a reader's fault at {@code position} means "nothing there yet": the file is intact
+     * and its file system is full, so the page is an unallocated hole no writer has written.
+     */
+    boolean holeOnFullFileSystem(long position) {
+        try {
+            long needed = file.headerBytes() + (position / chunkBytes + 1) * chunkBytes;
+            if (file.fileSize() < needed) {
+                return false;
+            }
+        } catch (RuntimeException e) {
+            return false;
+        }
+        long usable = usableSpace();
+        return usable >= 0 && usable < chunkBytes;
+    }
+
+    /** Free bytes of the file system under the file ({@code statvfs}), or -1 when unknown. */
+    private long usableSpace() {
+        try {
+            return Files.getFileStore(path).getUsableSpace();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /** This process's start, to tell a live writer from a reused pid. */
@@ -132,10 +242,28 @@ final class QueueFile {
 
     /** Whether process {@code pid} that started at {@code startMillis} (0: unknown) is still running. */
     static boolean alive(long pid, long startMillis) {
-        if (pid <= 0) {
+        if (pid <= 0 || zombie(pid)) {
             return false;
         }
         return ProcessHandle.of(pid).map(ph -> ph.isAlive() && (startMillis == 0
                 || ph.info().startInstant().map(i -> i.toEpochMilli() == startMillis).orElse(true))).orElse(false);
+    }
+
+    /**
+     * Whether process {@code pid} has ended but is not reaped yet (state Z or X in
+     * {@code /proc/PID/stat}): it writes nothing more, so it counts as gone. False when unknown.
+     */
+    static boolean zombie(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            int end = stat.lastIndexOf(')'); // the command name may hold spaces and parentheses
+            if (end < 0 || end + 2 >= stat.length()) {
+                return false;
+            }
+            char state = stat.charAt(end + 2);
+            return state == 'Z' || state == 'X';
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 }

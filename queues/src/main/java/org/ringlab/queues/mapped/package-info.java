@@ -3,13 +3,14 @@
  * chunk at a time ({@link org.ringlab.queues.mapped.MappedQueue}).
  *
  * <h2>Publication and crash safety</h2>
- * The writer copies a record's payload with plain stores, then stores its 8-byte header word
- * (length, marker) with a release store; a reader loads that word with an acquire load and
- * reads the payload only when the marker says "record". A word of zero is "not yet": the file
+ * The writer copies a record's payload and its CRC32C (over position, length and payload) with
+ * plain stores, then stores its 8-byte header word (length, marker) with a release store; a
+ * reader loads that word with an acquire load and reads the payload only when the marker says
+ * "record", and returns it only when the checksum matches. A word of zero is "not yet": the file
  * is zero-filled as it grows, so whatever a killed writer left unfinished is invisible. A
  * writer taking over ({@link org.ringlab.queues.mapped.MappedQueue#takeOver}) claims the file
  * with a compare-and-set of the writer pid in the shared header, follows the frames from the
- * end hints to the first zero word, and clears the rest of that chunk (the dead writer's
+ * last record the data proves (the hints are never trusted) to the first zero word, and clears the rest of that chunk (the dead writer's
  * payload bytes could otherwise be read as a later header), before it publishes anything.
  *
  * <h2>Growth</h2>
@@ -20,6 +21,6 @@
  * <h2>Liveness</h2>
  * The header holds the writer's pid and its process start time; a reader asks the OS whether
  * that process still runs ({@link java.lang.ProcessHandle}), so a reused pid is not taken for
- * the writer. A writer that closes marks the file {@code CLOSED}.
+ * the writer; a zombie (ended, not reaped) counts as gone. A writer that closes marks the file {@code CLOSED}.
  */
 package org.ringlab.queues.mapped;

@@ -23,9 +23,10 @@ class MappedPublicationStressTest {
     @TempDir
     Path dir;
 
-    private Numbered.Checker run(Path path, MappedQueueWriter.Publication publication) throws InterruptedException {
+    private Numbered.Checker run(Path path, MappedQueueWriter.Publication publication, RecordChecksum checksum)
+            throws InterruptedException {
         MappedQueue.Config config = MappedQueue.Config.defaults().withChunkBytes(1 << 20)
-                .withMaxRecordBytes(Numbered.MAX_RECORD);
+                .withMaxRecordBytes(Numbered.MAX_RECORD).withRecordChecksum(checksum);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         try (MappedQueueWriter writer = MappedQueue.create(path, config);
              MappedQueueReader reader = MappedQueue.attach(path, MappedQueue.StartAt.BEGINNING)) {
@@ -52,16 +53,41 @@ class MappedPublicationStressTest {
 
     @Test
     void aReaderFollowingTheWriterSeesEveryRecordIntact() throws InterruptedException {
-        Numbered.Checker checker = run(dir.resolve("q"), MappedQueueWriter.Publication.AFTER_WRITE);
+        Numbered.Checker checker = run(dir.resolve("q"), MappedQueueWriter.Publication.AFTER_WRITE, RecordChecksum.CRC32C);
         assertEquals(0, checker.violations, checker.summary());
         assertEquals(RECORDS, checker.delivered, checker.summary());
     }
 
     @Test
+    void withoutChecksumsTooAReaderSeesEveryRecordIntact() throws InterruptedException {
+        Numbered.Checker checker = run(dir.resolve("q"), MappedQueueWriter.Publication.AFTER_WRITE, RecordChecksum.NONE);
+        assertEquals(0, checker.violations, checker.summary());
+        assertEquals(RECORDS, checker.delivered, checker.summary());
+    }
+
+    /** With record checksums the reader itself refuses the half-written record, naming it. */
+    @Test
+    void publishingTheHeaderBeforeThePayloadFailsTheRecordChecksum() throws InterruptedException {
+        IllegalStateException caught = null;
+        for (int round = 0; round < 5 && caught == null; round++) {
+            try {
+                run(dir.resolve("broken-crc-" + round), MappedQueueWriter.Publication.BEFORE_WRITE, RecordChecksum.CRC32C);
+            } catch (IllegalStateException e) {
+                caught = e;
+            }
+        }
+        assertTrue(caught != null && caught.getMessage().contains("is corrupted at data position")
+                && caught.getMessage().contains("(CRC32C)"), "the broken twin published headers before their payloads"
+                + " and the record checksum saw nothing: " + caught);
+    }
+
+    /** Without checksums the stress test's own checker must see the torn records. */
+    @Test
     void publishingTheHeaderBeforeThePayloadIsCaught() throws InterruptedException {
         long violations = 0;
         for (int round = 0; round < 5 && violations == 0; round++) {
-            violations = run(dir.resolve("broken-" + round), MappedQueueWriter.Publication.BEFORE_WRITE).violations;
+            violations = run(dir.resolve("broken-" + round), MappedQueueWriter.Publication.BEFORE_WRITE,
+                    RecordChecksum.NONE).violations;
         }
         assertTrue(violations > 0, "the broken twin published 2.5 million headers before their payloads and the"
                 + " stress test saw nothing wrong: it cannot catch a publication bug");

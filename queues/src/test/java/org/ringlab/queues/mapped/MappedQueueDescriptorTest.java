@@ -36,7 +36,7 @@ class MappedQueueDescriptorTest {
                 ValueLayout.JAVA_LONG.withName("magic"), ValueLayout.JAVA_INT.withName("version"),
                 ValueLayout.JAVA_INT.withName("layout"), ValueLayout.JAVA_LONG.withName("headerBytes"),
                 ValueLayout.JAVA_LONG.withName("chunkBytes"), ValueLayout.JAVA_INT.withName("maxRecord"),
-                ValueLayout.JAVA_INT.withName("reserved"), ValueLayout.JAVA_LONG.withName("created"),
+                ValueLayout.JAVA_INT.withName("recordChecksum"), ValueLayout.JAVA_LONG.withName("created"),
                 ValueLayout.JAVA_INT.withName("checksum"), MemoryLayout.paddingLayout(76),
                 ValueLayout.JAVA_INT.withName("writerState"), MemoryLayout.paddingLayout(4),
                 ValueLayout.JAVA_LONG.withName("writerPid"), ValueLayout.JAVA_LONG.withName("writerStart"),
@@ -50,7 +50,7 @@ class MappedQueueDescriptorTest {
         assertEquals(MappedQueueDescriptor.HEADER_BYTES_OFFSET, layout.byteOffset(groupElement("headerBytes")));
         assertEquals(MappedQueueDescriptor.CHUNK_BYTES_OFFSET, layout.byteOffset(groupElement("chunkBytes")));
         assertEquals(MappedQueueDescriptor.MAX_RECORD_OFFSET, layout.byteOffset(groupElement("maxRecord")));
-        assertEquals(MappedQueueDescriptor.RESERVED_OFFSET, layout.byteOffset(groupElement("reserved")));
+        assertEquals(MappedQueueDescriptor.RECORD_CHECKSUM_OFFSET, layout.byteOffset(groupElement("recordChecksum")));
         assertEquals(MappedQueueDescriptor.CREATED_OFFSET, layout.byteOffset(groupElement("created")));
         assertEquals(MappedQueueDescriptor.CHECKSUM_OFFSET, layout.byteOffset(groupElement("checksum")));
         assertEquals(MappedQueueDescriptor.CHECKED_BYTES, MappedQueueDescriptor.CHECKSUM_OFFSET);
@@ -62,8 +62,14 @@ class MappedQueueDescriptorTest {
         assertEquals(MappedQueueDescriptor.LAST_RECORD_OFFSET, layout.byteOffset(groupElement("lastRecord")));
         assertEquals(MappedQueueDescriptor.CHUNK_COUNT_OFFSET, layout.byteOffset(groupElement("chunkCount")));
         assertEquals(MappedQueueDescriptor.HEADER_LENGTH, layout.byteSize());
-        assertEquals(8, MappedQueueDescriptor.frameLength(0));
-        assertEquals(136, MappedQueueDescriptor.frameLength(128), "seed 004's 128-byte block takes 136 bytes");
+        StructLayout frame = MemoryLayout.structLayout(ValueLayout.JAVA_INT.withName("length"),
+                ValueLayout.JAVA_INT.withName("marker"), ValueLayout.JAVA_INT.withName("checksum"),
+                MemoryLayout.paddingLayout(4));
+        assertEquals(MappedQueueDescriptor.WORD_LENGTH, frame.byteOffset(groupElement("checksum")));
+        assertEquals(MappedQueueDescriptor.FRAME_CHECKSUM_OFFSET, frame.byteOffset(groupElement("checksum")));
+        assertEquals(MappedQueueDescriptor.RECORD_HEADER_LENGTH, frame.byteSize());
+        assertEquals(16, MappedQueueDescriptor.frameLength(0));
+        assertEquals(144, MappedQueueDescriptor.frameLength(128), "seed 004's 128-byte block takes 144 bytes");
     }
 
     @Test
@@ -83,7 +89,9 @@ class MappedQueueDescriptorTest {
     void aWrongVersionIsRefused() throws IOException {
         Path path = queueWithRecords(10);
         putInt(path, MappedQueueDescriptor.VERSION_OFFSET, 7);
-        assertRefused(path, "format version 7; this code reads version 1 only");
+        assertRefused(path, "format version 7; this code reads version 2 only");
+        putInt(path, MappedQueueDescriptor.VERSION_OFFSET, 1);
+        assertRefused(path, "format version 1; this code reads version 2 only (version 1 has no record checksums");
     }
 
     @Test
@@ -111,7 +119,8 @@ class MappedQueueDescriptorTest {
             assertTrue(reader.peek() != null);
             reader.release();
             IllegalStateException e = assertThrows(IllegalStateException.class, reader::peek);
-            assertTrue(e.getMessage().contains("is corrupted at data position 16: record header 0x1234567800000010"),
+            assertTrue(e.getMessage().contains("is corrupted at data position "
+                    + MappedQueueDescriptor.frameLength(Numbered.length(0)) + ": record header 0x1234567800000010"),
                     e.getMessage());
         }
     }
