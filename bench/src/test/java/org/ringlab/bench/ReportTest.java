@@ -112,9 +112,11 @@ class ReportTest {
         JsonNode history = section("history");
         assertTrue(history.get("skipped").toString().contains("test-unavailable"),
                 "the unavailable fixture strategy is skipped with its reason: " + history.get("skipped"));
-        // Every repetition is kept: tiny history times 3 repetitions per cell.
+        // Every repetition is kept: tiny history, 3 repetitions per round, 2 rounds per cell.
         JsonNode write = find(section("history"), "write");
-        assertEquals(3, write.get("samples").size(), write.toString());
+        assertEquals(org.ringlab.bench.history.Profile.TINY.repetitions()
+                * org.ringlab.bench.history.Profile.TINY.budget().minRounds(), write.get("samples").size(), write.toString());
+        assertEquals(write.get("samples").size(), write.get("forks").size(), write.toString());
         assertTrue(find(section("growth"), "bytesMoved").get("deterministic").asBoolean());
         assertTrue(find(section("mapped"), "p99").get("unit").asText().equals("us"));
     }
