@@ -17,10 +17,11 @@ public enum Profile {
 
     /**
      * The default: a ring of about twice the last-level cache, 5 timed repetitions per forked
-     * JVM, 3 forks per cell, then more forks of the claimed pair (up to 8, within 90 s) while a
-     * claim is inconclusive.
+     * JVM, 2 forks per cell (the fewest {@code diff} judges), then more forks of the claimed pair
+     * (up to 6, while history has run under 150 s) while a claim is
+     * inconclusive.
      */
-    QUICK(2, 32 * Sizes.MIB, 5, 5, true, true, new RepetitionBudget(3, 8, 90)),
+    QUICK(2, 32 * Sizes.MIB, 5, 5, true, true, new RepetitionBudget(2, 6, 150)),
     /** Four times the last-level cache, 11 timed repetitions per fork, 5 to 15 forks within 10 min. */
     FULL(4, 64 * Sizes.MIB, 5, 11, true, true, new RepetitionBudget(5, 15, 600)),
     /** For tests only (not in --help): a 4 MiB ring, few repetitions, two rounds in this JVM. */
