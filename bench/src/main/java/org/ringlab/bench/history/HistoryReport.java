@@ -97,8 +97,8 @@ public final class HistoryReport {
         Table table = new Table("Write, whole-history read and physical memory per strategy and element size", HEADER,
                 rows());
         return new ExperimentResult(id, seed, "Seed 000: write per element, whole-history read, physical memory",
-                plan.profile().id(), ms, List.of(table), List.of(chart("write", "ns per put (log)", CellResult::write),
-                chart("whole-history read", "ns per read of the history (log)", CellResult::read)), claims(), notes,
+                plan.profile().id(), ms, List.of(table), List.of(speedUps("write", CellResult::writeNsPerPut),
+                speedUps("whole-history read", CellResult::readNs)), claims(), notes,
                 skipped);
     }
 
@@ -126,18 +126,38 @@ public final class HistoryReport {
                 .sorted(java.util.Comparator.comparingInt(CellResult::round)).toList();
     }
 
-    private Chart chart(String what, String axis, java.util.function.Function<CellResult, Stats> figure) {
+    /**
+     * Speed-up of every strategy against the baseline (baseline's time ÷ the strategy's), per
+     * element size, with the paired-round 95 % interval as an error bar; 1 = as fast.
+     */
+    private Chart speedUps(String what, java.util.function.Function<CellResult, double[]> samples) {
+        String base = plan.baseline();
         List<String> categories = plan.sizes().stream().map(Sizes::format).toList();
-        Map<String, double[]> series = new LinkedHashMap<>();
+        Map<String, double[]> ratio = new LinkedHashMap<>();
+        Map<String, double[]> low = new LinkedHashMap<>();
+        Map<String, double[]> high = new LinkedHashMap<>();
         for (MemoryStrategy s : plan.strategies()) {
-            double[] v = new double[categories.size()];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = find(s.name(), plan.sizes().get(i)).map(c -> figure.apply(c).median()).orElse(Double.NaN);
+            if (s.name().equals(base)) {
+                continue;
             }
-            series.put(s.name(), v);
+            double[] r = new double[categories.size()];
+            double[] lo = new double[categories.size()];
+            double[] hi = new double[categories.size()];
+            for (int i = 0; i < r.length; i++) {
+                List<CellResult[]> pairs = pairs(base, s.name(), plan.sizes().get(i));
+                org.ringlab.bench.harness.Estimate e = pairs.isEmpty() ? org.ringlab.bench.harness.Estimate.NONE
+                        : Bootstrap.paired(pairs.stream().map(p -> samples.apply(p[0])).toList(),
+                        pairs.stream().map(p -> samples.apply(p[1])).toList());
+                r[i] = e.ratio();
+                lo[i] = e.low();
+                hi[i] = e.high();
+            }
+            ratio.put(s.name(), r);
+            low.put(s.name(), lo);
+            high.put(s.name(), hi);
         }
-        return new Chart("history: " + what + " per strategy (median)", "element size", axis, categories, series, false,
-                true);
+        return Chart.ratios("history: " + what + " speed-up against " + base + " (95 % interval)", "element size",
+                "time of " + base + " ÷ time of the strategy (1 = as fast)", categories, ratio, low, high, 1);
     }
 
     /** True when no claim is inconclusive: more rounds would not change a verdict's kind. */
