@@ -42,6 +42,7 @@ final class Cli {
     /** Names of the real providers (the test fixtures excluded). */
     static Set<String> realNames() {
         return Set.copyOf(Registries.memoryStrategies().names().stream()
-                .filter(n -> !n.equals(UnavailableTestStrategy.NAME)).toList());
+                .filter(n -> !n.equals(UnavailableTestStrategy.NAME))
+                .filter(n -> !n.equals(org.ringlab.bench.fixtures.SlowedTestStrategy.NAME)).toList());
     }
 }

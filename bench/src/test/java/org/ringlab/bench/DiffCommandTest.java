@@ -88,8 +88,32 @@ class DiffCommandTest {
         assertTrue(r.err().contains(message), "'" + message + "' not in: " + r.err());
     }
 
+    /** Timings as if from two forked JVMs (alternate samples), counters from one. */
     private static Measurement m(String name, String metric, String unit, boolean higher, boolean counter, double[] v) {
-        return new Measurement("synthetic", Map.of("case", name), metric, unit, higher, counter, v);
+        int[] forks = new int[v.length];
+        for (int i = 0; i < v.length; i++) {
+            forks[i] = counter ? 0 : i % 2;
+        }
+        return new Measurement("synthetic", Map.of("case", name), metric, unit, higher, counter, v, forks);
+    }
+
+    @Test
+    void forksAreResampledAndOneJvmIsNotJudged(@TempDir Path dir) {
+        // A's two forks disagree by 30 %; B sits between them: within run-to-run noise, although
+        // the repetitions inside each fork are tight.
+        double[] a = {100, 101, 99, 100, 100, 130, 131, 129, 130, 130};
+        double[] b = {112, 113, 111, 112, 112, 118, 119, 117, 118, 118};
+        int[] forks = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1};
+        Path pa = write(dir.resolve("a"), List.of(
+                new Measurement("synthetic", Map.of("case", "drift"), "write", "ns/put", false, false, a, forks),
+                new Measurement("synthetic", Map.of("case", "onejvm"), "write", "ns/put", false, false, AROUND_100)));
+        Path pb = write(dir.resolve("b"), List.of(
+                new Measurement("synthetic", Map.of("case", "drift"), "write", "ns/put", false, false, b, forks),
+                new Measurement("synthetic", Map.of("case", "onejvm"), "write", "ns/put", false, false, AROUND_50)));
+        Cli.Result r = Cli.run("diff", pa.toString(), pb.toString());
+        assertEquals(0, r.exitCode(), r.all());
+        assertEquals("within noise", verdict(r.out(), "drift"));
+        assertEquals("single fork", verdict(r.out(), "onejvm"), "one JVM per side: run-to-run noise unknown");
     }
 
     private static Path write(Path dir, List<Measurement> ms) {

@@ -112,16 +112,17 @@ class ReportTest {
         JsonNode history = section("history");
         assertTrue(history.get("skipped").toString().contains("test-unavailable"),
                 "the unavailable fixture strategy is skipped with its reason: " + history.get("skipped"));
-        // Every repetition is kept: tiny history times 3 repetitions per cell.
+        // Every repetition is kept: tiny history, 3 repetitions per round, 2 rounds per cell.
         JsonNode write = find(section("history"), "write");
-        assertEquals(3, write.get("samples").size(), write.toString());
+        assertEquals(org.ringlab.bench.history.Profile.TINY.repetitions()
+                * org.ringlab.bench.history.Profile.TINY.budget().minRounds(), write.get("samples").size(), write.toString());
+        assertEquals(write.get("samples").size(), write.get("forks").size(), write.toString());
         assertTrue(find(section("growth"), "bytesMoved").get("deterministic").asBoolean());
         assertTrue(find(section("mapped"), "p99").get("unit").asText().equals("us"));
     }
 
     @Test
     void chartsAreSvgFilesWithDataMarksAndTheHtmlIsSelfContained() throws IOException {
-        String colour = ChartRenderer.svgColour(ChartRenderer.PALETTE.getFirst());
         int charts = 0;
         String html = Files.readString(dir.resolve(ReportWriter.HTML));
         for (JsonNode e : results.get("experiments")) {
@@ -129,8 +130,9 @@ class ReportTest {
                 Path f = dir.resolve(c.get("file").asText());
                 String svg = Files.readString(f);
                 assertTrue(svg.contains("<svg") && svg.contains("</svg>"), f + " is not SVG");
-                // The first series' colour appears in the legend once and once per bar or point drawn.
-                assertTrue(count(svg, colour) >= 2, f + " has no data marks in " + colour);
+                // A series' colour appears in the legend once and once per bar or point drawn.
+                assertTrue(ChartRenderer.PALETTE.stream().anyMatch(p -> count(svg, ChartRenderer.svgColour(p)) >= 2),
+                        f + " has no data marks in any palette colour");
                 assertTrue(svg.contains(c.get("title").asText().replace("&", "&amp;").replace("<", "&lt;")
                         .replace(">", "&gt;")), f + " lacks its title");
                 charts++;

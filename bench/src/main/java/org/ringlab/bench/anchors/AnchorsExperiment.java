@@ -377,7 +377,7 @@ public final class AnchorsExperiment implements Experiment {
             text = String.format(Locale.ROOT, "goal NOT met: %s reaches %.2f×%s (every repetition below)", judged,
                     median, shortBy);
         } else {
-            verdict = Claim.Verdict.NOT_MEASURED;
+            verdict = Claim.Verdict.INCONCLUSIVE;
             text = String.format(Locale.ROOT, "inconclusive in this run: %s's repetitions range %.2f–%.2f× (median "
                     + "%.2f×%s), on both sides of the goal", judged, judgedRatio.min(), judgedRatio.max(), median,
                     shortBy);

@@ -21,12 +21,26 @@ import org.ringlab.bench.util.Stats;
  * @param extraBytesPerPut  {@link org.ringlab.api.CopyCounters#extraBytes()} per timed put
  * @param extraBytesPerRead the same per timed whole-history read
  * @param error             why the cell failed, or {@code null}
+ * @param round             which round (fork of this cell) measured it, from 0
  */
 public record CellResult(String strategy, long elementSize, long capacity, long slots,
                          double[] writeNsPerPut, double[] readNs,
                          double pssBytes, double rssBytes, double pssReleasedBytes,
                          double extraBytesPerPut, double extraBytesPerRead,
-                         boolean forked, String error) {
+                         boolean forked, String error, int round) {
+
+    public CellResult(String strategy, long elementSize, long capacity, long slots, double[] writeNsPerPut,
+                      double[] readNs, double pssBytes, double rssBytes, double pssReleasedBytes,
+                      double extraBytesPerPut, double extraBytesPerRead, boolean forked, String error) {
+        this(strategy, elementSize, capacity, slots, writeNsPerPut, readNs, pssBytes, rssBytes, pssReleasedBytes,
+                extraBytesPerPut, extraBytesPerRead, forked, error, 0);
+    }
+
+    /** The same result, measured in round {@code r} (the r-th fork of its cell). */
+    public CellResult inRound(int r) {
+        return new CellResult(strategy, elementSize, capacity, slots, writeNsPerPut, readNs, pssBytes, rssBytes,
+                pssReleasedBytes, extraBytesPerPut, extraBytesPerRead, forked, error, r);
+    }
 
     public static final String LINE_PREFIX = "RINGLAB-CELL ";
 

@@ -3,6 +3,7 @@ package org.ringlab.bench.history;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.ringlab.bench.harness.RepetitionBudget;
 import org.ringlab.bench.util.Cells;
 import org.ringlab.bench.util.ChildJvm;
 import org.ringlab.api.MemoryStrategy;
@@ -67,24 +68,54 @@ public final class HistoryExperiment implements Experiment {
         return run(plan, context.progress()).result();
     }
 
-    /** Runs every cell of the plan. */
+    /**
+     * Runs the plan in rounds: each round forks every cell once, the strategies of one element
+     * size back to back and in alternating order (A B, then B A), so the compared cells of a round
+     * share the machine's background load and neither always goes first. After the budget's
+     * minimum, rounds go on for the claimed pair only while a claim is inconclusive.
+     */
     public Outcome run(HistoryPlan plan, Progress progress) {
         long start = System.nanoTime();
+        RepetitionBudget budget = plan.budget();
         progress.note(String.format(java.util.Locale.ROOT, "history: %d cells (%d strategies x %d sizes), ring %s,"
-                        + " %d warm-up + %d timed repetitions, %s", plan.cellCount(), plan.strategies().size(),
-                plan.sizes().size(), Sizes.format(plan.ringBytes()), plan.warmup(), plan.repetitions(),
-                plan.fork() ? "one fresh JVM per cell" : "all in this JVM"));
-        progress.plan(plan.cellCount());
+                        + " %d warm-up + %d timed repetitions per round, %d to %d rounds (%s), %s",
+                plan.cellCount(), plan.strategies().size(), plan.sizes().size(), Sizes.format(plan.ringBytes()),
+                plan.warmup(), plan.repetitions(), budget.minRounds(), budget.maxRounds(),
+                "more only for " + plan.baseline() + " vs " + plan.candidate() + " while a claim is inconclusive",
+                plan.fork() ? "one fresh JVM per cell and round" : "all in this JVM"));
+        progress.plan(plan.cellCount() * budget.minRounds());
         List<CellResult> results = new ArrayList<>();
-        for (MemoryStrategy strategy : plan.strategies()) {
-            for (long size : plan.sizes()) {
-                progress.step(strategy.name() + " × " + Sizes.format(size));
-                CellResult r = runCell(strategy, size, plan, progress);
-                if (!r.ok()) {
-                    progress.note("FAILED " + strategy.name() + " × " + Sizes.format(size) + ": " + r.error());
-                }
-                results.add(r);
+        int round = 0;
+        boolean decisive = false;
+        while (budget.allowsAnother(round, (System.nanoTime() - start) / 1e9, decisive)) {
+            List<MemoryStrategy> strategies = round < budget.minRounds() ? plan.strategies()
+                    : plan.strategies().stream().filter(s -> s.name().equals(plan.baseline())
+                    || s.name().equals(plan.candidate())).toList();
+            if (strategies.isEmpty()) {
+                break;
             }
+            if (round >= budget.minRounds()) {
+                progress.note("history: round " + (round + 1) + " of at most " + budget.maxRounds() + " for "
+                        + plan.baseline() + " vs " + plan.candidate() + " (a claim is still inconclusive)");
+            }
+            for (long size : plan.sizes()) {
+                List<MemoryStrategy> order = new ArrayList<>(strategies);
+                if (round % 2 == 1) {
+                    java.util.Collections.reverse(order);
+                }
+                for (MemoryStrategy strategy : order) {
+                    if (round < budget.minRounds()) {
+                        progress.step(strategy.name() + " × " + Sizes.format(size) + " (round " + (round + 1) + ")");
+                    }
+                    CellResult r = runCell(strategy, size, plan, progress).inRound(round);
+                    if (!r.ok()) {
+                        progress.note("FAILED " + strategy.name() + " × " + Sizes.format(size) + ": " + r.error());
+                    }
+                    results.add(r);
+                }
+            }
+            round++;
+            decisive = new HistoryReport(plan, results, 0).decisive();
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
         return new Outcome(new HistoryReport(plan, results, elapsed).result(id(), seed()),

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.ringlab.bench.harness.Bootstrap;
+import org.ringlab.bench.harness.RatioClaim;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.bench.report.Chart;
@@ -41,8 +43,8 @@ public final class HistoryReport {
     static final double WRITE_SPEED_UP_GOAL = 1.8;
     /** Seed 000: the mirrored read is at most this many times slower. */
     static final double READ_SLOWDOWN_LIMIT = 1.5;
-    /** Pss/N at most this for "holds N" and at least 2N minus this margin for "holds 2N". */
-    static final double PSS_N_LIMIT = 1.2;
+    /** Seed 000: the doubled array holds 2N, the mirrored ring N; judged as Pss(doubled) ÷ Pss(mirrored) ≥ this. */
+    static final double PSS_RATIO_GOAL = 1.6;
 
     private final HistoryPlan plan;
     private final List<CellResult> results;
@@ -57,20 +59,24 @@ public final class HistoryReport {
     /** Everything for the report: measurements of every repetition, the table, two charts, the seed's claims. */
     public ExperimentResult result(String id, String seed) {
         List<Measurement> ms = new ArrayList<>();
-        for (CellResult r : results) {
-            if (!r.ok()) {
-                continue;
+        for (MemoryStrategy strategy : plan.strategies()) {
+            for (long size : plan.sizes()) {
+                List<CellResult> forks = cells(strategy.name(), size);
+                if (forks.isEmpty()) {
+                    continue;
+                }
+                CellResult first = forks.getFirst();
+                Map<String, String> labels = new LinkedHashMap<>();
+                labels.put("strategy", first.strategy());
+                labels.put("element", Sizes.format(first.elementSize()));
+                ms.add(forked(id, labels, "write", "ns/put", false, forks, CellResult::writeNsPerPut));
+                ms.add(forked(id, labels, "read", "ns/history", false, forks, CellResult::readNs));
+                counter(ms, id, labels, "pss", "bytes", forks, r -> r.pssBytes());
+                counter(ms, id, labels, "pssPerCapacity", "x", forks, r -> r.pssBytes() / r.capacity());
+                counter(ms, id, labels, "rss", "bytes", forks, r -> r.rssBytes());
+                counter(ms, id, labels, "extraBytesPerPut", "bytes/put", forks, r -> r.extraBytesPerPut());
+                counter(ms, id, labels, "extraBytesPerRead", "bytes/read", forks, r -> r.extraBytesPerRead());
             }
-            Map<String, String> labels = new LinkedHashMap<>();
-            labels.put("strategy", r.strategy());
-            labels.put("element", Sizes.format(r.elementSize()));
-            ms.add(new Measurement(id, labels, "write", "ns/put", false, false, r.writeNsPerPut()));
-            ms.add(new Measurement(id, labels, "read", "ns/history", false, false, r.readNs()));
-            counter(ms, id, labels, "pss", "bytes", r.pssBytes());
-            counter(ms, id, labels, "pssPerCapacity", "x", r.pssBytes() / r.capacity());
-            counter(ms, id, labels, "rss", "bytes", r.rssBytes());
-            counter(ms, id, labels, "extraBytesPerPut", "bytes/put", r.extraBytesPerPut());
-            counter(ms, id, labels, "extraBytesPerRead", "bytes/read", r.extraBytesPerRead());
         }
         List<String> skipped = new ArrayList<>(plan.skipped());
         for (CellResult r : results) {
@@ -81,92 +87,159 @@ public final class HistoryReport {
         List<String> notes = new ArrayList<>(NOTES);
         notes.add(String.format(Locale.ROOT, "Ring %s (rounded per cell to the element size and granularity), %d warm-up"
                         + " + %d timed repetitions, %s, %.1f s.", Sizes.format(plan.ringBytes()), plan.warmup(),
-                plan.repetitions(), plan.fork() ? "one fresh JVM per cell" : "all cells in one JVM", elapsedSeconds));
+                plan.repetitions(), plan.fork() ? "one fresh JVM per cell and round" : "all cells in one JVM",
+                elapsedSeconds));
+        notes.add(String.format(Locale.ROOT, "Rounds: every cell ran %d to %d times (forks), the strategies of one"
+                        + " element size back to back in alternating order; the claims' intervals resample rounds,"
+                        + " then repetitions (paired: both sides of a round together). Rounds were added for %s vs %s"
+                        + " while a claim was inconclusive, up to %d rounds or %.0f s.", minRounds(), maxRounds(),
+                plan.baseline(), plan.candidate(), plan.budget().maxRounds(), plan.budget().seconds()));
         Table table = new Table("Write, whole-history read and physical memory per strategy and element size", HEADER,
                 rows());
         return new ExperimentResult(id, seed, "Seed 000: write per element, whole-history read, physical memory",
-                plan.profile().id(), ms, List.of(table), List.of(chart("write", "ns per put (log)", CellResult::write),
-                chart("whole-history read", "ns per read of the history (log)", CellResult::read)), claims(), notes,
+                plan.profile().id(), ms, List.of(table), List.of(speedUps("write", CellResult::writeNsPerPut),
+                speedUps("whole-history read", CellResult::readNs)), claims(), notes,
                 skipped);
     }
 
-    private static void counter(List<Measurement> ms, String id, Map<String, String> labels, String metric, String unit,
-                                double value) {
-        if (Double.isFinite(value)) {
-            ms.add(new Measurement(id, labels, metric, unit, false, true, new double[] {value}));
+    /** Samples grouped by fork; in one JVM (no fork) every round is fork 0. */
+    private Measurement forked(String id, Map<String, String> labels, String metric, String unit, boolean deterministic,
+                               List<CellResult> forks, java.util.function.Function<CellResult, double[]> samples) {
+        List<double[]> groups = forks.stream().map(samples).toList();
+        if (!plan.fork()) {
+            groups = List.of(groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
+        }
+        return Measurement.ofForks(id, labels, metric, unit, false, deterministic, groups);
+    }
+
+    private void counter(List<Measurement> ms, String id, Map<String, String> labels, String metric, String unit,
+                         List<CellResult> forks, java.util.function.ToDoubleFunction<CellResult> value) {
+        List<CellResult> known = forks.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).toList();
+        if (!known.isEmpty()) {
+            ms.add(forked(id, labels, metric, unit, true, known, r -> new double[] {value.applyAsDouble(r)}));
         }
     }
 
-    private Chart chart(String what, String axis, java.util.function.Function<CellResult, Stats> figure) {
+    /** Every successful round of one cell, in round order. */
+    private List<CellResult> cells(String strategy, long size) {
+        return results.stream().filter(r -> r.ok() && r.strategy().equals(strategy) && r.elementSize() == size)
+                .sorted(java.util.Comparator.comparingInt(CellResult::round)).toList();
+    }
+
+    /**
+     * Speed-up of every strategy against the baseline (baseline's time ÷ the strategy's), per
+     * element size, with the paired-round 95 % interval as an error bar; 1 = as fast.
+     */
+    private Chart speedUps(String what, java.util.function.Function<CellResult, double[]> samples) {
+        String base = plan.baseline();
         List<String> categories = plan.sizes().stream().map(Sizes::format).toList();
-        Map<String, double[]> series = new LinkedHashMap<>();
+        Map<String, double[]> ratio = new LinkedHashMap<>();
+        Map<String, double[]> low = new LinkedHashMap<>();
+        Map<String, double[]> high = new LinkedHashMap<>();
         for (MemoryStrategy s : plan.strategies()) {
-            double[] v = new double[categories.size()];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = find(s.name(), plan.sizes().get(i)).map(c -> figure.apply(c).median()).orElse(Double.NaN);
+            if (s.name().equals(base)) {
+                continue;
             }
-            series.put(s.name(), v);
+            double[] r = new double[categories.size()];
+            double[] lo = new double[categories.size()];
+            double[] hi = new double[categories.size()];
+            for (int i = 0; i < r.length; i++) {
+                List<CellResult[]> pairs = pairs(base, s.name(), plan.sizes().get(i));
+                org.ringlab.bench.harness.Estimate e = pairs.isEmpty() ? org.ringlab.bench.harness.Estimate.NONE
+                        : Bootstrap.paired(pairs.stream().map(p -> samples.apply(p[0])).toList(),
+                        pairs.stream().map(p -> samples.apply(p[1])).toList());
+                r[i] = e.ratio();
+                lo[i] = e.low();
+                hi[i] = e.high();
+            }
+            ratio.put(s.name(), r);
+            low.put(s.name(), lo);
+            high.put(s.name(), hi);
         }
-        return new Chart("history: " + what + " per strategy (median)", "element size", axis, categories, series, false,
-                true);
+        return Chart.ratios("history: " + what + " speed-up against " + base + " (95 % interval)", "element size",
+                "time of " + base + " ÷ time of the strategy (1 = as fast)", categories, ratio, low, high, 1);
     }
 
-    /** Seed 000's claims beside this run: write speed-up per size, read slowdown, physical memory. */
+    /** True when no claim is inconclusive: more rounds would not change a verdict's kind. */
+    boolean decisive() {
+        return claims().stream().noneMatch(c -> c.verdict() == Claim.Verdict.INCONCLUSIVE);
+    }
+
+    private int minRounds() {
+        return results.stream().collect(java.util.stream.Collectors.groupingBy(r -> r.strategy() + "|" + r.elementSize(),
+                java.util.stream.Collectors.counting())).values().stream().mapToInt(Long::intValue).min().orElse(0);
+    }
+
+    private int maxRounds() {
+        return results.stream().mapToInt(CellResult::round).max().orElse(-1) + 1;
+    }
+
+    /**
+     * Seed 000's claims beside this run, per element size: the write speed-up, the read
+     * slowdown, and the physical memory ratio; each judged on the paired-round bootstrap
+     * interval of its ratio ({@link RatioClaim}).
+     */
     List<Claim> claims() {
         String base = plan.baseline();
         String cand = plan.candidate();
         List<Claim> claims = new ArrayList<>();
         for (long size : plan.sizes()) {
-            String claim = String.format(Locale.ROOT, "seed 000: %s writes about 2x faster than %s (goal >= %.1fx), %s"
-                    + " elements", cand, base, WRITE_SPEED_UP_GOAL, Sizes.format(size));
-            Optional<CellResult> b = find(base, size);
-            Optional<CellResult> c = find(cand, size);
-            if (b.isEmpty() || c.isEmpty()) {
-                claims.add(new Claim(claim, notMeasured(b, c), Claim.Verdict.NOT_MEASURED));
+            String el = Sizes.format(size);
+            RatioClaim write = RatioClaim.atLeast(String.format(Locale.ROOT, "seed 000: %s writes about 2× faster than"
+                    + " %s, %s elements (ns/put %s ÷ %s ≥ %.1f×)", cand, base, el, base, cand, WRITE_SPEED_UP_GOAL),
+                    "≈ 2×", WRITE_SPEED_UP_GOAL);
+            RatioClaim read = RatioClaim.atMost(String.format(Locale.ROOT, "seed 000: reading the whole history through"
+                    + " %s is at most %.1f× slower than through %s, %s elements", cand, READ_SLOWDOWN_LIMIT, base, el),
+                    "reads cost about the same", READ_SLOWDOWN_LIMIT);
+            RatioClaim pss = RatioClaim.atLeast(String.format(Locale.ROOT, "seed 000: %s holds 2N of physical memory"
+                    + " (Pss), %s N, %s elements (Pss %s ÷ %s ≥ %.1f×)", base, cand, el, base, cand, PSS_RATIO_GOAL),
+                    "2N vs N", PSS_RATIO_GOAL);
+            List<CellResult[]> pairs = pairs(base, cand, size);
+            if (pairs.isEmpty()) {
+                String why = notMeasured(find(base, size), find(cand, size));
+                claims.add(write.notMeasured(why));
+                claims.add(read.notMeasured(why));
+                claims.add(pss.notMeasured(why));
                 continue;
             }
-            double speedUp = b.get().write().median() / c.get().write().median();
-            claims.add(new Claim(claim, String.format(Locale.ROOT, "%.2fx (%s %s ns/put, %s %s ns/put)", speedUp, base,
-                    ns(b.get().write().median()), cand, ns(c.get().write().median())),
-                    speedUp >= WRITE_SPEED_UP_GOAL ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS));
-        }
-        List<String> reads = new ArrayList<>();
-        double worstRead = 0;
-        List<String> pss = new ArrayList<>();
-        double candPss = 0;
-        double basePss = Double.MAX_VALUE;
-        for (long size : plan.sizes()) {
-            Optional<CellResult> b = find(base, size);
-            Optional<CellResult> c = find(cand, size);
-            if (b.isEmpty() || c.isEmpty()) {
+            List<double[]> bw = pairs.stream().map(p -> p[0].writeNsPerPut()).toList();
+            List<double[]> cw = pairs.stream().map(p -> p[1].writeNsPerPut()).toList();
+            claims.add(write.judge(Bootstrap.paired(bw, cw), String.format(Locale.ROOT, "%s %s, %s %s ns/put",
+                    base, ns(median(bw)), cand, ns(median(cw)))));
+            List<double[]> br = pairs.stream().map(p -> p[0].readNs()).toList();
+            List<double[]> cr = pairs.stream().map(p -> p[1].readNs()).toList();
+            claims.add(read.judge(Bootstrap.paired(cr, br), String.format(Locale.ROOT, "%s %s, %s %s ms per read",
+                    cand, ms(median(cr)), base, ms(median(br)))));
+            // In one JVM, a freed ring's pages and heap resizing land in the next cell's Pss growth.
+            if (!plan.fork()) {
+                claims.add(pss.notMeasured("not measured: Pss growth needs one fresh JVM per cell (this run used"
+                        + " --no-fork or the tiny profile)"));
                 continue;
             }
-            double ratio = c.get().read().median() / b.get().read().median();
-            worstRead = Math.max(worstRead, ratio);
-            reads.add(String.format(Locale.ROOT, "%s %.2fx", Sizes.format(size), ratio));
-            double cp = c.get().pssBytes() / c.get().capacity();
-            double bp = b.get().pssBytes() / b.get().capacity();
-            if (Double.isFinite(cp) && Double.isFinite(bp)) {
-                candPss = Math.max(candPss, cp);
-                basePss = Math.min(basePss, bp);
-                pss.add(String.format(Locale.ROOT, "%s %.2fN vs %.2fN", Sizes.format(size), cp, bp));
-            }
+            List<double[]> bp = pairs.stream().map(p -> new double[] {p[0].pssBytes() / p[0].capacity()}).toList();
+            List<double[]> cp = pairs.stream().map(p -> new double[] {p[1].pssBytes() / p[1].capacity()}).toList();
+            claims.add(pss.judge(Bootstrap.paired(bp, cp), String.format(Locale.ROOT, "Pss/N %s %.2f, %s %.2f",
+                    base, median(bp), cand, median(cp))));
         }
-        String readClaim = String.format(Locale.ROOT, "seed 000: reading the whole history through %s is at most %.1fx"
-                + " slower than through %s", cand, READ_SLOWDOWN_LIMIT, base);
-        claims.add(reads.isEmpty() ? new Claim(readClaim, base + " or " + cand + " not measured", Claim.Verdict.NOT_MEASURED)
-                : new Claim(readClaim, "read time ratio " + String.join(", ", reads),
-                worstRead <= READ_SLOWDOWN_LIMIT ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS));
-        String pssClaim = "seed 000: " + cand + " holds N of physical memory (Pss), " + base + " 2N";
-        // In one JVM, a freed ring's pages and heap resizing land in the next cell's Pss growth.
-        claims.add(!plan.fork() ? new Claim(pssClaim, "not measured: Pss growth needs one fresh JVM per cell (this run"
-                + " used --no-fork or the tiny profile)", Claim.Verdict.NOT_MEASURED)
-                : pss.isEmpty() ? new Claim(pssClaim, "Pss of " + base + " or " + cand + " not measured",
-                Claim.Verdict.NOT_MEASURED)
-                : new Claim(pssClaim, "Pss/N " + cand + " vs " + base + ": " + String.join(", ", pss),
-                candPss <= PSS_N_LIMIT && basePss >= 2 - (PSS_N_LIMIT - 1) ? Claim.Verdict.CONFIRMED
-                        : Claim.Verdict.DIFFERS));
         return claims;
+    }
+
+    /** Rounds in which both strategies of a claim produced numbers: (baseline, candidate) per round. */
+    private List<CellResult[]> pairs(String base, String cand, long size) {
+        Map<Integer, CellResult> b = new LinkedHashMap<>();
+        cells(base, size).forEach(r -> b.put(r.round(), r));
+        List<CellResult[]> pairs = new ArrayList<>();
+        for (CellResult c : cells(cand, size)) {
+            CellResult x = b.get(c.round());
+            if (x != null) {
+                pairs.add(new CellResult[] {x, c});
+            }
+        }
+        return pairs;
+    }
+
+    private static double median(List<double[]> groups) {
+        return Stats.of(groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray()).median();
     }
 
     private String notMeasured(Optional<CellResult> b, Optional<CellResult> c) {
@@ -177,7 +250,14 @@ public final class HistoryReport {
 
     List<List<String>> rows() {
         List<List<String>> rows = new ArrayList<>();
-        for (CellResult r : results) {
+        List<CellResult> merged = new ArrayList<>();
+        for (MemoryStrategy s : plan.strategies()) {
+            for (long size : plan.sizes()) {
+                merged.add(find(s.name(), size).orElseGet(() -> CellResult.failed(s.name(), size, 0, plan.fork(),
+                        "no round produced numbers")));
+            }
+        }
+        for (CellResult r : merged) {
             if (!r.ok()) {
                 rows.add(List.of(r.strategy(), Sizes.format(r.elementSize()), "FAILED", "-", "-", "-", "-", "-", "-",
                         "-", "-", "-"));
@@ -198,9 +278,21 @@ public final class HistoryReport {
         return rows;
     }
 
+    /** One cell's rounds merged for tables and charts: every repetition, medians of the per-fork counters. */
     private Optional<CellResult> find(String strategy, long size) {
-        return results.stream().filter(r -> r.ok() && r.strategy().equals(strategy) && r.elementSize() == size)
-                .findFirst();
+        List<CellResult> forks = cells(strategy, size);
+        if (forks.isEmpty()) {
+            return Optional.empty();
+        }
+        CellResult f = forks.getFirst();
+        java.util.function.ToDoubleFunction<java.util.function.ToDoubleFunction<CellResult>> med =
+                g -> Stats.of(forks.stream().mapToDouble(g).toArray()).median();
+        return Optional.of(new CellResult(f.strategy(), f.elementSize(), f.capacity(), f.slots(),
+                forks.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.writeNsPerPut())).toArray(),
+                forks.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.readNs())).toArray(),
+                med.applyAsDouble(CellResult::pssBytes), med.applyAsDouble(CellResult::rssBytes),
+                med.applyAsDouble(CellResult::pssReleasedBytes), med.applyAsDouble(CellResult::extraBytesPerPut),
+                med.applyAsDouble(CellResult::extraBytesPerRead), f.forked(), null));
     }
 
     private static String ns(double v) {

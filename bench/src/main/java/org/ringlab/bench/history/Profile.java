@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import org.ringlab.bench.harness.RepetitionBudget;
 import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.Sizes;
 
@@ -15,14 +16,16 @@ import org.ringlab.bench.util.Sizes;
 public enum Profile {
 
     /**
-     * The default: a ring of about twice the last-level cache, 11 timed repetitions (enough
-     * for a median that survives a few preempted ones on a shared 2-core machine).
+     * The default: a ring of about twice the last-level cache, 5 timed repetitions per forked
+     * JVM, 2 forks per cell (the fewest {@code diff} judges), then more forks of the claimed pair
+     * (up to 6, while history has run under 150 s) while a claim is
+     * inconclusive.
      */
-    QUICK(2, 32 * Sizes.MIB, 5, 11, true, true),
-    /** Four times the last-level cache, 31 timed repetitions. */
-    FULL(4, 64 * Sizes.MIB, 5, 31, true, true),
-    /** For tests only (not in --help): a 4 MiB ring, few repetitions, no forked JVMs. */
-    TINY(0, 4 * Sizes.MIB, 1, 3, false, false);
+    QUICK(2, 32 * Sizes.MIB, 5, 5, true, true, new RepetitionBudget(2, 6, 150)),
+    /** Four times the last-level cache, 11 timed repetitions per fork, 5 to 15 forks within 10 min. */
+    FULL(4, 64 * Sizes.MIB, 5, 11, true, true, new RepetitionBudget(5, 15, 600)),
+    /** For tests only (not in --help): a 4 MiB ring, few repetitions, two rounds in this JVM. */
+    TINY(0, 4 * Sizes.MIB, 1, 3, false, false, new RepetitionBudget(2, 2, 0));
 
     /** Element sizes of seed 000's range: one page up to a 1 MiB matrix. */
     public static final List<Long> DEFAULT_SIZES = List.of(4 * Sizes.KIB, 64 * Sizes.KIB, Sizes.MIB);
@@ -33,8 +36,11 @@ public enum Profile {
     private final int repetitions;
     private final boolean fork;
     private final boolean documented;
+    private final RepetitionBudget budget;
 
-    Profile(int cacheMultiple, long minRingBytes, int warmup, int repetitions, boolean fork, boolean documented) {
+    Profile(int cacheMultiple, long minRingBytes, int warmup, int repetitions, boolean fork, boolean documented,
+            RepetitionBudget budget) {
+        this.budget = budget;
         this.cacheMultiple = cacheMultiple;
         this.minRingBytes = minRingBytes;
         this.warmup = warmup;
@@ -74,6 +80,12 @@ public enum Profile {
         return warmup;
     }
 
+    /** Rounds (forks per cell) and the time the claimed pair's extra rounds may take. */
+    public RepetitionBudget budget() {
+        return budget;
+    }
+
+    /** Timed repetitions per round (per forked JVM). */
     public int repetitions() {
         return repetitions;
     }

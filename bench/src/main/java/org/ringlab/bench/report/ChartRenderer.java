@@ -55,8 +55,21 @@ public final class ChartRenderer {
         return g.getSVGElement();
     }
 
+    /** Colours handed out so far, by series name: a strategy keeps its colour in every chart of a run. */
+    private static final Map<String, Color> COLOURS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The colour of a series (a strategy, an anchor): the next palette colour when first seen, the same after. */
+    public static Color colourOf(String series) {
+        synchronized (COLOURS) {
+            return COLOURS.computeIfAbsent(series, s -> PALETTE.get(COLOURS.size() % PALETTE.size()));
+        }
+    }
+
     /** The JFreeChart for {@code chart}, styled for the report. */
     static JFreeChart build(Chart chart) {
+        if (chart.hasIntervals()) {
+            return intervals(chart);
+        }
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (Map.Entry<String, double[]> s : chart.series().entrySet()) {
             for (int i = 0; i < chart.categories().size(); i++) {
@@ -99,11 +112,67 @@ public final class ChartRenderer {
         if (renderer instanceof LineAndShapeRenderer lines) {
             lines.setDefaultShapesVisible(true);
         }
-        for (int i = 0; i < chart.series().size(); i++) {
-            Paint p = PALETTE.get(i % PALETTE.size());
+        int i = 0;
+        for (String name : chart.series().keySet()) {
+            Paint p = colourOf(name);
             renderer.setSeriesPaint(i, p);
             renderer.setSeriesStroke(i, new BasicStroke(2f));
+            i++;
         }
+        return jf;
+    }
+
+    /**
+     * Points with error bars on a linear axis: the interval of each series as a thin bar from
+     * low to high (IntervalBarRenderer), the ratio as a marker on it, a dashed reference line.
+     */
+    private static JFreeChart intervals(Chart chart) {
+        List<String> names = List.copyOf(chart.series().keySet());
+        Number[][] starts = new Number[names.size()][chart.categories().size()];
+        Number[][] ends = new Number[names.size()][chart.categories().size()];
+        DefaultCategoryDataset points = new DefaultCategoryDataset();
+        for (int s = 0; s < names.size(); s++) {
+            for (int c = 0; c < chart.categories().size(); c++) {
+                double lo = chart.low().get(names.get(s))[c];
+                double hi = chart.high().get(names.get(s))[c];
+                double v = chart.series().get(names.get(s))[c];
+                boolean ok = Double.isFinite(lo) && Double.isFinite(hi);
+                starts[s][c] = ok ? lo : null;
+                ends[s][c] = ok ? hi : null;
+                points.addValue(Double.isFinite(v) ? (Number) v : null, names.get(s), chart.categories().get(c));
+            }
+        }
+        org.jfree.data.category.DefaultIntervalCategoryDataset bars = new org.jfree.data.category.DefaultIntervalCategoryDataset(
+                names.toArray(new String[0]), chart.categories().toArray(new String[0]), starts, ends);
+        org.jfree.chart.axis.CategoryAxis x = new org.jfree.chart.axis.CategoryAxis(chart.categoryAxis());
+        org.jfree.chart.axis.NumberAxis y = new org.jfree.chart.axis.NumberAxis(chart.valueAxis());
+        y.setAutoRangeIncludesZero(false);
+        org.jfree.chart.renderer.category.IntervalBarRenderer barRenderer =
+                new org.jfree.chart.renderer.category.IntervalBarRenderer();
+        barRenderer.setBarPainter(new StandardBarPainter());
+        barRenderer.setShadowVisible(false);
+        barRenderer.setItemMargin(0.35);
+        barRenderer.setMaximumBarWidth(0.02);
+        CategoryPlot plot = new CategoryPlot(bars, x, y, barRenderer);
+        LineAndShapeRenderer marks = new LineAndShapeRenderer(false, true);
+        plot.setDataset(1, points);
+        plot.setRenderer(1, marks);
+        for (int s = 0; s < names.size(); s++) {
+            Color c = colourOf(names.get(s));
+            barRenderer.setSeriesPaint(s, c);
+            marks.setSeriesPaint(s, c);
+            marks.setSeriesShape(s, new java.awt.geom.Rectangle2D.Double(-4, -4, 8, 8));
+            marks.setSeriesVisibleInLegend(s, false);
+        }
+        if (Double.isFinite(chart.reference())) {
+            org.jfree.chart.plot.ValueMarker m = new org.jfree.chart.plot.ValueMarker(chart.reference(), Color.DARK_GRAY,
+                    new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
+            plot.addRangeMarker(m);
+        }
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        JFreeChart jf = new JFreeChart(chart.title(), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        jf.setBackgroundPaint(Color.WHITE);
         return jf;
     }
 

@@ -8,21 +8,35 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import org.ringlab.bench.harness.Bootstrap;
+import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.util.TextTable;
 
 import static org.ringlab.bench.util.Cells.median;
 
 /**
  * {@code ringlab diff A B}: for every measurement in both files, the ratio of the medians B/A
- * with a percentile-bootstrap 95% confidence interval (each side resampled with replacement,
- * fixed seed), and a verdict beyond noise only when the interval excludes 1 and the change is
- * at least {@link #MIN_EFFECT}.
+ * with a two-level percentile-bootstrap 95% confidence interval ({@link Bootstrap#unpaired}:
+ * each side's forks resampled, then the repetitions inside them; fixed seed), and a verdict
+ * beyond noise only when the interval excludes 1 and the change is at least
+ * {@link #MIN_TIMING_EFFECT} (timings) or {@link #MIN_EFFECT} (counters). A timed figure from a
+ * single JVM per side is not judged ({@link #SINGLE_FORK}).
  */
 public final class Diff {
 
-    public static final int RESAMPLES = 2000;
-    public static final long BOOTSTRAP_SEED = 0x5EED_2026L;
-    public static final double CONFIDENCE = 0.95;
+    public static final int RESAMPLES = Bootstrap.RESAMPLES;
+    public static final long BOOTSTRAP_SEED = Bootstrap.SEED;
+    public static final double CONFIDENCE = Bootstrap.CONFIDENCE;
+    /**
+     * A timed figure needs this many forked JVMs on each side to be judged: with one, the
+     * interval holds only the noise inside one JVM, and two quiet runs of one commit then
+     * differed in a fifth of their figures.
+     */
+    public static final int MIN_FORKS = 2;
+    /** The verdict of a timed figure measured in fewer than {@link #MIN_FORKS} JVMs. */
+    public static final String SINGLE_FORK = "single fork";
+    /** Timed changes smaller than this are "negligible": below what forks of one commit differ by here. */
+    public static final double MIN_TIMING_EFFECT = 0.05;
     /**
      * Smaller changes are "negligible" even when the interval excludes 1. The bootstrap sees only
      * the spread within each run, not the drift between runs, and an exact counter (Pss of a
@@ -79,17 +93,21 @@ public final class Diff {
             return new Row(a, b, Double.NaN, Double.NaN, Double.NaN, mb == 0 ? "unchanged (0)" : "A is 0: no ratio");
         }
         double ratio = mb / ma;
-        double[] ci = interval(sa, sb);
+        Estimate e = Bootstrap.unpaired(a.groups(), b.groups());
+        double[] ci = {e.low(), e.high()};
         boolean exact = a.deterministic() && b.deterministic();
         if (!exact && (sa.length < 2 || sb.length < 2)) {
             return new Row(a, b, ratio, ci[0], ci[1], "too few samples (" + sa.length + " vs " + sb.length + ")");
+        }
+        if (!exact && (a.forkCount() < MIN_FORKS || b.forkCount() < MIN_FORKS)) {
+            return new Row(a, b, ratio, ci[0], ci[1], SINGLE_FORK);
         }
         String verdict;
         if (ci[0] == 1 && ci[1] == 1) {
             verdict = "unchanged";
         } else if (ci[0] <= 1 && ci[1] >= 1) {
             verdict = "within noise";
-        } else if (Math.abs(ratio - 1) < MIN_EFFECT) {
+        } else if (Math.abs(ratio - 1) < (exact ? MIN_EFFECT : MIN_TIMING_EFFECT)) {
             verdict = "negligible";
         } else {
             boolean higher = ci[0] > 1;
@@ -98,34 +116,6 @@ public final class Diff {
             verdict = timing ? (improved ? "faster" : "slower") : (improved ? "better" : "worse");
         }
         return new Row(a, b, ratio, ci[0], ci[1], verdict);
-    }
-
-    /** Percentile bootstrap of median(B*) / median(A*), RESAMPLES times with a fixed seed. */
-    static double[] interval(double[] a, double[] b) {
-        SplittableRandom random = new SplittableRandom(BOOTSTRAP_SEED);
-        double[] ratios = new double[RESAMPLES];
-        double[] ra = new double[a.length];
-        double[] rb = new double[b.length];
-        int n = 0;
-        for (int i = 0; i < RESAMPLES; i++) {
-            for (int k = 0; k < a.length; k++) {
-                ra[k] = a[random.nextInt(a.length)];
-            }
-            for (int k = 0; k < b.length; k++) {
-                rb[k] = b[random.nextInt(b.length)];
-            }
-            double m = median(ra);
-            if (m != 0) {
-                ratios[n++] = median(rb) / m;
-            }
-        }
-        if (n == 0) {
-            return new double[] {Double.NaN, Double.NaN};
-        }
-        double[] r = Arrays.copyOf(ratios, n);
-        Arrays.sort(r);
-        double tail = (1 - CONFIDENCE) / 2;
-        return new double[] {r[(int) Math.floor(tail * (n - 1))], r[(int) Math.ceil((1 - tail) * (n - 1))]};
     }
 
     private static double[] finite(double[] v) {
@@ -143,9 +133,12 @@ public final class Diff {
         }
         StringBuilder b = new StringBuilder();
         b.append("A = ").append(nameA).append("\nB = ").append(nameB).append('\n');
-        b.append(String.format(Locale.ROOT, "ratio = median(B) / median(A); %d%% bootstrap interval (%d resamples, seed %d);"
-                + " a verdict only where the interval excludes 1 and the change is at least %.0f%% (else 'negligible').%n%n",
-                Math.round(CONFIDENCE * 100), RESAMPLES, BOOTSTRAP_SEED, MIN_EFFECT * 100));
+        b.append(String.format(Locale.ROOT, "ratio = median(B) / median(A); %d%% bootstrap interval resampling forks, then"
+                + " repetitions (%d resamples, seed %d); a verdict only where the interval excludes 1 and the change is"
+                + " at least %.0f%% for timings, %.0f%% for counters (else 'negligible'); a timing from fewer than %d"
+                + " forked JVMs per side is '%s' (run-to-run noise unknown: not judged).%n%n",
+                Math.round(CONFIDENCE * 100), RESAMPLES, BOOTSTRAP_SEED, MIN_TIMING_EFFECT * 100, MIN_EFFECT * 100,
+                MIN_FORKS, SINGLE_FORK));
         b.append(TextTable.render(List.of("experiment", "figure", "metric", "unit", "A median", "B median", "B/A",
                 "95% interval", "verdict"), rows, 3, false));
         Map<String, Long> verdicts = new LinkedHashMap<>();

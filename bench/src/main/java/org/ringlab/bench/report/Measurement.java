@@ -17,17 +17,66 @@ import org.ringlab.bench.util.Stats;
  * @param higherIsBetter direction, for diff verdicts and "winner" columns
  * @param deterministic  a counter (bytes copied, page faults, resident pages) rather than a timing
  * @param samples        one value per repetition
+ * @param forks          per sample, the forked JVM (0, 1, …) it was measured in: {@code ringlab diff}
+ *                       and the claims resample forks as well as repetitions
  */
 public record Measurement(String experiment, Map<String, String> labels, String metric, String unit,
-                          boolean higherIsBetter, boolean deterministic, double[] samples) {
+                          boolean higherIsBetter, boolean deterministic, double[] samples, int[] forks) {
 
     public Measurement {
         labels = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(labels));
         samples = samples.clone();
+        forks = forks.clone();
         if (samples.length == 0) {
             throw new IllegalArgumentException("a measurement needs at least one sample: " + experiment + " " + labels
                     + " " + metric);
         }
+        if (forks.length != samples.length) {
+            throw new IllegalArgumentException("measurement " + experiment + " " + labels + " " + metric + ": "
+                    + forks.length + " fork indices for " + samples.length + " samples");
+        }
+        for (int f : forks) {
+            if (f < 0) {
+                throw new IllegalArgumentException("measurement " + experiment + " " + labels + " " + metric
+                        + ": fork index " + f + " < 0");
+            }
+        }
+    }
+
+    /** Every sample from one JVM (fork 0). */
+    public Measurement(String experiment, Map<String, String> labels, String metric, String unit,
+                       boolean higherIsBetter, boolean deterministic, double[] samples) {
+        this(experiment, labels, metric, unit, higherIsBetter, deterministic, samples, new int[samples.length]);
+    }
+
+    /** One group of samples per fork, fork {@code i} = {@code groups.get(i)}. */
+    public static Measurement ofForks(String experiment, Map<String, String> labels, String metric, String unit,
+                                      boolean higherIsBetter, boolean deterministic, java.util.List<double[]> groups) {
+        int n = groups.stream().mapToInt(g -> g.length).sum();
+        double[] samples = new double[n];
+        int[] forks = new int[n];
+        int k = 0;
+        for (int f = 0; f < groups.size(); f++) {
+            for (double v : groups.get(f)) {
+                samples[k] = v;
+                forks[k++] = f;
+            }
+        }
+        return new Measurement(experiment, labels, metric, unit, higherIsBetter, deterministic, samples, forks);
+    }
+
+    /** The samples grouped by fork, in fork order (empty forks left out). */
+    public java.util.List<double[]> groups() {
+        java.util.TreeMap<Integer, java.util.List<Double>> by = new java.util.TreeMap<>();
+        for (int i = 0; i < samples.length; i++) {
+            by.computeIfAbsent(forks[i], f -> new java.util.ArrayList<>()).add(samples[i]);
+        }
+        return by.values().stream().map(l -> l.stream().mapToDouble(Double::doubleValue).toArray()).toList();
+    }
+
+    /** How many forked JVMs the samples came from. */
+    public int forkCount() {
+        return (int) java.util.Arrays.stream(forks).distinct().count();
     }
 
     /** Labels from alternating keys and values, in that order: {@code labels("strategy", s, "size", "64 B")}. */

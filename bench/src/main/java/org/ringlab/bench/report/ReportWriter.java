@@ -140,6 +140,7 @@ public final class ReportWriter {
         return switch (v) {
             case CONFIRMED -> "confirmed";
             case DIFFERS -> "DIFFERS";
+            case INCONCLUSIVE -> "inconclusive";
             case NOT_MEASURED -> "not measured";
         };
     }
@@ -155,15 +156,30 @@ public final class ReportWriter {
             b.append("Filters: strategies ").append(run.strategies()).append(", disciplines ").append(run.disciplines())
                     .append(".\n\n");
         }
-        b.append("Stability: (q3 − q1) / median over the repetitions; `stable` ≤ ")
-                .append(percent(Measurement.STABLE_SPREAD)).append(", `moderate` ≤ ").append(percent(Measurement.NOISY_SPREAD))
-                .append(", else `noisy`; counters are `exact`.\n\n");
-        b.append("| experiment | seed | status | claims confirmed | differ | not measured |\n|---|---|---|---:|---:|---:|\n");
+        b.append("| experiment | seed | status | confirmed | differ | inconclusive | not measured |\n"
+                + "|---|---|---|---:|---:|---:|---:|\n");
         for (Section s : sections) {
             b.append("| [").append(s.id()).append("](#").append(s.id()).append(") | ").append(s.seed()).append(" | ")
                     .append(s.ok() ? "ok" : "FAILED").append(" | ").append(count(s, Claim.Verdict.CONFIRMED))
                     .append(" | ").append(count(s, Claim.Verdict.DIFFERS)).append(" | ")
+                    .append(count(s, Claim.Verdict.INCONCLUSIVE)).append(" | ")
                     .append(count(s, Claim.Verdict.NOT_MEASURED)).append(" |\n");
+        }
+        b.append("\n## Every claim\n\n").append(VERDICT_RULE).append("\n\n");
+        b.append("| experiment | claim | seed | judged as | measured ratio [95 % interval] | verdict |\n"
+                + "|---|---|---|---|---|---|\n");
+        for (Section s : sections) {
+            if (!s.ok()) {
+                continue;
+            }
+            for (Claim c : s.result().claims()) {
+                Judgement g = c.judgement();
+                b.append("| [").append(s.id()).append("](#").append(s.id()).append(") | ").append(md(c.claim()))
+                        .append(" | ").append(md(g == Judgement.POINT ? "-" : g.seedFigure())).append(" | ")
+                        .append(g == Judgement.POINT ? "one figure, no interval" : "ratio " + g.side()).append(" | ")
+                        .append(md(g.hasInterval() ? g.interval() : c.measured())).append(" | **")
+                        .append(verdict(c.verdict())).append("** |\n");
+            }
         }
         for (Section s : sections) {
             b.append("\n## ").append(s.id()).append("\n\n");
@@ -209,16 +225,36 @@ public final class ReportWriter {
             } else {
                 r.skipped().forEach(x -> b.append("* ").append(x).append('\n'));
             }
-            b.append("\n### Stability of each figure\n\n").append(stabilitySummary(r)).append("\n\n");
-            b.append(TextTable.render(STABILITY_HEADER, stabilityRows(r), 1, true));
+            b.append("\nStability of the figures: ").append(stabilitySummary(r)).append(" Per figure: [appendix](#appendix-")
+                    .append(s.id()).append(").\n");
+        }
+        b.append("\n## Appendix: stability of each figure\n\n").append(STABILITY_RULE).append(" Every repetition is in"
+                + " results.json.\n");
+        for (Section s : sections) {
+            if (s.ok()) {
+                b.append("\n### appendix-").append(s.id()).append("\n\n");
+                b.append(TextTable.render(STABILITY_HEADER, stabilityRows(s.result()), 1, true));
+            }
         }
         b.append("\n## Environment\n\n");
         environmentLines(run).forEach((k, v) -> b.append("* ").append(k).append(": `").append(v).append("`\n"));
         return b.toString();
     }
 
-    private static final List<String> STABILITY_HEADER = List.of("figure", "metric", "median", "unit", "n",
+    private static final List<String> STABILITY_HEADER = List.of("figure", "metric", "median", "unit", "n", "forks",
             "(q3-q1)/median", "stability");
+
+    /** How a verdict is reached, for the first page. */
+    static final String VERDICT_RULE = "A claim is a ratio with a threshold and a direction. Its 95 % interval comes from"
+            + " a two-level bootstrap of paired, interleaved rounds (forked JVMs, then the repetitions inside them):"
+            + " **confirmed** only when the whole interval is on the claim's side, **DIFFERS** only when it is wholly"
+            + " on the other side, else **inconclusive**. Rounds are added, within the profile's time budget, while a"
+            + " claim is inconclusive. Claims judged \"one figure, no interval\" are older point verdicts that can"
+            + " flip between runs.";
+
+    static final String STABILITY_RULE = "Stability: (q3 − q1) / median over the repetitions; stable ≤ "
+            + String.format(Locale.ROOT, "%.1f%%", Measurement.STABLE_SPREAD * 100) + ", moderate ≤ "
+            + String.format(Locale.ROOT, "%.1f%%", Measurement.NOISY_SPREAD * 100) + ", else noisy; counters are exact.";
 
     private static List<List<String>> stabilityRows(ExperimentResult r) {
         List<List<String>> rows = new ArrayList<>();
@@ -226,7 +262,7 @@ public final class ReportWriter {
             Stats s = m.stats();
             double spread = m.spread();
             rows.add(List.of(m.combination(), m.metric(), number(s.median()), m.unit(), Integer.toString(s.n()),
-                    Double.isNaN(spread) ? "-" : percent(spread), m.stability()));
+                    Integer.toString(m.forkCount()), Double.isNaN(spread) ? "-" : percent(spread), m.stability()));
         }
         return rows;
     }
@@ -269,19 +305,40 @@ public final class ReportWriter {
                 .append("th,td{border:1px solid #ccc;padding:0.25em 0.6em;text-align:right}\n")
                 .append("th:first-child,td:first-child{text-align:left}\n")
                 .append(".confirmed{color:#1a7f37;font-weight:bold}.DIFFERS{color:#cf222e;font-weight:bold}")
-                .append(".notmeasured{color:#777;font-weight:bold}.failed{color:#cf222e;font-weight:bold}\n")
+                .append(".notmeasured{color:#777;font-weight:bold}.failed{color:#cf222e;font-weight:bold}")
+                .append(".inconclusive{color:#9a6700;font-weight:bold}table.claims td{text-align:left}\n")
                 .append("figure{margin:1em 0}svg{max-width:100%;height:auto}\n</style>\n</head>\n<body>\n");
         b.append("<h1>ringlab report</h1>\n<p><code>").append(h(run.command())).append("</code>: profile <code>")
                 .append(h(run.profile())).append("</code>, seed ").append(run.seed()).append(", started ")
                 .append(h(run.started())).append(String.format(Locale.ROOT, ", %.1f s.</p>%n", run.seconds()));
-        b.append("<p>Stability: (q3 − q1) / median over the repetitions; stable ≤ ").append(percent(Measurement.STABLE_SPREAD))
-                .append(", moderate ≤ ").append(percent(Measurement.NOISY_SPREAD)).append(", else noisy; counters are exact.</p>\n");
         b.append("<ul>\n");
         for (Section s : sections) {
             b.append("<li><a href=\"#").append(h(s.id())).append("\">").append(h(s.id())).append("</a> ")
-                    .append(s.ok() ? "" : "<span class=\"failed\">FAILED</span>").append("</li>\n");
+                    .append(s.ok() ? String.format(Locale.ROOT, "%d confirmed, %d differ, %d inconclusive, %d not measured",
+                            count(s, Claim.Verdict.CONFIRMED), count(s, Claim.Verdict.DIFFERS),
+                            count(s, Claim.Verdict.INCONCLUSIVE), count(s, Claim.Verdict.NOT_MEASURED))
+                            : "<span class=\"failed\">FAILED</span>").append("</li>\n");
         }
-        b.append("</ul>\n");
+        b.append("</ul>\n<h2 id=\"claims\">Every claim</h2>\n<p>")
+                .append(h(VERDICT_RULE).replace("**", "")).append("</p>\n");
+        b.append("<table class=\"claims\"><tr><th>experiment</th><th>claim</th><th>seed</th><th>judged as</th>"
+                + "<th>measured ratio [95 % interval]</th><th>verdict</th></tr>\n");
+        for (Section s : sections) {
+            if (!s.ok()) {
+                continue;
+            }
+            for (Claim c : s.result().claims()) {
+                Judgement g = c.judgement();
+                String v = verdict(c.verdict());
+                b.append("<tr><td><a href=\"#").append(h(s.id())).append("\">").append(h(s.id())).append("</a></td><td>")
+                        .append(h(c.claim())).append("</td><td>").append(h(g == Judgement.POINT ? "-" : g.seedFigure()))
+                        .append("</td><td>").append(g == Judgement.POINT ? "one figure, no interval" : h("ratio " + g.side()))
+                        .append("</td><td>").append(h(g.hasInterval() ? g.interval() : c.measured()))
+                        .append("</td><td class=\"").append(v.replace(" ", "")).append("\">").append(h(v))
+                        .append("</td></tr>\n");
+            }
+        }
+        b.append("</table>\n");
         for (Section s : sections) {
             b.append("<section id=\"").append(h(s.id())).append("\">\n<h2>").append(h(s.id())).append("</h2>\n<p>Seed <code>")
                     .append(h(s.seed())).append("</code>: ").append(h(s.description())).append("</p>\n");
@@ -326,8 +383,16 @@ public final class ReportWriter {
                 r.skipped().forEach(x -> b.append("<li>").append(h(x)).append("</li>\n"));
                 b.append("</ul>\n");
             }
-            b.append("<h3>Stability of each figure</h3>\n<p>").append(h(stabilitySummary(r))).append("</p>\n")
-                    .append(htmlTable(STABILITY_HEADER, stabilityRows(r))).append("</section>\n");
+            b.append("<p>Stability of the figures: ").append(h(stabilitySummary(r))).append(" Per figure: <a href=\"#appendix-")
+                    .append(h(s.id())).append("\">appendix</a>.</p>\n</section>\n");
+        }
+        b.append("<h2>Appendix: stability of each figure</h2>\n<p>").append(h(STABILITY_RULE))
+                .append(" Every repetition is in results.json.</p>\n");
+        for (Section s : sections) {
+            if (s.ok()) {
+                b.append("<h3 id=\"appendix-").append(h(s.id())).append("\">").append(h(s.id())).append("</h3>\n")
+                        .append(htmlTable(STABILITY_HEADER, stabilityRows(s.result())));
+            }
         }
         b.append("<h2>Environment</h2>\n<table>\n");
         environmentLines(run).forEach((k, v) -> b.append("<tr><td>").append(h(k)).append("</td><td style=\"text-align:left\">")
@@ -387,7 +452,15 @@ public final class ReportWriter {
             j.name("claims").beginArray();
             for (Claim c : r.claims()) {
                 j.beginObject().field("claim", c.claim()).field("measured", c.measured())
-                        .field("verdict", c.verdict().name()).endObject();
+                        .field("verdict", c.verdict().name());
+                Judgement g = c.judgement();
+                if (g != Judgement.POINT) {
+                    j.name("judgement").beginObject().field("seedFigure", g.seedFigure())
+                            .field("threshold", g.threshold()).field("direction", g.atLeast() ? "at-least" : "at-most")
+                            .field("ratio", g.ratio()).field("low", g.low()).field("high", g.high())
+                            .field("rounds", g.rounds()).field("samples", g.samples()).endObject();
+                }
+                j.endObject();
             }
             j.endArray();
             j.name("skipped").beginArray();
@@ -414,7 +487,8 @@ public final class ReportWriter {
         m.labels().forEach(j::field);
         j.endObject();
         j.field("metric", m.metric()).field("unit", m.unit()).field("direction", m.direction())
-                .field("deterministic", m.deterministic()).array("samples", m.samples()).field("n", s.n())
+                .field("deterministic", m.deterministic()).array("samples", m.samples())
+                .array("forks", java.util.Arrays.stream(m.forks()).asDoubleStream().toArray()).field("n", s.n())
                 .field("median", s.median()).field("min", s.min()).field("max", s.max()).field("q1", s.q1())
                 .field("q3", s.q3());
         double spread = m.spread();

@@ -64,9 +64,25 @@ public record ResultsFile(Path path, String command, String profile, List<Measur
                 if (values.length == 0) {
                     throw new IllegalArgumentException(path + ": " + where + " " + labels + " has no samples");
                 }
-                list.add(new Measurement(id, labels, text(path, m, "metric", where), text(path, m, "unit", where),
-                        direction.equals("higher-is-better"), require(path, m, "deterministic", where).asBoolean(),
-                        values));
+                // Older files have no "forks": every sample then counts as one JVM's.
+                int[] forks = new int[values.length];
+                JsonNode f = m.get("forks");
+                if (f != null && !f.isNull()) {
+                    if (!f.isArray() || f.size() != values.length) {
+                        throw new IllegalArgumentException(path + ": " + where + " " + labels + " has " + f.size()
+                                + " fork indices for " + values.length + " samples");
+                    }
+                    for (int i = 0; i < forks.length; i++) {
+                        forks[i] = f.get(i).asInt(-1);
+                    }
+                }
+                try {
+                    list.add(new Measurement(id, labels, text(path, m, "metric", where), text(path, m, "unit", where),
+                            direction.equals("higher-is-better"), require(path, m, "deterministic", where).asBoolean(),
+                            values, forks));
+                } catch (IllegalArgumentException bad) {
+                    throw new IllegalArgumentException(path + ": " + bad.getMessage());
+                }
             }
         }
         return new ResultsFile(path, root.path("command").asText(""), root.path("profile").asText(""), list);

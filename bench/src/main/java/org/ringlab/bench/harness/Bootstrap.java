@@ -1,0 +1,143 @@
+package org.ringlab.bench.harness;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Two-level percentile bootstrap of a ratio of medians: first the groups (forked JVMs, or
+ * paired rounds) are resampled with replacement, then the repetitions inside each chosen group.
+ * Resampling groups is what puts fork-to-fork (run-to-run) variance into the interval; a
+ * bootstrap of repetitions alone sees only the noise inside one JVM, and on a shared two-core
+ * machine that is the smaller part.
+ * <p>
+ * The seed is fixed, so the same samples always give the same interval.
+ */
+public final class Bootstrap {
+
+    public static final int RESAMPLES = 2000;
+    public static final long SEED = 0x5EED_2026L;
+    public static final double CONFIDENCE = 0.95;
+
+    private Bootstrap() {
+    }
+
+    /**
+     * Paired: round {@code r} measured {@code num.get(r)} and {@code den.get(r)} back to back
+     * (interleaved), so a resample takes both sides of the same rounds. Ratio = median(num) /
+     * median(den) over every repetition.
+     */
+    public static Estimate paired(List<double[]> num, List<double[]> den) {
+        if (num.size() != den.size()) {
+            throw new IllegalArgumentException("paired rounds: " + num.size() + " numerator rounds vs " + den.size()
+                    + " denominator rounds");
+        }
+        List<double[]> n = finite(num);
+        List<double[]> d = finite(den);
+        if (n.size() != num.size() || d.size() != den.size() || n.isEmpty()) {
+            return Estimate.NONE;
+        }
+        double point = ratio(concat(n), concat(d));
+        SplittableRandom random = new SplittableRandom(SEED);
+        double[] ratios = new double[RESAMPLES];
+        int k = 0;
+        int[] pick = new int[n.size()];
+        for (int i = 0; i < RESAMPLES; i++) {
+            for (int g = 0; g < pick.length; g++) {
+                pick[g] = random.nextInt(pick.length);
+            }
+            double r = ratio(resample(n, pick, random), resample(d, pick, random));
+            if (Double.isFinite(r)) {
+                ratios[k++] = r;
+            }
+        }
+        return estimate(point, ratios, k, n.size(), Math.min(count(n), count(d)));
+    }
+
+    /** Unpaired (two separate runs): each side's groups are resampled independently. Ratio = median(b) / median(a). */
+    public static Estimate unpaired(List<double[]> a, List<double[]> b) {
+        List<double[]> fa = finite(a);
+        List<double[]> fb = finite(b);
+        if (fa.isEmpty() || fb.isEmpty()) {
+            return Estimate.NONE;
+        }
+        double point = ratio(concat(fb), concat(fa));
+        SplittableRandom random = new SplittableRandom(SEED);
+        double[] ratios = new double[RESAMPLES];
+        int k = 0;
+        int[] pickA = new int[fa.size()];
+        int[] pickB = new int[fb.size()];
+        for (int i = 0; i < RESAMPLES; i++) {
+            for (int g = 0; g < pickA.length; g++) {
+                pickA[g] = random.nextInt(pickA.length);
+            }
+            for (int g = 0; g < pickB.length; g++) {
+                pickB[g] = random.nextInt(pickB.length);
+            }
+            double r = ratio(resample(fb, pickB, random), resample(fa, pickA, random));
+            if (Double.isFinite(r)) {
+                ratios[k++] = r;
+            }
+        }
+        return estimate(point, ratios, k, Math.min(fa.size(), fb.size()), Math.min(count(fa), count(fb)));
+    }
+
+    private static Estimate estimate(double point, double[] ratios, int k, int rounds, int samples) {
+        if (k == 0 || !Double.isFinite(point)) {
+            return Estimate.NONE;
+        }
+        double[] r = Arrays.copyOf(ratios, k);
+        Arrays.sort(r);
+        double tail = (1 - CONFIDENCE) / 2;
+        return new Estimate(point, r[(int) Math.floor(tail * (k - 1))], r[(int) Math.ceil((1 - tail) * (k - 1))],
+                rounds, samples);
+    }
+
+    private static double[] resample(List<double[]> groups, int[] pick, SplittableRandom random) {
+        int total = 0;
+        for (int g : pick) {
+            total += groups.get(g).length;
+        }
+        double[] out = new double[total];
+        int o = 0;
+        for (int g : pick) {
+            double[] s = groups.get(g);
+            for (int i = 0; i < s.length; i++) {
+                out[o++] = s[random.nextInt(s.length)];
+            }
+        }
+        return out;
+    }
+
+    private static double ratio(double[] num, double[] den) {
+        if (num.length == 0 || den.length == 0) {
+            return Double.NaN;
+        }
+        double d = median(den);
+        return d == 0 ? Double.NaN : median(num) / d;
+    }
+
+    /** Median by sorting a copy (the R-7 definition, as {@code Stats}). */
+    static double median(double[] v) {
+        if (v.length == 0) {
+            return Double.NaN;
+        }
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int mid = s.length / 2;
+        return s.length % 2 == 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+    }
+
+    private static List<double[]> finite(List<double[]> groups) {
+        return groups.stream().map(g -> Arrays.stream(g).filter(Double::isFinite).toArray()).filter(g -> g.length > 0)
+                .toList();
+    }
+
+    private static double[] concat(List<double[]> groups) {
+        return groups.stream().flatMapToDouble(Arrays::stream).toArray();
+    }
+
+    private static int count(List<double[]> groups) {
+        return groups.stream().mapToInt(g -> g.length).sum();
+    }
+}

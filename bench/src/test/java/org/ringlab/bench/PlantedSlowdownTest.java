@@ -1,0 +1,68 @@
+package org.ringlab.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.Registries;
+import org.ringlab.bench.fixtures.SlowedTestStrategy;
+import org.ringlab.bench.harness.RepetitionBudget;
+import org.ringlab.bench.history.HistoryExperiment;
+import org.ringlab.bench.history.HistoryPlan;
+import org.ringlab.bench.history.Profile;
+import org.ringlab.bench.report.Diff;
+import org.ringlab.bench.report.Measurement;
+import org.ringlab.bench.report.Progress;
+
+/**
+ * The planted-slowdown check of issue 15 (a timing, so not in the default build): doubled and
+ * {@link SlowedTestStrategy} (doubled + ~15 % work) are measured as the quick profile does,
+ * in interleaved forked rounds; the slowed figures, relabelled as doubled's, are diffed
+ * against doubled's, and every write figure must be called "slower". Run on an idle machine:
+ * {@code RINGLAB_TEST_SLOWED=1 mvn -o -pl bench test -Dtest=PlantedSlowdownTest}.
+ */
+@EnabledIfEnvironmentVariable(named = SlowedTestStrategy.ENABLE, matches = ".+")
+class PlantedSlowdownTest {
+
+    @Test
+    void diffCallsAPlantedFifteenPercentSlowdownSlower() {
+        MemoryStrategy doubled = Registries.memoryStrategies().find(SlowedTestStrategy.WRAPPED).orElseThrow();
+        MemoryStrategy slowed = Registries.memoryStrategies().find(SlowedTestStrategy.NAME).orElseThrow();
+        Profile p = Profile.QUICK;
+        HistoryPlan plan = new HistoryPlan(p, List.of(doubled, slowed), Profile.DEFAULT_SIZES, p.ringBytes(), p.warmup(),
+                p.repetitions(), true, 1, null, List.of(), doubled.name(), slowed.name(),
+                new RepetitionBudget(p.budget().minRounds(), p.budget().minRounds(), 0));
+        StringWriter log = new StringWriter();
+        List<Measurement> all = new HistoryExperiment().run(plan, new Progress(new PrintWriter(log, true)))
+                .result().measurements();
+        List<Measurement> a = new ArrayList<>();
+        List<Measurement> b = new ArrayList<>();
+        for (Measurement m : all) {
+            if (m.labels().get("strategy").equals(doubled.name())) {
+                a.add(m);
+            } else {
+                Map<String, String> labels = new LinkedHashMap<>(m.labels());
+                labels.put("strategy", doubled.name());
+                b.add(new Measurement(m.experiment(), labels, m.metric(), m.unit(), m.higherIsBetter(),
+                        m.deterministic(), m.samples(), m.forks()));
+            }
+        }
+        Diff.Result r = Diff.compare(a, b);
+        String table = Diff.render(r, "doubled", "doubled + 15 % work");
+        List<Diff.Row> writes = r.rows().stream().filter(row -> row.a().metric().equals("write")).toList();
+        assertEquals(Profile.DEFAULT_SIZES.size(), writes.size(), table);
+        for (Diff.Row row : writes) {
+            assertEquals("slower", row.verdict(), row.a().combination() + "\n" + table + "\n" + log);
+            assertTrue(row.ratio() > 1.05, table);
+        }
+    }
+}
