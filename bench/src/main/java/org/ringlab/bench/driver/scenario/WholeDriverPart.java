@@ -185,12 +185,12 @@ public final class WholeDriverPart {
             Map<String, double[]> ls = new LinkedHashMap<>();
             ls.put("interrupt per packet", lossSeries[0]);
             ls.put("NAPI", lossSeries[1]);
-            charts.add(new Chart("driver (e): loss vs interrupt cost, " + rate, "interrupt cost", "loss %", costs, ls,
+            charts.add(new Chart("driver (e): loss vs interrupt cost", "interrupt cost", "loss %", costs, ls,
                     true, false));
             Map<String, double[]> cs = new LinkedHashMap<>();
             cs.put("interrupt per packet", cpuSeries[0]);
             cs.put("NAPI", cpuSeries[1]);
-            charts.add(new Chart("driver (e): consumer CPU per packet vs interrupt cost, " + rate, "interrupt cost",
+            charts.add(new Chart("driver (e): CPU per packet vs interrupt cost", "interrupt cost",
                     "CPU ns per packet", costs, cs, true, false));
             notes.add(overtakes < 0 ? "(e) NAPI did not cost less CPU per packet than an interrupt per packet at any "
                     + "swept interrupt cost" : "(e) NAPI costs less consumer CPU per packet than an interrupt per packet "
