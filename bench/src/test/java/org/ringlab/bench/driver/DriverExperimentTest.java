@@ -36,7 +36,7 @@ class DriverExperimentTest {
         Chart chart = r.charts().get(0);
         assertEquals(available, chart.categories());
         assertEquals(List.of("spsc", "locked-list"), List.copyOf(chart.series().keySet()));
-        assertEquals(6, r.tables().size(), "(a), (c) with the one-thread figures, (b), (d), (e) and its sweep");
+        assertEquals(7, r.tables().size(), "(a), (c) with the one-thread figures, (f), (b), (d), (e) and its sweep");
         for (String metric : List.of("spscOverLocked", "batch32OverBatch1", "arenaOverPool", "loss", "wakeUps")) {
             assertTrue(r.measurements().stream().anyMatch(m -> m.metric().equals(metric)), "no " + metric + " measurement");
         }

@@ -69,6 +69,11 @@ public final class FlowTable implements AutoCloseable {
      * issue asks, whatever the CPU.
      */
     public static long defaultBytes() {
+        return Math.max(4L << 20, 4 * l2Bytes());
+    }
+
+    /** This CPU's L2 per core from sysfs; 1 MiB when unknown. */
+    public static long l2Bytes() {
         long l2 = 1L << 20;
         try {
             String s = java.nio.file.Files.readString(
@@ -78,7 +83,7 @@ public final class FlowTable implements AutoCloseable {
         } catch (java.io.IOException | RuntimeException e) {
             // unknown L2: 1 MiB assumed
         }
-        return Math.max(4L << 20, 4 * l2);
+        return l2;
     }
 
     @Override
