@@ -8,16 +8,19 @@ import java.util.OptionalDouble;
 /**
  * A calibrated busy loop: the stand-in for CPU work the scenario does not model in detail
  * (an interrupt's entry and exit, a packet's protocol processing). A fixed number of
- * iterations of a loop-carried multiply-add, so the cost is CPU work (a preempted thread
+ * iterations of a loop-carried rotate-xor-add, so the cost is CPU work (a preempted thread
  * resumes where it was, it does not count the preemption as done work, as a deadline spin
- * would) and the JIT can neither vectorise nor drop it.
+ * would) and the JIT can neither vectorise, drop nor fold it: a multiply-add chain looked
+ * right but C2 folds unrolled steps of it into one (x·a + c)·a + c = x·a² + (ca + c), and the
+ * loop then ran 40× faster compiled than it had been calibrated interpreted.
  */
 public final class SpinWork {
 
     /** Seed 001: "interrupt overhead ~1000 cycles each". */
     public static final int SEED_INTERRUPT_CYCLES = 1000;
-    private static final int CALIBRATION_ITERATIONS = 2_000_000;
-    private static final int CALIBRATION_TRIALS = 7;
+    private static final int CALIBRATION_ITERATIONS = 1_000_000;
+    private static final int WARM_UP_CALLS = 30;
+    private static final int CALIBRATION_TRIALS = 9;
 
     /** Keeps the loop's result alive. */
     static volatile long sink;
@@ -30,8 +33,9 @@ public final class SpinWork {
 
     /** Times the loop (best of several trials, so a preemption does not inflate it). */
     public static SpinWork calibrate() {
-        spin(CALIBRATION_ITERATIONS); // JIT
-        spin(CALIBRATION_ITERATIONS);
+        for (int i = 0; i < WARM_UP_CALLS; i++) {
+            spin(CALIBRATION_ITERATIONS); // until C2 has compiled it: the consumer runs the compiled loop
+        }
         long best = Long.MAX_VALUE;
         for (int t = 0; t < CALIBRATION_TRIALS; t++) {
             long start = System.nanoTime();
@@ -65,7 +69,7 @@ public final class SpinWork {
     public static void spin(long iterations) {
         long x = iterations;
         for (long i = 0; i < iterations; i++) {
-            x = x * 6364136223846793005L + 1442695040888963407L; // LCG: each step needs the last
+            x = Long.rotateLeft(x, 7) ^ (x + 0x9E3779B97F4A7C15L); // each step needs the last; nothing to fold
         }
         if (x == 42) {
             sink = x; // practically never; enough that the JIT must compute x

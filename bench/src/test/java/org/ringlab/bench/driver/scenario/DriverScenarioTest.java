@@ -64,6 +64,13 @@ class DriverScenarioTest {
     }
 
     @Test
+    void theCalibratedLoopIsNotFoldedAway() {
+        // A loop-carried rotate-xor-add takes at least one cycle per step: under 5 GHz, ≥ 0.2 ns.
+        // (A multiply-add chain calibrated at 0.039 ns per step once C2 had folded it.)
+        assertTrue(SpinWork.calibrate().nanosPerIteration() >= 0.2, "folded: " + SpinWork.calibrate().nanosPerIteration());
+    }
+
+    @Test
     void spinWorkConvertsNanosToIterations() {
         SpinWork s = SpinWork.withNanosPerIteration(0.5);
         assertEquals(0, s.iterationsFor(0));
