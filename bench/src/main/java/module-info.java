@@ -40,5 +40,6 @@ module org.ringlab.bench {
     // picocli fills the annotated fields of the commands reflectively.
     opens org.ringlab.bench.cli to info.picocli;
     opens org.ringlab.bench.mapped to info.picocli;
+    opens org.ringlab.bench.driver.scenario to info.picocli;
 
 }

@@ -39,7 +39,13 @@ final class FanOut {
      * @param nanos    wall time from starting the threads to the last consumer done
      * @param counters the queue's counters after the round
      */
-    record Round(long records, int recordSize, int consumers, long nanos, Map<String, Long> counters) {
+    record Round(long records, int recordSize, int consumers, long nanos, Map<String, Long> counters,
+                 long producerCpuNanos) {
+
+        /** The producer thread's CPU time per record (waiting on a full ring included); NaN if not measured. */
+        double producerCpuPerRecord() {
+            return producerCpuNanos < 0 ? Double.NaN : (double) producerCpuNanos / records;
+        }
 
         /** 1e9 bytes delivered per second, summed over the consumers. */
         double gigabytesPerSecond() {
@@ -93,8 +99,12 @@ final class FanOut {
                     }
                 }, "fan-out-consumer-" + c));
             }
+            long[] producerCpu = {-1};
             threads.add(new Thread(() -> {
                 try {
+                    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+                    boolean cpu = mx.isThreadCpuTimeSupported() && mx.isThreadCpuTimeEnabled();
+                    long cpuStart = cpu ? mx.getCurrentThreadCpuTime() : 0;
                     QueueProducer producer = queue.producer();
                     for (long q = 0; q < records; q++) {
                         record.set(ValueLayout.JAVA_LONG, 0, q);
@@ -103,6 +113,7 @@ final class FanOut {
                             Thread.yield(); // more threads than cores: let a consumer run
                         }
                     }
+                    producerCpu[0] = cpu ? mx.getCurrentThreadCpuTime() - cpuStart : -1; // read after join
                 } catch (Throwable t) {
                     failure.compareAndSet(null, t);
                 }
@@ -140,7 +151,7 @@ final class FanOut {
                             + "(sum " + sums[c] + ", expected " + expected + ")");
                 }
             }
-            return new Round(records, recordSize, consumers, nanos, counters);
+            return new Round(records, recordSize, consumers, nanos, counters, producerCpu[0]);
         }
     }
 

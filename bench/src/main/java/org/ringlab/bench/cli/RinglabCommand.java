@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
         description = {"Ring buffers and queues in off-heap memory, side by side.",
                 "Without a command: 'ringlab compare' - every experiment, quick profile, report in ringlab-report/."},
         subcommands = {ListCommand.class, DemoCommand.class, CompareCommand.class, HistoryCommand.class,
-                GrowthCommand.class, org.ringlab.bench.mapped.MappedCommand.class, DiffCommand.class,
+                GrowthCommand.class, org.ringlab.bench.mapped.MappedCommand.class,
+                org.ringlab.bench.driver.scenario.DriverCommand.class, DiffCommand.class,
                 ReportCommand.class, HistoryCellCommand.class, GrowthCellCommand.class},
         sortOptions = false)
 public final class RinglabCommand implements Callable<Integer> {

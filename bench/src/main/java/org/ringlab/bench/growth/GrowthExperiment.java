@@ -66,11 +66,16 @@ public final class GrowthExperiment implements Experiment {
             throw new IllegalArgumentException("no available growth strategy among " + (context.strategies().isEmpty()
                     ? Registries.growthStrategies().names() : context.strategies()) + (skipped.isEmpty() ? "" : "; " + skipped));
         }
-        long target = p.targetBytes();
-        GrowthWorkload w = new GrowthWorkload(target, GrowthProfile.CHUNK_BYTES, Math.min(GrowthProfile.CHUNK_BYTES, target), 2);
-        GrowthPlan plan = new GrowthPlan(p, chosen, w, p.repetitions(), context.fork() && p.fork(), context.seed(), null,
-                skipped);
-        return run(plan, context.progress()).result();
+        // Seed 002's best and worst case for copying: exactly a power of two, and one append past it.
+        List<ExperimentResult> cases = new ArrayList<>();
+        for (long target : p.caseTargets()) {
+            GrowthWorkload w = new GrowthWorkload(target, GrowthProfile.CHUNK_BYTES,
+                    Math.min(GrowthProfile.CHUNK_BYTES, target), 2);
+            GrowthPlan plan = new GrowthPlan(p, chosen, w, p.caseRepetitions(), context.fork() && p.fork(),
+                    context.seed(), null, skipped);
+            cases.add(run(plan, context.progress()).result());
+        }
+        return GrowthCases.merge(cases.get(0), p.caseTargets().get(0), cases.get(1), p.caseTargets().get(1));
     }
 
     /** Runs every repetition of every strategy of the plan. */

@@ -61,6 +61,10 @@ class BroadcastExperimentTest {
         assertTrue(bad.deterministic());
 
         List<String> claims = r.claims().stream().map(Claim::claim).toList();
+        assertTrue(claims.stream().anyMatch(c -> c.contains("(N·W + N·R) / (W + N·R)")), claims.toString());
+        assertTrue(r.measurements().stream().anyMatch(m -> m.metric().equals("expectedBroadcastOverCopy")));
+        assertTrue(r.measurements().stream().anyMatch(m -> m.metric().equals("producerCpu")));
+        assertEquals(3, r.tables().size(), "in-process, pipes, work bound");
         for (String goal : List.of("≥ 3× the throughput of copy-per-consumer", "≥ 3 GB/s", "between processes",
                 "resynchronises")) {
             assertTrue(claims.stream().anyMatch(c -> c.contains(goal)), "no claim about " + goal + " in " + claims);
@@ -86,7 +90,8 @@ class BroadcastExperimentTest {
                 new StringWriter());
         ExperimentRuns.assertWellFormed(r, "broadcast");
         assertTrue(r.skipped().stream().anyMatch(s -> s.startsWith("discipline broadcast: not selected")), r.skipped().toString());
-        assertEquals(1, r.tables().size(), "no pipe table without broadcast");
+        assertEquals(2, r.tables().size(), "no pipe table without broadcast: in-process and the work bound");
+        assertTrue(r.tables().stream().noneMatch(t -> t.title().contains("between processes")), r.tables().toString());
         assertTrue(r.claims().stream().filter(c -> c.claim().contains("between processes"))
                 .allMatch(c -> c.verdict() == Claim.Verdict.NOT_MEASURED));
     }

@@ -36,12 +36,17 @@ class DriverExperimentTest {
         Chart chart = r.charts().get(0);
         assertEquals(available, chart.categories());
         assertEquals(List.of("spsc", "locked-list"), List.copyOf(chart.series().keySet()));
-        assertEquals(4, r.tables().size(), "(a), (c) with the one-thread figures, (b), (d)");
+        assertEquals(7, r.tables().size(), "(a), (c) with the one-thread figures, (f), (b), (d), (e) and its sweep");
         for (String metric : List.of("spscOverLocked", "batch32OverBatch1", "arenaOverPool", "loss", "wakeUps")) {
             assertTrue(r.measurements().stream().anyMatch(m -> m.metric().equals(metric)), "no " + metric + " measurement");
         }
         // every timed round is kept
-        assertTrue(r.measurements().stream().allMatch(m -> m.samples().length == DriverProfile.named("tiny").repetitions()));
+        assertTrue(r.measurements().stream().filter(m -> !m.labels().get("part").startsWith("whole driver"))
+                .allMatch(m -> m.samples().length == DriverProfile.named("tiny").repetitions()));
+        var scenario = org.ringlab.bench.driver.scenario.ScenarioProfile.named("tiny");
+        assertTrue(r.measurements().stream().filter(m -> m.labels().get("part").startsWith("whole driver"))
+                .allMatch(m -> m.samples().length == (m.labels().get("part").endsWith("sweep")
+                        ? scenario.sweepRepetitions() : scenario.repetitions())));
 
         // the goals of issue 3 and the seed's numbers, each with a verdict from this run
         List<String> claims = r.claims().stream().map(Claim::claim).toList();
