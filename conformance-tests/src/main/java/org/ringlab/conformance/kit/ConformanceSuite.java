@@ -56,6 +56,11 @@ public abstract class ConformanceSuite {
     }
 
     @TestFactory
+    public Stream<DynamicNode> theHeaderIsLargeAlignedZeroedAndSharedAsTheRingIs() {
+        return kit().headerContract();
+    }
+
+    @TestFactory
     public Stream<DynamicNode> theElementRingKeepsTheLastElementsInOrder() {
         return kit().elementRing();
     }
@@ -73,6 +78,11 @@ public abstract class ConformanceSuite {
     @TestFactory
     public Stream<DynamicNode> queuesFollowAnArrayDequeModel() {
         return kit().queueContract();
+    }
+
+    @TestFactory
+    public Stream<DynamicNode> everyDisciplineMeetsTheQueueContractPoints() {
+        return kit().contractPoints();
     }
 
     @TestFactory

@@ -135,7 +135,12 @@ public final class Kit {
     /** {@link MemoryContract#seamSweep}: a write and a window across the seam at every offset. */
     public Stream<DynamicNode> seamSweep() {
         return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(),
-                () -> MemoryContract.seamSweep(cell, copyCountModel(cell.strategy()))));
+                () -> MemoryContract.seamSweep(cell, copyCountModel(cell.strategy()), settings)));
+    }
+
+    /** {@link MemoryContract#header}: the header contract per strategy × capacity. */
+    public Stream<DynamicNode> headerContract() {
+        return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(), () -> MemoryContract.header(cell)));
     }
 
     /** {@link ElementRingContract}: seed 000's element ring per strategy × capacity. */
@@ -154,6 +159,20 @@ public final class Kit {
         return matrix.pairCells().stream().map(cell -> dynamicTest(cell.displayName(), () -> BadInput.check(cell)));
     }
 
+    /**
+     * {@link QueueContractPoints}: each contract point per discipline × strategy (every consumer
+     * of a multi-consumer discipline), and use after close of every strategy's memory.
+     */
+    public Stream<DynamicNode> contractPoints() {
+        Stream<DynamicNode> queues = matrix.pairCells().stream().map(cell -> dynamicContainer(cell.displayName(),
+                Arrays.stream(QueueContractPoints.Point.values()).map(point -> dynamicTest(point.sentence(),
+                        () -> QueueContractPoints.check(cell, point)))));
+        Stream<DynamicNode> memories = matrix.strategies().stream().map(s -> dynamicTest(s.name()
+                + ": after RingMemory.close() every method but close() and isOpen() throws IllegalStateException",
+                () -> QueueContractPoints.memoryUseAfterClose(s)));
+        return Stream.concat(queues, memories);
+    }
+
     /** {@link QueueContract}: action chains per discipline × strategy × record mode × capacity. */
     public Stream<DynamicNode> queueContract() {
         return matrix.queueCells().stream().map(cell -> dynamicTest(cell.displayName(),
@@ -163,7 +182,8 @@ public final class Kit {
     /** {@link Concurrency}: two threads per discipline × strategy. */
     public Stream<DynamicNode> concurrency() {
         return matrix.pairCells().stream().map(cell -> dynamicTest(cell.displayName() + " × "
-                + settings.records() + " records", () -> Concurrency.check(cell, settings)));
+                + settings.records() + " records (" + QueueContractPoints.CONSUMERS + " consumer threads where the discipline takes several)",
+                () -> Concurrency.check(cell, settings)));
     }
 
     /** {@link Faults}: every native call of every strategy's allocation, failed in turn. */
