@@ -91,6 +91,16 @@ public abstract class ConformanceSuite {
     }
 
     @TestFactory
+    public Stream<DynamicNode> growthStrategiesKeepTheGrowableBufferContract() {
+        return kit().growthContract();
+    }
+
+    @TestFactory
+    public Stream<DynamicNode> mappedFilesKeepTheMappedFileContract() {
+        return kit().mappedFileContract();
+    }
+
+    @TestFactory
     public Stream<DynamicNode> everyNativeCallOfAnAllocationFailsCleanly() {
         return kit().faults();
     }

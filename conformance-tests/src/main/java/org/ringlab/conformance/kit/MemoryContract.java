@@ -215,6 +215,37 @@ public final class MemoryContract {
             return -1;
         }
 
+        /**
+         * A view's first and last {@value #SAMPLE} bytes (all of it when shorter): re-reading
+         * whole 1 MiB views after every action would cost more than everything else, and
+         * reused scratch shows at the start of a view.
+         */
+        private static byte[] sampled(MemorySegment view) {
+            long n = view.byteSize();
+            if (n <= 2 * SAMPLE) {
+                return view.toArray(ValueLayout.JAVA_BYTE);
+            }
+            byte[] b = new byte[2 * SAMPLE];
+            MemorySegment.copy(view, ValueLayout.JAVA_BYTE, 0, b, 0, SAMPLE);
+            MemorySegment.copy(view, ValueLayout.JAVA_BYTE, n - SAMPLE, b, SAMPLE, SAMPLE);
+            return b;
+        }
+
+        /** The index in the view of the first sampled byte the model says is wrong, or -1. */
+        private int firstWrongSample(Retained r, byte[] sample) {
+            boolean whole = r.length() <= 2 * SAMPLE;
+            for (int i = 0; i < sample.length; i++) {
+                long inView = whole || i < SAMPLE ? i : r.length() - 2L * SAMPLE + i;
+                int at = (int) ((r.start() + inView) % capacity);
+                if (known[at] && model[at] != sample[i]) {
+                    return (int) inView;
+                }
+            }
+            return -1;
+        }
+
+        private static final int SAMPLE = 2048;
+
         /** The segments a zero-copy strategy handed out still show their bytes, unless those were overwritten. */
         void retainedStillShowTheirBytes() {
             long below = overwrittenBelow();
@@ -222,17 +253,17 @@ public final class MemoryContract {
             for (Retained r : retained) {
                 byte[] actual;
                 try {
-                    actual = r.segment().toArray(ValueLayout.JAVA_BYTE);
+                    actual = sampled(r.segment());
                 } catch (IllegalStateException e) {
                     throw new AssertionError(ring.strategyName() + ": a " + r.what() + " of " + r.length() + " bytes at "
                             + at(r.start()) + " became unusable before its bytes were overwritten: " + e.getMessage(), e);
                 }
-                int wrong = firstWrongByte(r.start(), actual);
+                int wrong = firstWrongSample(r, actual);
                 if (wrong >= 0) {
                     throw new AssertionError(ring.strategyName() + ": a " + r.what() + " of " + r.length() + " bytes at "
                             + at(r.start()) + ", taken earlier, no longer shows its bytes after later window and claim calls"
-                            + " (written up to " + writePos + "): byte " + wrong + ", at " + at(r.start() + wrong) + ", is "
-                            + actual[wrong] + ", expected " + model[(int) Math.floorMod(r.start() + wrong, capacity)]
+ + " (written up to " + writePos + "): byte " + wrong + ", at " + at(r.start() + wrong) + ", is "
+                            + r.segment().get(ValueLayout.JAVA_BYTE, wrong) + ", expected " + model[(int) Math.floorMod(r.start() + wrong, capacity)]
                             + " — is it scratch memory the next call reuses? Then the strategy is not zero-copy");
                 }
             }
@@ -392,7 +423,7 @@ public final class MemoryContract {
     /** The fixed lengths tried at every offset near the seam (plus one random length per offset). */
     public static final List<Long> SEAM_LENGTHS = List.of(1L, 2L, 3L, 8L);
     /** What the strided part of the sweep writes in all, at most, on a large ring. */
-    private static final long STRIDED_BYTES = 64L << 20;
+    private static final long STRIDED_BYTES = 16L << 20;
 
     /**
      * The seam, deterministically. First every ring offset of the last and the first

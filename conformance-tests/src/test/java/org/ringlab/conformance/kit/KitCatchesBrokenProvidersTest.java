@@ -132,8 +132,32 @@ class KitCatchesBrokenProvidersTest {
                 List.of(new ContractFakeDiscipline(bug))).withSettings(SETTINGS.withSeed(SEED));
     }
 
+    /**
+     * Runs {@code body} with every contract point checked: the build may mark some pending
+     * ({@link QueueContractPoints#PENDING}) for ringlab's own queues, never for this proof.
+     */
+    private static void allPointsChecked(Runnable body) {
+        String pending = System.clearProperty(QueueContractPoints.PENDING);
+        try {
+            body.run();
+        } finally {
+            if (pending != null) {
+                System.setProperty(QueueContractPoints.PENDING, pending);
+            }
+        }
+    }
+
     @Test
     void eachQueueContractPointIsCaughtWhenAQueueBreaksIt() {
+        allPointsChecked(this::eachPointCaught);
+    }
+
+    @Test
+    void aMemoryAnsweringAfterCloseIsCaughtAndOneThrowingPasses() {
+        allPointsChecked(this::memoryUseAfterCloseCaught);
+    }
+
+    private void eachPointCaught() {
         everyCellPasses(pointsKit(ContractFakeDiscipline.Bug.NONE), Kit::contractPoints);
         Map<ContractFakeDiscipline.Bug, QueueContractPoints.Point> broken = Map.of(
                 ContractFakeDiscipline.Bug.OFFER_DURING_A_CLAIM, QueueContractPoints.Point.CLAIM_THEN_OFFER,
@@ -147,14 +171,35 @@ class KitCatchesBrokenProvidersTest {
         broken.forEach((bug, point) -> everyCellFails(pointsKit(bug), Kit::contractPoints, "", point.sentence()));
     }
 
-    @Test
-    void aMemoryAnsweringAfterCloseIsCaughtAndOneThrowingPasses() {
+    private void memoryUseAfterCloseCaught() {
         MemoryStrategy answering = split(BrokenStrategies.SplitBug.NONE); // AbstractRingMemory: strategyName() after close
         List<DynamicTest> cells = flatten(Kit.of(List.of(answering), List.of(new ContractFakeDiscipline(
                 ContractFakeDiscipline.Bug.NONE))).contractPoints()).stream()
                 .filter(t -> t.getDisplayName().contains("after RingMemory.close()")).toList();
         everyCellFails(cells, "strategyName()");
         everyCellPasses(pointsKit(ContractFakeDiscipline.Bug.NONE), Kit::contractPoints);
+    }
+
+    @Test
+    void aGrowthStrategyThatDropsAByteIsCaughtByTheGrowthContract() {
+        Kit broken = Kit.of(List.of(), List.of()).withGrowth(List.of(new BrokenGrowth(true))).withSettings(SETTINGS.withSeed(SEED));
+        everyCellFails(broken, Kit::growthContract, "contents differ", "read back byte-identical");
+        everyCellPasses(Kit.of(List.of(), List.of()).withGrowth(List.of(new BrokenGrowth(false))).withSettings(SETTINGS.withSeed(SEED)),
+                Kit::growthContract);
+    }
+
+    @Test
+    void aMappedFileWhoseCloseLeaksIsCaughtNamingTheLeakedFile() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.ringlab.api.ProcSelf.isSupported(), "needs /proc/self (Linux)");
+        org.ringlab.api.MappedFileStrategy real = Registries.mappedFiles().all().getFirst();
+        Kit broken = Kit.of(List.of(), List.of()).withMappedFiles(List.of(new LeakyMappedFiles(real, true)));
+        List<DynamicTest> cells = flatten(broken.mappedFileContract());
+        // The leak names the leaked file (cycle-N) through the descriptor's target and the mapping's path.
+        everyCellFails(cells.stream().filter(c -> c.getDisplayName().contains("cycles leak nothing")).toList(), "cycle-");
+        // Its segments also stay alive after close: the contract part sees that.
+        everyCellFails(cells.stream().filter(c -> c.getDisplayName().contains("stale segments")).toList(), "after close");
+        everyCellPasses(Kit.of(List.of(), List.of()).withMappedFiles(List.of(new LeakyMappedFiles(real, false))),
+                Kit::mappedFileContract);
     }
 
     @Test
