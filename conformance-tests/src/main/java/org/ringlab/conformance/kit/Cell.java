@@ -24,14 +24,21 @@ public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpe
         return new Cell(strategy, null, null, nominalCapacity);
     }
 
+    /** The nominal capacity that stands for "three granules": never a power of two. */
+    public static final long THREE_PAGES = 3 * 4096;
+
     /**
-     * The capacity this cell allocates: the nominal one rounded up to the granularity; on a
-     * byte-granular strategy 8 bytes less, so that rings whose capacity is not a power of two
-     * (the division path of {@code position mod capacity}) are covered too.
+     * The capacity this cell allocates: the nominal one rounded up to the granularity, except
+     * {@link #THREE_PAGES}, which is three granules (at least three pages) so that it stays a
+     * non-power-of-two multiple of the granularity on every strategy; on a byte-granular
+     * strategy it is 8 bytes less still, not even a multiple of the page.
      */
     public long capacity() {
         long g = strategy.granularity();
-        return g == 1 ? nominalCapacity - 8 : Math.max(g, Math.ceilDiv(nominalCapacity, g) * g);
+        if (nominalCapacity == THREE_PAGES) {
+            return g == 1 ? THREE_PAGES - 8 : 3 * Math.max(g, Math.ceilDiv(4096, g) * g);
+        }
+        return Math.max(g, Math.ceilDiv(nominalCapacity, g) * g);
     }
 
     /**
@@ -44,6 +51,11 @@ public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpe
 
     public QueueSpec spec() {
         return mode == QueueSpec.RecordMode.FIXED ? QueueSpec.fixed(recordSize()) : QueueSpec.variable(recordSize());
+    }
+
+    /** This cell with records of {@code newMode}. */
+    public Cell withMode(QueueSpec.RecordMode newMode) {
+        return new Cell(strategy, discipline, newMode, nominalCapacity);
     }
 
     /** Why this cell cannot run here (strategy, discipline, or the pair), if it cannot. */

@@ -21,6 +21,7 @@ final class ChainRunner {
 
     /** Shrinking steps and candidates per step: enough to cut a chain of 50 actions to a few. */
     private static final int MAX_SHRINK_STEPS = 1000;
+
     private static final int CANDIDATES_PER_STEP = 400;
     private static final int GEN_SIZE = 1000;
 
@@ -58,7 +59,9 @@ final class ChainRunner {
      * random sequence, derived from the kit's seed and the cell's name, so the printed seed
      * replays the failing cell whatever else runs.
      */
-    static <S> void run(String cell, Arbitrary<ActionChain<S>> chains, int tries, long seed) {
+    static <S> void run(String cell, Arbitrary<ActionChain<S>> chains, KitSettings settings) {
+        int tries = settings.tries();
+        long seed = settings.seed();
         JqwikSession.start();
         try {
             Random random = new Random(seed ^ cell.hashCode());
@@ -66,7 +69,7 @@ final class ChainRunner {
                 Shrinkable<ActionChain<S>> generated = chains.generator(GEN_SIZE).next(random);
                 Throwable failure = failureOf(generated);
                 if (failure != null) {
-                    throw report(cell, seed, t, generated, failure);
+                    throw report(cell, seed, settings.shrinkSeconds(), t, generated, failure);
                 }
             }
         } finally {
@@ -74,17 +77,26 @@ final class ChainRunner {
         }
     }
 
-    private static <S> AssertionError report(String cell, long seed, int attempt, Shrinkable<ActionChain<S>> original,
+    private static <S> AssertionError report(String cell, long seed, long shrinkSeconds, int attempt, Shrinkable<ActionChain<S>> original,
                                              Throwable originalFailure) {
         Shrinkable<ActionChain<S>> current = original;
         Throwable failure = originalFailure;
         List<String> originalSteps = stepsOf(original);
+        // Bounded in time: a chain on a 1 MiB ring can take a second to replay, and a report that
+        // never comes helps nobody; when time runs out, the best (shortest failing) chain so far is reported.
         int steps = 0;
         boolean shrunk = true;
-        while (shrunk && steps < MAX_SHRINK_STEPS) {
+        long began = System.nanoTime();
+        long deadline = began + java.util.concurrent.TimeUnit.SECONDS.toNanos(shrinkSeconds);
+        boolean outOfTime = false;
+        while (shrunk && steps < MAX_SHRINK_STEPS && !outOfTime) {
             shrunk = false;
             Iterator<Shrinkable<ActionChain<S>>> candidates = current.shrink().limit(CANDIDATES_PER_STEP).iterator();
             while (candidates.hasNext()) {
+                if (System.nanoTime() - deadline > 0) {
+                    outOfTime = true;
+                    break;
+                }
                 Shrinkable<ActionChain<S>> candidate = candidates.next();
                 Throwable f = failureOf(candidate);
                 // Same kind of failure only: a shrink must not trade the bug for another one.
@@ -98,8 +110,14 @@ final class ChainRunner {
             }
         }
         List<String> shrunkSteps = stepsOf(current);
+        long millis = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began);
+        String how = outOfTime ? "the best chain found in the shrink's " + shrinkSeconds + " s (-D"
+                + KitSettings.SHRINK_SECONDS + " for longer): " + steps + " steps, " + shrunkSteps.size() + " actions"
+                : steps >= MAX_SHRINK_STEPS ? "the best chain found in " + MAX_SHRINK_STEPS + " steps (" + millis + " ms): "
+                + shrunkSteps.size() + " actions"
+                : "shrunk in " + steps + " steps to " + shrunkSteps.size() + " actions"; // no time: a replay prints the same
         AssertionError error = new AssertionError(cell + ": chain " + (attempt + 1) + " failed (-D" + KitSettings.SEED
-                + "=" + seed + " replays it)\n  shrunk in " + steps + " steps to " + shrunkSteps.size() + " actions:\n    "
+                + "=" + seed + " replays it)\n  " + how + ":\n    "
                 + String.join("\n    ", shrunkSteps) + "\n  failure: " + failure
                 + "\n  original chain: " + originalSteps.size() + " actions", failure);
         if (failure != originalFailure) {

@@ -54,10 +54,16 @@ public final class Concurrency {
                 : 8 + (int) (sequence % (spec.recordSize() - 7));
     }
 
-    /** Moves {@code records} records through a fresh queue of {@code cell}; throws on the first violation. */
+    /**
+     * Moves {@code records} records through a fresh queue of {@code cell}, to
+     * {@link QueueContractPoints#CONSUMERS} consumer threads when the discipline takes several
+     * (each must see every record: ringlab's multi-consumer disciplines broadcast); throws on
+     * the first violation.
+     */
     public static void check(Cell cell, KitSettings settings) throws InterruptedException {
         cell.assumeAvailable();
-        Result r = run(cell, settings.records(), settings.seed() ^ cell.displayName().hashCode(), true);
+        Result r = run(cell, settings.records(), settings.seed() ^ cell.displayName().hashCode(), true,
+                QueueContractPoints.consumersOf(cell));
         if (r.firstViolation() != null) {
             throw new AssertionError(cell.displayName() + ": " + r.firstViolation() + " (after " + r.delivered()
                     + " records in order; -D" + KitSettings.SEED + "=" + settings.seed() + ")");
@@ -69,7 +75,12 @@ public final class Concurrency {
 
     /** The two-thread run itself; {@code pauses} off for the soak (it measures a steady state). */
     static Result run(Cell cell, long records, long seed, boolean pauses) throws InterruptedException {
-        QueueSpec spec = cell.spec();
+        return run(cell, records, seed, pauses, 1);
+    }
+
+    /** With {@code consumers} consumer threads (consumer 0 on this thread); the first violation of any. */
+    static Result run(Cell cell, long records, long seed, boolean pauses, int consumers) throws InterruptedException {
+        QueueSpec spec = cell.spec().withConsumers(consumers);
         try (RingMemory memory = cell.strategy().allocate(RingSpec.ofCapacity(cell.capacity()));
              RecordQueue queue = cell.discipline().create(memory, spec)) {
             AtomicReference<Throwable> producerFailure = new AtomicReference<>();
@@ -81,12 +92,44 @@ public final class Concurrency {
                 }
             });
             Result result;
+            Result[] others = new Result[consumers];
+            Throwable[] otherFailures = new Throwable[consumers];
+            Thread[] threads = new Thread[consumers];
+            for (int c = 1; c < consumers; c++) {
+                int index = c;
+                threads[c] = Thread.ofPlatform().name("kit-consumer-" + c).start(() -> {
+                    try {
+                        others[index] = consume(queue.consumer(index), spec, records, new SplittableRandom(~seed + index),
+                                pauses, producer, producerFailure);
+                    } catch (Throwable t) {
+                        otherFailures[index] = t;
+                    }
+                });
+            }
             try {
                 result = consume(queue.consumer(0), spec, records, new SplittableRandom(~seed), pauses, producer,
                         producerFailure);
+                for (int c = 1; c < consumers; c++) {
+                    threads[c].join(STALL_NANOS / 1_000_000 + 10_000);
+                    if (threads[c].isAlive()) {
+                        throw new AssertionError(cell.displayName() + ": consumer " + c + " did not finish");
+                    }
+                    if (otherFailures[c] != null) {
+                        throw new AssertionError(cell.displayName() + ": consumer " + c + " failed", otherFailures[c]);
+                    }
+                    Result o = others[c];
+                    if (o.firstViolation() != null || o.delivered() != records) {
+                        result = new Result(Math.min(result.delivered(), o.delivered()), result.bytes(), "consumer " + c
+                                + ": " + (o.firstViolation() != null ? o.firstViolation() : o.delivered() + " of " + records
+                                + " records arrived"));
+                    }
+                }
             } finally {
-                producer.interrupt(); // if the consumer stopped early
+                producer.interrupt(); // if a consumer stopped early
                 producer.join(TimeUnit.SECONDS.toMillis(30));
+                for (int c = 1; c < consumers; c++) {
+                    threads[c].interrupt();
+                }
             }
             if (producer.isAlive()) {
                 throw new AssertionError(cell.displayName() + ": the producer thread did not stop");

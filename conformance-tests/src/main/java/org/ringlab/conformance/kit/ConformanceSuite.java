@@ -56,6 +56,11 @@ public abstract class ConformanceSuite {
     }
 
     @TestFactory
+    public Stream<DynamicNode> theHeaderIsLargeAlignedZeroedAndSharedAsTheRingIs() {
+        return kit().headerContract();
+    }
+
+    @TestFactory
     public Stream<DynamicNode> theElementRingKeepsTheLastElementsInOrder() {
         return kit().elementRing();
     }
@@ -76,8 +81,23 @@ public abstract class ConformanceSuite {
     }
 
     @TestFactory
+    public Stream<DynamicNode> everyDisciplineMeetsTheQueueContractPoints() {
+        return kit().contractPoints();
+    }
+
+    @TestFactory
     public Stream<DynamicNode> producerAndConsumerThreadsLoseDuplicateAndReorderNothing() {
         return kit().concurrency();
+    }
+
+    @TestFactory
+    public Stream<DynamicNode> growthStrategiesKeepTheGrowableBufferContract() {
+        return kit().growthContract();
+    }
+
+    @TestFactory
+    public Stream<DynamicNode> mappedFilesKeepTheMappedFileContract() {
+        return kit().mappedFileContract();
     }
 
     @TestFactory

@@ -8,27 +8,59 @@ import java.util.function.Supplier;
 import org.ringlab.api.Capability;
 import org.ringlab.api.CopyCounters;
 import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.RingMemory;
 
 /**
  * The extra bytes a strategy documents it moves ({@link CopyCounters}), predicted from the
  * calls made on its ring, so the memory contract can compare the counters exactly after every
- * action. One instance per ring (models keep state, e.g. linearize's rotation).
+ * action. One instance per ring (models keep state, e.g. linearize's rotation): pass a
+ * supplier to {@link Kit#withCopyCountModel}.
  *
- * <p>The kit knows the rules ringlab's strategies document (the table in {@link CopyCounters});
- * a third-party strategy either reuses one of them ({@link #mirrorEveryCommit()} for a doubled
- * ring, …) or gets the capability bounds only ({@link #capabilityBounds}).
+ * <p>The kit calls the four {@code protected} callbacks after each call it makes on the ring
+ * (a claim that is abandoned, never committed, is not reported: it must move nothing) and
+ * compares {@link #expected()} with {@link RingMemory#copyCounters()}. A model adds to the
+ * protected counters, one per field of {@link CopyCounters}; each starts at 0. The
+ * capabilities' bounds ({@link #capabilityBounds}) are checked as well, model or not.
+ *
+ * <pre>{@code
+ * // A ring that gathers every window crossing the seam into scratch and stages nothing:
+ * Kit.forStrategies("my-ring").withCopyCountModel("my-ring", () -> new CopyCountModel() {
+ *     @Override
+ *     protected void windowed(long position, long length, long capacity) {
+ *         if (position % capacity + length > capacity) {
+ *             gatherBytes += length;
+ *         }
+ *     }
+ * });
+ * }</pre>
+ *
+ * <p>The kit knows the rules ringlab's strategies document (the table in {@link CopyCounters})
+ * by name ({@link #documentedFor}); a third-party strategy reuses one of the factories
+ * ({@link #mirrorEveryCommit()} for a doubled ring, {@link #stageAndGatherAtTheSeam()} for a
+ * split one, …), writes its own as above, or gets the capability bounds only.
  */
 public abstract class CopyCountModel {
 
-    long mirror;
-    long rotation;
-    long rotations;
-    long staging;
-    long gather;
-    long growth;
-    long grows;
+    /** Bytes written a second time to keep a mirror copy ({@link CopyCounters#mirrorBytes()}). */
+    protected long mirrorBytes;
+    /** Bytes moved by rotating the ring ({@link CopyCounters#rotationBytes()}). */
+    protected long rotationBytes;
+    /** Rotations ({@link CopyCounters#rotations()}). */
+    protected long rotations;
+    /** Bytes staged in scratch by claims and copied in on commit ({@link CopyCounters#stagingBytes()}). */
+    protected long stagingBytes;
+    /** Bytes gathered into scratch by windows ({@link CopyCounters#gatherBytes()}). */
+    protected long gatherBytes;
+    /** Bytes moved by growing ({@link CopyCounters#growthBytes()}). */
+    protected long growthBytes;
+    /** Grows ({@link CopyCounters#grows()}). */
+    protected long grows;
 
-    /** A claim of {@code claimed} bytes at {@code position}, committed with {@code committed} bytes. */
+    /** A model that predicts nothing moved until its callbacks say otherwise. */
+    protected CopyCountModel() {
+    }
+
+    /** A claim of {@code claimed} bytes at {@code position}, committed with {@code committed} bytes ({@code committed <= claimed}). */
     protected void claimCommitted(long position, long claimed, long committed, long capacity) {
     }
 
@@ -44,8 +76,9 @@ public abstract class CopyCountModel {
     protected void grew(long capacity, long newCapacity, long liveFrom, long liveTo) {
     }
 
-    public final CopyCounters expected() {
-        return new CopyCounters(mirror, rotation, rotations, staging, gather, growth, grows);
+    /** The counters the ring must report now. */
+    public CopyCounters expected() {
+        return new CopyCounters(mirrorBytes, rotationBytes, rotations, stagingBytes, gatherBytes, growthBytes, grows);
     }
 
     /** No extra byte, ever: a mirrored ring. */
@@ -59,12 +92,12 @@ public abstract class CopyCountModel {
         return new CopyCountModel() {
             @Override
             protected void claimCommitted(long position, long claimed, long committed, long capacity) {
-                mirror += committed;
+                mirrorBytes += committed;
             }
 
             @Override
             protected void written(long position, long length, long capacity) {
-                mirror += length;
+                mirrorBytes += length;
             }
         };
     }
@@ -78,14 +111,14 @@ public abstract class CopyCountModel {
             @Override
             protected void claimCommitted(long position, long claimed, long committed, long capacity) {
                 if (position % capacity + claimed > capacity) {
-                    staging += committed;
+                    stagingBytes += committed;
                 }
             }
 
             @Override
             protected void windowed(long position, long length, long capacity) {
                 if (position % capacity + length > capacity) {
-                    gather += length;
+                    gatherBytes += length;
                 }
             }
         };
@@ -106,7 +139,7 @@ public abstract class CopyCountModel {
             @Override
             protected void claimCommitted(long position, long claimed, long committed, long capacity) {
                 if (physical(position, capacity) + claimed > capacity) {
-                    staging += committed;
+                    stagingBytes += committed;
                 }
             }
 
@@ -114,7 +147,7 @@ public abstract class CopyCountModel {
             protected void windowed(long position, long length, long capacity) {
                 long at = physical(position, capacity);
                 if (at + length > capacity) {
-                    rotation += capacity + gcd(capacity, at);
+                    rotationBytes += capacity + gcd(capacity, at);
                     rotations++;
                     shift = (shift - at + capacity) % capacity;
                 }
@@ -139,10 +172,10 @@ public abstract class CopyCountModel {
                     long tail = from + length - n;
                     long head = n - from;
                     if (n + tail <= newCapacity && tail <= head) {
-                        growth += tail;
+                        growthBytes += tail;
                     } else {
                         to = newCapacity - head;
-                        growth += head;
+                        growthBytes += head;
                     }
                 }
                 grows++;

@@ -117,7 +117,6 @@ public final class ElementRingContract {
     /** Runs the element ring's chains on the cell's memory. */
     public static void check(Cell cell, KitSettings settings) {
         cell.assumeAvailable();
-        ChainRunner.run("element ring on " + cell.displayName(), chains(cell), settings.tries(),
-                settings.seed());
+        ChainRunner.run("element ring on " + cell.displayName(), chains(cell), settings);
     }
 }

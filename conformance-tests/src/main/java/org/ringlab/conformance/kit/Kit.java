@@ -13,6 +13,8 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicNode;
+import org.ringlab.api.GrowthStrategy;
+import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
@@ -35,12 +37,17 @@ public final class Kit {
     private final KitSettings settings;
     private final Map<String, Supplier<CopyCountModel>> copyCounts;
     private final List<FaultInjector> injectors;
+    private final List<GrowthStrategy> growth;
+    private final List<MappedFileStrategy> mappedFiles;
     /** Whether the strategies and disciplines are all the registries hold (then the matrix must have them all). */
     private final boolean wholeRegistry;
 
     private Kit(Matrix matrix, KitSettings settings, Map<String, Supplier<CopyCountModel>> copyCounts,
-                List<FaultInjector> injectors, boolean wholeRegistry) {
+                List<FaultInjector> injectors, boolean wholeRegistry, List<GrowthStrategy> growth,
+                List<MappedFileStrategy> mappedFiles) {
         this.matrix = matrix;
+        this.growth = List.copyOf(growth);
+        this.mappedFiles = List.copyOf(mappedFiles);
         this.wholeRegistry = wholeRegistry;
         this.settings = settings;
         this.copyCounts = Map.copyOf(copyCounts);
@@ -50,13 +57,42 @@ public final class Kit {
     /** Exactly these providers, with the settings of the system properties. */
     public static Kit of(List<MemoryStrategy> strategies, List<QueueDiscipline> disciplines) {
         return new Kit(new Matrix(strategies, disciplines), KitSettings.fromSystemProperties(), Map.of(),
-                List.of(FaultInjector.linux(), FaultInjector.jna()), false);
+                List.of(FaultInjector.linux(), FaultInjector.jna()), false, List.of(), List.of());
     }
 
     /** Every discovered strategy × every discipline, available or not (unavailable ones are skipped with their reason). */
     public static Kit allProviders() {
         Kit kit = of(Registries.memoryStrategies().all(), Registries.disciplines().all());
-        return new Kit(kit.matrix, kit.settings, kit.copyCounts, kit.injectors, true);
+        return new Kit(kit.matrix, kit.settings, kit.copyCounts, kit.injectors, true, Registries.growthStrategies().all(),
+                Registries.mappedFiles().all());
+    }
+
+    /**
+     * This kit with the named growth strategies (discovered, available or not) for the growth
+     * parts; a kit has none unless given some (or made by {@link #allProviders()}).
+     */
+    public Kit withGrowthStrategies(String... names) {
+        return withGrowth(Arrays.stream(names).map(n -> Registries.growthStrategies().find(n).orElseThrow(() ->
+                new IllegalArgumentException("no GrowthStrategy named '" + n + "' on the class path; discovered: "
+                        + Registries.growthStrategies().names() + " (is it in META-INF/services/"
+                        + GrowthStrategy.class.getName() + "?)"))).toList());
+    }
+
+    /** This kit with exactly these growth strategies. */
+    public Kit withGrowth(List<GrowthStrategy> strategies) {
+        return new Kit(matrix, settings, copyCounts, injectors, wholeRegistry, strategies, mappedFiles);
+    }
+
+    /** This kit with exactly these mapped-file strategies for the mapped-file part (none unless given, or all from {@link #allProviders()}). */
+    public Kit withMappedFiles(List<MappedFileStrategy> strategies) {
+        return new Kit(matrix, settings, copyCounts, injectors, wholeRegistry, growth, strategies);
+    }
+
+    /** The named mapped-file strategies (discovered, available or not). */
+    public Kit withMappedFiles(String... names) {
+        return withMappedFiles(Arrays.stream(names).map(n -> Registries.mappedFiles().find(n).orElseThrow(() ->
+                new IllegalArgumentException("no MappedFileStrategy named '" + n + "' on the class path; discovered: "
+                        + Registries.mappedFiles().names()))).toList());
     }
 
     /** The named strategies (discovered, available or not) × every discovered discipline. */
@@ -75,14 +111,14 @@ public final class Kit {
     }
 
     public Kit withSettings(KitSettings newSettings) {
-        return new Kit(matrix, newSettings, copyCounts, injectors, wholeRegistry);
+        return new Kit(matrix, newSettings, copyCounts, injectors, wholeRegistry, growth, mappedFiles);
     }
 
     /** The copy counters {@code strategyName} documents, as a model the memory contract compares exactly. */
     public Kit withCopyCountModel(String strategyName, Supplier<CopyCountModel> model) {
         Map<String, Supplier<CopyCountModel>> next = new HashMap<>(copyCounts);
         next.put(strategyName, model);
-        return new Kit(matrix, settings, next, injectors, wholeRegistry);
+        return new Kit(matrix, settings, next, injectors, wholeRegistry, growth, mappedFiles);
     }
 
     /** A fault hook for a backend of yours (tried before ringlab's own). */
@@ -90,7 +126,7 @@ public final class Kit {
         List<FaultInjector> next = new ArrayList<>();
         next.add(injector);
         next.addAll(injectors);
-        return new Kit(matrix, settings, copyCounts, next, wholeRegistry);
+        return new Kit(matrix, settings, copyCounts, next, wholeRegistry, growth, mappedFiles);
     }
 
     public Matrix matrix() {
@@ -110,6 +146,16 @@ public final class Kit {
         if (!strategies.equals(Registries.memoryStrategies().names())) {
             throw new AssertionError("the matrix has strategies " + strategies + ", the registry "
                     + Registries.memoryStrategies().names());
+        }
+        List<String> mappedNames = mappedFiles.stream().map(MappedFileStrategy::name).toList();
+        if (!mappedNames.equals(Registries.mappedFiles().names())) {
+            throw new AssertionError("the kit has mapped-file strategies " + mappedNames + ", the registry "
+                    + Registries.mappedFiles().names());
+        }
+        List<String> growthNames = growth.stream().map(GrowthStrategy::name).toList();
+        if (!growthNames.equals(Registries.growthStrategies().names())) {
+            throw new AssertionError("the kit has growth strategies " + growthNames + ", the registry "
+                    + Registries.growthStrategies().names());
         }
         if (!disciplines.equals(Registries.disciplines().names())) {
             throw new AssertionError("the matrix has disciplines " + disciplines + ", the registry "
@@ -135,7 +181,12 @@ public final class Kit {
     /** {@link MemoryContract#seamSweep}: a write and a window across the seam at every offset. */
     public Stream<DynamicNode> seamSweep() {
         return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(),
-                () -> MemoryContract.seamSweep(cell, copyCountModel(cell.strategy()))));
+                () -> MemoryContract.seamSweep(cell, copyCountModel(cell.strategy()), settings)));
+    }
+
+    /** {@link MemoryContract#header}: the header contract per strategy × capacity. */
+    public Stream<DynamicNode> headerContract() {
+        return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(), () -> MemoryContract.header(cell)));
     }
 
     /** {@link ElementRingContract}: seed 000's element ring per strategy × capacity. */
@@ -154,6 +205,20 @@ public final class Kit {
         return matrix.pairCells().stream().map(cell -> dynamicTest(cell.displayName(), () -> BadInput.check(cell)));
     }
 
+    /**
+     * {@link QueueContractPoints}: each contract point per discipline × strategy (every consumer
+     * of a multi-consumer discipline), and use after close of every strategy's memory.
+     */
+    public Stream<DynamicNode> contractPoints() {
+        Stream<DynamicNode> queues = matrix.pairCells().stream().map(cell -> dynamicContainer(cell.displayName(),
+                Arrays.stream(QueueContractPoints.Point.values()).map(point -> dynamicTest(point.sentence(),
+                        () -> QueueContractPoints.check(cell, point)))));
+        Stream<DynamicNode> memories = matrix.strategies().stream().map(s -> dynamicTest(s.name()
+                + ": after RingMemory.close() every method but close() and isOpen() throws IllegalStateException",
+                () -> QueueContractPoints.memoryUseAfterClose(s)));
+        return Stream.concat(queues, memories);
+    }
+
     /** {@link QueueContract}: action chains per discipline × strategy × record mode × capacity. */
     public Stream<DynamicNode> queueContract() {
         return matrix.queueCells().stream().map(cell -> dynamicTest(cell.displayName(),
@@ -163,7 +228,35 @@ public final class Kit {
     /** {@link Concurrency}: two threads per discipline × strategy. */
     public Stream<DynamicNode> concurrency() {
         return matrix.pairCells().stream().map(cell -> dynamicTest(cell.displayName() + " × "
-                + settings.records() + " records", () -> Concurrency.check(cell, settings)));
+                + settings.records() + " records (" + QueueContractPoints.CONSUMERS + " consumer threads where the discipline takes several)",
+                () -> Concurrency.check(cell, settings)));
+    }
+
+    /**
+     * {@link GrowthContract}: per growth strategy of this kit, its append, stale-segment,
+     * use-after-close, bad-input and leak checks. Empty when the kit has no growth strategy.
+     */
+    public Stream<DynamicNode> growthContract() {
+        return growth.stream().map(g -> dynamicContainer(g.name(), Stream.of(
+                dynamicTest(g.name() + ": random appends read back byte-identical, the counters keep the traits' promises",
+                        () -> GrowthContract.appendsReadBackByteIdentical(g, settings)),
+                dynamicTest(g.name() + ": a segment from before a move throws or shows what it showed",
+                        () -> GrowthContract.staleSegments(g)),
+                dynamicTest(g.name() + ": after close everything throws and native segments are dead",
+                        () -> GrowthContract.useAfterClose(g)),
+                dynamicTest(g.name() + ": bad input is refused naming the values", () -> GrowthContract.badInput(g)),
+                dynamicTest(g.name() + " × 2000 allocate/grow/close cycles leak nothing",
+                        () -> GrowthContract.createCloseCycles(g, 2000)))));
+    }
+
+    /** {@link MappedFileContract}: per mapped-file strategy of this kit. Empty when it has none. */
+    public Stream<DynamicNode> mappedFileContract() {
+        return mappedFiles.stream().map(m -> dynamicContainer(m.name(), Stream.of(
+                dynamicTest(m.name() + ": header and chunks, growth, sharing by path, read-only refusals, stale segments",
+                        () -> MappedFileContract.contract(m)),
+                dynamicTest(m.name() + ": bad specs are refused naming the value", () -> MappedFileContract.badInput(m)),
+                dynamicTest(m.name() + " × 500 create/grow/close cycles leak nothing",
+                        () -> MappedFileContract.createCloseCycles(m, 500)))));
     }
 
     /** {@link Faults}: every native call of every strategy's allocation, failed in turn. */

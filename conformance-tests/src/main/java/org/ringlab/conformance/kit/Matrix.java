@@ -16,8 +16,21 @@ import org.ringlab.api.QueueSpec;
  */
 public final class Matrix {
 
-    /** 4 KiB and 64 KiB, each rounded up to a strategy's granularity (see {@link Cell#capacity()}). */
-    public static final List<Long> NOMINAL_CAPACITIES = List.of(4096L, 64L * 1024);
+    /**
+     * A page, three pages (a capacity that is not a power of two: the division path of
+     * {@code position mod capacity}), 64 KiB and 1 MiB (the size where scratch sized for small
+     * rings runs out), each resolved against a strategy's granularity by {@link Cell#capacity()}.
+     */
+    public static final List<Long> NOMINAL_CAPACITIES = List.of(4096L, Cell.THREE_PAGES, 64L * 1024, 1L << 20);
+
+    /**
+     * The queue cells' capacities: the memory ones but 1 MiB (a queue's records are at most 512
+     * bytes, so a larger ring adds laps, not cases; the memory contract covers the 1 MiB ring).
+     */
+    public static final List<Long> QUEUE_CAPACITIES = List.of(4096L, Cell.THREE_PAGES, 64L * 1024);
+
+    /** The capacity of the costly per-pair checks (threads, contract points, soak). */
+    public static final long PAIR_CAPACITY = 64L * 1024;
 
     private final List<MemoryStrategy> strategies;
     private final List<QueueDiscipline> disciplines;
@@ -50,22 +63,22 @@ public final class Matrix {
         for (QueueDiscipline d : disciplines) {
             for (MemoryStrategy s : strategies) {
                 for (QueueSpec.RecordMode mode : QueueSpec.RecordMode.values()) {
-                    for (long capacity : NOMINAL_CAPACITIES) {
+                    for (long capacity : QUEUE_CAPACITIES) {
                         cells.add(new Cell(s, d, mode, capacity));
                     }
                 }
             }
         }
         return checked("queue", cells,
-                (long) disciplines.size() * strategies.size() * QueueSpec.RecordMode.values().length * NOMINAL_CAPACITIES.size());
+                (long) disciplines.size() * strategies.size() * QueueSpec.RecordMode.values().length * QUEUE_CAPACITIES.size());
     }
 
-    /** One cell per strategy × discipline (the largest capacity, variable records): the costly checks. */
+    /** One cell per strategy × discipline ({@link #PAIR_CAPACITY}, variable records): the costly checks. */
     public List<Cell> pairCells() {
         List<Cell> cells = new ArrayList<>();
         for (QueueDiscipline d : disciplines) {
             for (MemoryStrategy s : strategies) {
-                cells.add(new Cell(s, d, QueueSpec.RecordMode.VARIABLE, NOMINAL_CAPACITIES.getLast()));
+                cells.add(new Cell(s, d, QueueSpec.RecordMode.VARIABLE, PAIR_CAPACITY));
             }
         }
         return checked("strategy × discipline", cells, (long) disciplines.size() * strategies.size());

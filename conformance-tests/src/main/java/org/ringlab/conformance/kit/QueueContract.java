@@ -250,6 +250,6 @@ public final class QueueContract {
         cell.assumeAvailable();
         ChainRunner.run(cell.displayName(), chains(cell).map(chain ->
                         chain.withInvariant("queue holds no more than its memory", QueueState::invariants)),
-                settings.tries(), settings.seed());
+                settings);
     }
 }

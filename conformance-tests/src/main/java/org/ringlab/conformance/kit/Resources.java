@@ -19,6 +19,8 @@ final class Resources {
 
     private final List<String> mappings;
     private final long descriptors;
+    /** What each descriptor refers to ({@code /proc/self/fd/N -> /dev/shm/x}), so a leak names its file. */
+    private final List<String> descriptorTargets;
     private final List<Path> directories;
     private final List<List<String>> files;
     private final List<String> sharedMemory;
@@ -26,6 +28,7 @@ final class Resources {
     private Resources(List<Path> directories) {
         this.mappings = ProcSelf.mappings();
         this.descriptors = ProcSelf.openDescriptorCount();
+        this.descriptorTargets = descriptorTargets();
         this.directories = directories;
         this.files = directories.stream().map(Resources::list).toList();
         this.sharedMemory = ourSharedMemory();
@@ -58,7 +61,17 @@ final class Resources {
             leaks.append("\n  mappings: ").append(String.join("\n            ", unexplained));
         }
         if (fds != descriptors) {
-            leaks.append("\n  descriptors: ").append(descriptors).append(" before, ").append(fds).append(" after");
+            List<String> now = new java.util.ArrayList<>(descriptorTargets());
+            List<String> gone = new java.util.ArrayList<>(descriptorTargets);
+            for (String t : descriptorTargets) {
+                now.remove(t);
+            }
+            for (String t : descriptorTargets()) {
+                gone.remove(t);
+            }
+            leaks.append("\n  descriptors: ").append(descriptors).append(" before, ").append(fds).append(" after; open now and not before: ")
+                    .append(now.isEmpty() ? "(none by name)" : now)
+                    .append(gone.isEmpty() ? "" : "; closed since: " + gone);
         }
         List<String> shmNow = ourSharedMemory();
         if (!shmNow.equals(sharedMemory)) {
@@ -74,6 +87,24 @@ final class Resources {
         if (!leaks.isEmpty()) {
             throw new AssertionError("leaked after " + after + ":" + leaks);
         }
+    }
+
+    /** The targets of {@code /proc/self/fd}, sorted (a descriptor's number is reused, its target says what it is). */
+    private static List<String> descriptorTargets() {
+        Path fd = Path.of("/proc/self/fd");
+        if (!Files.isDirectory(fd)) {
+            return List.of();
+        }
+        List<String> targets = new java.util.ArrayList<>();
+        for (String n : list(fd)) {
+            try {
+                targets.add(Files.readSymbolicLink(fd.resolve(n)).toString());
+            } catch (IOException | UnsupportedOperationException e) {
+                // the descriptor the listing itself used is gone already
+            }
+        }
+        java.util.Collections.sort(targets);
+        return targets;
     }
 
     static List<String> list(Path dir) {

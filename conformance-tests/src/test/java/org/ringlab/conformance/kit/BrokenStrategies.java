@@ -124,6 +124,117 @@ final class BrokenStrategies {
         });
     }
 
+    /** How one of the split rings below is wrong. */
+    enum SplitBug {
+        /** None: the correct twin. */
+        NONE,
+        /** A window starting at the last byte before the seam (offset N-1) and longer than 1 reads its second part from offset 1. */
+        WINDOW_AT_THE_LAST_BYTE,
+        /** Scratch sized for rings up to 64 KiB: a claim or window across the seam longer than that throws. */
+        SCRATCH_OF_64_KIB,
+        /** A claim while one is outstanding throws, although a new claim replaces the old one. */
+        THROWS_ON_AN_OUTSTANDING_CLAIM,
+        /** Declares ZERO_COPY_WINDOW and ZERO_COPY_CLAIM but stages and gathers through scratch (counted honestly). */
+        DECLARES_ZERO_COPY_BUT_STAGES,
+        /** The same, and its copy counters say 0: only the views' behaviour gives it away. */
+        DECLARES_ZERO_COPY_BUT_STAGES_UNCOUNTED,
+        /** A header of 1 KiB, below RingMemory.MIN_HEADER_BYTES. */
+        HEADER_TOO_SMALL,
+        /** A header with a byte left over (not zeroed at allocation). */
+        HEADER_NOT_ZEROED,
+        /** Every ring gets the same header (a static one), not its own. */
+        HEADER_SHARED_BY_ALL_RINGS
+    }
+
+    private static final MemorySegment ONE_HEADER_FOR_ALL = Arena.global().allocate(RingMemory.MIN_HEADER_BYTES, 64);
+
+    /**
+     * A split ring written directly, as a third party would: the plain modulo ring, claims across
+     * the seam staged in scratch, windows across it gathered into scratch reused by the next
+     * window; with {@code bug} the one realistic mistake.
+     */
+    static MemoryStrategy split(SplitBug bug) {
+        Set<Capability> capabilities = bug == SplitBug.DECLARES_ZERO_COPY_BUT_STAGES
+                || bug == SplitBug.DECLARES_ZERO_COPY_BUT_STAGES_UNCOUNTED
+                ? Set.of(Capability.ZERO_COPY_WINDOW, Capability.ZERO_COPY_CLAIM) : Set.of();
+        String name = bug == SplitBug.NONE ? "split-twin" : "broken-" + bug.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return new Strategy(name, capabilities, (n0, n) -> new HeapRing(n0, n, n) {
+            private final long scratchBytes = bug == SplitBug.SCRATCH_OF_64_KIB ? Math.min(n, 64 * 1024) : n;
+            private final MemorySegment writeScratch = arena.allocate(scratchBytes);
+            private final MemorySegment readScratch = arena.allocate(scratchBytes);
+            private final MemorySegment ownHeader = bug == SplitBug.HEADER_TOO_SMALL ? arena.allocate(1024, 64)
+                    : bug == SplitBug.HEADER_SHARED_BY_ALL_RINGS ? ONE_HEADER_FOR_ALL : header;
+            private boolean staged;
+            private boolean outstanding;
+
+            {
+                if (bug == SplitBug.HEADER_NOT_ZEROED) {
+                    header.set(java.lang.foreign.ValueLayout.JAVA_BYTE, 100, (byte) 1);
+                }
+            }
+
+            @Override
+            protected MemorySegment headerSegment() {
+                return ownHeader;
+            }
+
+            @Override
+            protected MemorySegment claimSegment(long position, long length) {
+                if (bug == SplitBug.THROWS_ON_AN_OUTSTANDING_CLAIM && outstanding) {
+                    throw new IllegalStateException("a claim is outstanding: commit it first");
+                }
+                outstanding = true;
+                long at = ringOffset(position);
+                staged = at + length > capacity;
+                return staged ? writeScratch.asSlice(0, length) : memory.asSlice(at, length);
+            }
+
+            @Override
+            protected void commitClaim(long position, long length) {
+                outstanding = false;
+                if (staged) {
+                    copyIn(writeScratch, ringOffset(position), length);
+                    if (bug != SplitBug.DECLARES_ZERO_COPY_BUT_STAGES_UNCOUNTED) {
+                        stagingBytes += length;
+                    }
+                    staged = false;
+                }
+            }
+
+            @Override
+            protected void writeDirect(long position, MemorySegment src) {
+                if (bug == SplitBug.THROWS_ON_AN_OUTSTANDING_CLAIM && outstanding) {
+                    throw new IllegalStateException("a claim is outstanding: commit it first");
+                }
+                outstanding = false;
+                copyIn(src, ringOffset(position), src.byteSize());
+            }
+
+            private void copyIn(MemorySegment src, long at, long length) {
+                long first = Math.min(length, capacity - at);
+                MemorySegment.copy(src, 0, memory, at, first);
+                MemorySegment.copy(src, first, memory, 0, length - first);
+            }
+
+            @Override
+            protected MemorySegment windowSegment(long position, long length) {
+                long at = ringOffset(position);
+                if (at + length <= capacity) {
+                    return memory.asSlice(at, length);
+                }
+                long first = capacity - at;
+                MemorySegment.copy(memory, at, readScratch, 0, first);
+                // The WINDOW_AT_THE_LAST_BYTE bug: from offset N-1 the rest is read one byte late.
+                long from = bug == SplitBug.WINDOW_AT_THE_LAST_BYTE && first == 1 ? 1 : 0;
+                MemorySegment.copy(memory, from, readScratch, first, length - first);
+                if (bug != SplitBug.DECLARES_ZERO_COPY_BUT_STAGES_UNCOUNTED) {
+                    gatherBytes += length;
+                }
+                return readScratch.asSlice(0, length);
+            }
+        });
+    }
+
     /** A growable ring whose windows keep reading the memory from before the last grow. */
     static MemoryStrategy staleViewAfterGrowth(boolean broken) {
         return new Strategy(broken ? "broken-stale-after-growth" : "growable-twin", Set.of(Capability.GROWABLE),

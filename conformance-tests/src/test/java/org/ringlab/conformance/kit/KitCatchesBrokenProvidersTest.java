@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -29,15 +30,16 @@ class KitCatchesBrokenProvidersTest {
     private static final KitSettings SETTINGS = KitSettings.fromSystemProperties().withTries(20).withRecords(20_000);
     private static final long SEED = 42;
 
+    /** A failing cell's shrink is cut short here: the proof needs the failure, not the shortest chain. */
+    private static final long SHRINK_SECONDS = 2;
+
     private static Kit memoryKit(MemoryStrategy strategy) {
-        return Kit.of(List.of(strategy), List.of()).withSettings(new KitSettings(SETTINGS.tries(), SETTINGS.cycles(),
-                SETTINGS.soakBytes(), SETTINGS.records(), SEED));
+        return Kit.of(List.of(strategy), List.of()).withSettings(SETTINGS.withSeed(SEED).withShrinkSeconds(SHRINK_SECONDS));
     }
 
     private static Kit queueKit(QueueDiscipline discipline) {
         return Kit.of(List.of(Registries.memoryStrategies().require("doubled"), Registries.memoryStrategies().require("split")),
-                List.of(discipline)).withSettings(new KitSettings(SETTINGS.tries(), SETTINGS.cycles(),
-                SETTINGS.soakBytes(), SETTINGS.records(), SEED));
+                List.of(discipline)).withSettings(SETTINGS.withSeed(SEED).withShrinkSeconds(SHRINK_SECONDS));
     }
 
     @Test
@@ -62,6 +64,142 @@ class KitCatchesBrokenProvidersTest {
         everyCellFails(broken, Kit::seamSweep, "window(");
         everyCellPasses(twin, Kit::memoryContract);
         everyCellPasses(twin, Kit::seamSweep);
+    }
+
+    private static MemoryStrategy split(BrokenStrategies.SplitBug bug) {
+        return BrokenStrategies.split(bug);
+    }
+
+    private static Kit splitKit(BrokenStrategies.SplitBug bug) {
+        MemoryStrategy s = split(bug);
+        return memoryKit(s).withCopyCountModel(s.name(), CopyCountModel::stageAndGatherAtTheSeam);
+    }
+
+    @Test
+    void theCorrectSplitRingWrittenDirectlyPassesEveryMemoryPart() {
+        Kit twin = splitKit(BrokenStrategies.SplitBug.NONE);
+        everyCellPasses(twin, Kit::memoryContract);
+        everyCellPasses(twin, Kit::seamSweep);
+        everyCellPasses(twin, Kit::headerContract);
+    }
+
+    @Test
+    void aWindowWrongOnlyFromTheLastByteBeforeTheSeamIsCaughtByTheSeamSweep() {
+        everyCellFails(splitKit(BrokenStrategies.SplitBug.WINDOW_AT_THE_LAST_BYTE), Kit::seamSweep, "(across the seam)");
+    }
+
+    @Test
+    void scratchTooSmallOnlyAbove64KiBIsCaughtOnTheLargeRing() {
+        Kit broken = splitKit(BrokenStrategies.SplitBug.SCRATCH_OF_64_KIB);
+        everyCellFails(broken, Kit::memoryContract, "Out of bound", "1024 KiB");
+        everyCellFails(broken, Kit::seamSweep, "Out of bound", "1024 KiB");
+        everyCellPasses(splitKit(BrokenStrategies.SplitBug.NONE), Kit::seamSweep);
+    }
+
+    @Test
+    void aStrategyThatThrowsOnAnOutstandingClaimIsCaughtByAbandonedClaims() {
+        everyCellFails(splitKit(BrokenStrategies.SplitBug.THROWS_ON_AN_OUTSTANDING_CLAIM), Kit::memoryContract,
+                "a claim is outstanding");
+    }
+
+    @Test
+    void zeroCopyDeclaredButStagedIsCaughtByTheCapabilitiesEvenWithAMatchingModel() {
+        Kit broken = splitKit(BrokenStrategies.SplitBug.DECLARES_ZERO_COPY_BUT_STAGES);
+        everyCellFails(broken, Kit::memoryContract, "break a capability's promise");
+        everyCellFails(broken, Kit::seamSweep, "break a capability's promise");
+    }
+
+    @Test
+    void zeroCopyDeclaredButStagedThroughReusedScratchUncountedIsCaughtByItsViews() {
+        Kit broken = memoryKit(split(BrokenStrategies.SplitBug.DECLARES_ZERO_COPY_BUT_STAGES_UNCOUNTED));
+        everyCellFails(broken, Kit::memoryContract, "no longer shows its bytes");
+        everyCellFails(broken, Kit::seamSweep, "no longer shows its bytes");
+        Kit twin = memoryKit(BrokenStrategies.mirrorWriteForgotten(false)); // really zero-copy, no model
+        everyCellPasses(twin, Kit::memoryContract);
+        everyCellPasses(twin, Kit::seamSweep);
+    }
+
+    @Test
+    void aHeaderTooSmallNotZeroedOrSharedByEveryRingIsCaughtByTheHeaderContract() {
+        everyCellFails(splitKit(BrokenStrategies.SplitBug.HEADER_TOO_SMALL), Kit::headerContract, "MIN_HEADER_BYTES");
+        everyCellFails(splitKit(BrokenStrategies.SplitBug.HEADER_NOT_ZEROED), Kit::headerContract, "not zeroed");
+        everyCellFails(splitKit(BrokenStrategies.SplitBug.HEADER_SHARED_BY_ALL_RINGS), Kit::headerContract, "header");
+    }
+
+    /** The fake queue on memory that keeps point 7 too, so only the fake's own bug can fail a cell. */
+    private static Kit pointsKit(ContractFakeDiscipline.Bug bug) {
+        return Kit.of(List.of(new StrictCloseStrategy(split(BrokenStrategies.SplitBug.NONE))),
+                List.of(new ContractFakeDiscipline(bug))).withSettings(SETTINGS.withSeed(SEED));
+    }
+
+    /**
+     * Runs {@code body} with every contract point checked: the build may mark some pending
+     * ({@link QueueContractPoints#PENDING}) for ringlab's own queues, never for this proof.
+     */
+    private static void allPointsChecked(Runnable body) {
+        String pending = System.clearProperty(QueueContractPoints.PENDING);
+        try {
+            body.run();
+        } finally {
+            if (pending != null) {
+                System.setProperty(QueueContractPoints.PENDING, pending);
+            }
+        }
+    }
+
+    @Test
+    void eachQueueContractPointIsCaughtWhenAQueueBreaksIt() {
+        allPointsChecked(this::eachPointCaught);
+    }
+
+    @Test
+    void aMemoryAnsweringAfterCloseIsCaughtAndOneThrowingPasses() {
+        allPointsChecked(this::memoryUseAfterCloseCaught);
+    }
+
+    private void eachPointCaught() {
+        everyCellPasses(pointsKit(ContractFakeDiscipline.Bug.NONE), Kit::contractPoints);
+        Map<ContractFakeDiscipline.Bug, QueueContractPoints.Point> broken = Map.of(
+                ContractFakeDiscipline.Bug.OFFER_DURING_A_CLAIM, QueueContractPoints.Point.CLAIM_THEN_OFFER,
+                ContractFakeDiscipline.Bug.BATCH_PUBLISHES_THE_GOOD_PART, QueueContractPoints.Point.BATCH_WITH_A_BAD_ELEMENT,
+                ContractFakeDiscipline.Bug.POLL_CONSUMES_BEFORE_CHECKING, QueueContractPoints.Point.POLL_INTO_A_BAD_DESTINATION,
+                ContractFakeDiscipline.Bug.DRAIN_CONSUMES_THE_THROWING_RECORD, QueueContractPoints.Point.THROWING_DRAIN_HANDLER,
+                ContractFakeDiscipline.Bug.RELEASE_WITHOUT_PEEK_CONSUMES, QueueContractPoints.Point.RELEASE_WITHOUT_PEEK,
+                ContractFakeDiscipline.Bug.NULL_ON_A_FULL_QUEUE_IS_FULL, QueueContractPoints.Point.NULL_ARGUMENTS,
+                ContractFakeDiscipline.Bug.CONSUMERS_WORK_AFTER_CLOSE, QueueContractPoints.Point.USE_AFTER_CLOSE);
+        assertEquals(QueueContractPoints.Point.values().length, broken.size(), "a bug for every point");
+        broken.forEach((bug, point) -> everyCellFails(pointsKit(bug), Kit::contractPoints, "", point.sentence()));
+    }
+
+    private void memoryUseAfterCloseCaught() {
+        MemoryStrategy answering = split(BrokenStrategies.SplitBug.NONE); // AbstractRingMemory: strategyName() after close
+        List<DynamicTest> cells = flatten(Kit.of(List.of(answering), List.of(new ContractFakeDiscipline(
+                ContractFakeDiscipline.Bug.NONE))).contractPoints()).stream()
+                .filter(t -> t.getDisplayName().contains("after RingMemory.close()")).toList();
+        everyCellFails(cells, "strategyName()");
+        everyCellPasses(pointsKit(ContractFakeDiscipline.Bug.NONE), Kit::contractPoints);
+    }
+
+    @Test
+    void aGrowthStrategyThatDropsAByteIsCaughtByTheGrowthContract() {
+        Kit broken = Kit.of(List.of(), List.of()).withGrowth(List.of(new BrokenGrowth(true))).withSettings(SETTINGS.withSeed(SEED));
+        everyCellFails(broken, Kit::growthContract, "contents differ", "read back byte-identical");
+        everyCellPasses(Kit.of(List.of(), List.of()).withGrowth(List.of(new BrokenGrowth(false))).withSettings(SETTINGS.withSeed(SEED)),
+                Kit::growthContract);
+    }
+
+    @Test
+    void aMappedFileWhoseCloseLeaksIsCaughtNamingTheLeakedFile() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.ringlab.api.ProcSelf.isSupported(), "needs /proc/self (Linux)");
+        org.ringlab.api.MappedFileStrategy real = Registries.mappedFiles().all().getFirst();
+        Kit broken = Kit.of(List.of(), List.of()).withMappedFiles(List.of(new LeakyMappedFiles(real, true)));
+        List<DynamicTest> cells = flatten(broken.mappedFileContract());
+        // The leak names the leaked file (cycle-N) through the descriptor's target and the mapping's path.
+        everyCellFails(cells.stream().filter(c -> c.getDisplayName().contains("cycles leak nothing")).toList(), "cycle-");
+        // Its segments also stay alive after close: the contract part sees that.
+        everyCellFails(cells.stream().filter(c -> c.getDisplayName().contains("stale segments")).toList(), "after close");
+        everyCellPasses(Kit.of(List.of(), List.of()).withMappedFiles(List.of(new LeakyMappedFiles(real, false))),
+                Kit::mappedFileContract);
     }
 
     @Test
@@ -129,7 +267,16 @@ class KitCatchesBrokenProvidersTest {
         assertTrue(m.find(), "no seed in: " + first);
         assertEquals(seed, Long.parseLong(m.group(1)), "the seed printed is the kit's");
         String replayed = firstFailure(memoryKit(broken).withSettings(new KitSettings(20, 1, 1, 1, Long.parseLong(m.group(1)))));
-        assertEquals(first, replayed, "the same seed, the same failure");
+        // The same failing chain (and, when the shrink finishes within its time, the same shrunk one).
+        assertEquals(originalChain(first), originalChain(replayed), "the same seed, the same failure");
+        if (!first.contains("the best chain found in the shrink's") && !replayed.contains("the best chain found in the shrink's")) {
+            assertEquals(first, replayed, "the same seed, the same shrunk chain");
+        }
+    }
+
+    /** The first line (cell, chain, seed) and the original chain's length. */
+    private static String originalChain(String message) {
+        return message.lines().findFirst().orElse("") + " / " + message.substring(message.lastIndexOf("original chain:"));
     }
 
     private static String firstFailure(Kit kit) {
