@@ -23,7 +23,7 @@ package org.ringlab.api;
  * publishes the grow to the reader with its own release/acquire pair). A reader that races
  * anyway gets {@link IllegalStateException}, not freed memory.
  */
-public interface GrowableRingMemory extends RingMemory {
+public interface GrowableRingMemory extends SegmentPathMemory {
 
     /**
      * Grows the ring to {@code newCapacity} bytes, keeping the bytes of positions

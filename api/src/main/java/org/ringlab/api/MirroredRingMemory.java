@@ -12,7 +12,7 @@ import java.lang.foreign.MemorySegment;
  * to an arena that {@code release} closes (so stale segments throw), and the release action
  * itself (unmap, delete a file it created…), run once by {@link #close()}.
  */
-public final class MirroredRingMemory extends AbstractRingMemory {
+public final class MirroredRingMemory extends RingProtocol implements MirrorViewMemory {
 
     private final MemorySegment header;
     private final MemorySegment mirror;
@@ -20,13 +20,15 @@ public final class MirroredRingMemory extends AbstractRingMemory {
 
     /**
      * @param capacity N, the ring's capacity
+     * @param capabilities what the memory can do (the strategy's capabilities)
+     * @param granularity the unit the capacity is a multiple of (the strategy's granularity)
      * @param header   the header region (at least {@link RingMemory#MIN_HEADER_BYTES})
      * @param mirror   the 2N bytes: byte {@code i} and byte {@code i + N} are the same memory
      * @param release  releases the mapping and everything else the ring owns
      */
-    public MirroredRingMemory(String strategyName, long capacity, MemorySegment header, MemorySegment mirror,
-                              Runnable release) {
-        super(strategyName, capacity);
+    public MirroredRingMemory(String strategyName, long capacity, java.util.Set<Capability> capabilities,
+                              long granularity, MemorySegment header, MemorySegment mirror, Runnable release) {
+        super(strategyName, capacity, capabilities, granularity);
         if (mirror.byteSize() != 2 * capacity) {
             throw new IllegalArgumentException("a mirror of " + mirror.byteSize() + " bytes for a capacity of "
                     + capacity + ": it must be twice the capacity");
@@ -69,11 +71,13 @@ public final class MirroredRingMemory extends AbstractRingMemory {
     /** The 2N mirror itself: every backend's mirror mapping is such a view. */
     @Override
     public MemorySegment mirrorView() {
+        ensureOpen();
         return mirror;
     }
 
     @Override
     public CopyCounters copyCounters() {
+        ensureOpen();
         return CopyCounters.ZERO;
     }
 

@@ -2,7 +2,28 @@ package org.ringlab.api;
 
 import java.lang.foreign.MemorySegment;
 
-/** One consuming side of a {@link RecordQueue}. */
+/**
+ * One consuming side of a {@link RecordQueue}.
+ *
+ * <h2>Contract (every discipline, every consumer of a multi-consumer one)</h2>
+ * <ul>
+ *   <li><b>poll into a bad destination.</b> {@code poll(dst)} with {@code dst} read-only, or
+ *       smaller than the oldest record, throws {@link IllegalArgumentException} naming the
+ *       record length and {@code dst}'s size (or "read-only"); the record is not consumed:
+ *       the next {@code poll}/{@code peek} returns it.</li>
+ *   <li><b>A throwing drain handler.</b> The records handed to the handler before the one
+ *       whose {@code onRecord} threw are consumed; that record and all after it are not (the
+ *       next {@code poll}/{@code peek}/{@code drain} redelivers it); the exception propagates
+ *       unchanged.</li>
+ *   <li><b>release without peek.</b> {@link #release()} when no record is peeked (never
+ *       peeked, already released, the last peek returned null, or after a poll) throws
+ *       {@link IllegalStateException}.</li>
+ *   <li><b>Null arguments.</b> {@code poll(null)} and {@code drain(null, n)} throw
+ *       {@link NullPointerException} even when the queue is empty; {@code drain(h, limit)}
+ *       with {@code limit <= 0} throws {@link IllegalArgumentException}.</li>
+ *   <li><b>After {@link RecordQueue#close()}</b> every method throws {@link IllegalStateException}.</li>
+ * </ul>
+ */
 public interface QueueConsumer {
 
     /** Returned by {@link #poll(MemorySegment)} when the queue is empty. */

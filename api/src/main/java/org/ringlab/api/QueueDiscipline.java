@@ -13,6 +13,10 @@ public interface QueueDiscipline extends RinglabProvider {
         return Availability.available();
     }
 
-    /** Builds a queue on {@code memory}; the queue does not own the memory. */
+    /**
+     * Builds a queue on {@code memory}; the queue does not own the memory. The discipline picks
+     * its implementation from the memory's type ({@link MirrorViewMemory}, {@link GrowableRingMemory},
+     * {@link SegmentPathMemory}). Throws {@link IllegalStateException} when the memory is closed.
+     */
     RecordQueue create(RingMemory memory, QueueSpec spec);
 }

@@ -9,8 +9,14 @@ import java.util.Map;
  * exceptions; the hot paths do not allocate.
  *
  * <p>The queue does not own its memory: {@link #close()} releases what the queue holds
- * (threads it started, waiters it parks) and makes every handle throw
- * {@link IllegalStateException}; the caller closes the memory.
+ * (threads it started, waiters it parks); afterwards every method of the queue, of its
+ * producer and of every consumer handle throws {@link IllegalStateException}, except
+ * {@code close()} itself (idempotent). The caller closes the memory. Building a queue on
+ * closed memory throws {@link IllegalStateException}.
+ *
+ * <p>The producer's and the consumers' contracts for misuse (claim then offer, a batch with a
+ * bad element, a bad destination, a throwing handler, release without peek, null arguments)
+ * are in {@link QueueProducer} and {@link QueueConsumer}.
  */
 public interface RecordQueue extends AutoCloseable {
 

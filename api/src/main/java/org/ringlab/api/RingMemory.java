@@ -34,13 +34,31 @@ import java.lang.foreign.MemorySegment;
  * thread calling {@code window} at the same time; publication between the two is the job of
  * the queue discipline on top. Others are single-threaded.
  *
+ * <h2>Shape</h2>
+ * A memory says by its type how a queue may reach its bytes, so a discipline picks its
+ * implementation with a type switch, never from a {@code null} return, a capability flag or a
+ * registry look-up:
+ * <ul>
+ *   <li>{@link MirrorViewMemory}: the same pages twice back to back; the queue may read and
+ *       write the 2N {@link MirrorViewMemory#mirrorView() view} in place, with nothing to commit;</li>
+ *   <li>{@link SegmentPathMemory}: only through {@code claim}/{@code commit}/{@code window}
+ *       (the strategy copies a mirror, stages, gathers or rotates there);</li>
+ *   <li>{@link GrowableRingMemory}, a segment-path memory whose capacity can change.</li>
+ * </ul>
+ * The type is sealed to those two roots. A third-party strategy extends
+ * {@link AbstractRingMemory} (a segment-path memory: it supplies the mapping of positions to
+ * memory and its release, passes its capabilities and granularity to the constructor, and its
+ * {@code copyCounters()} calls {@code ensureOpen()} first) or hands a mirror mapping to
+ * {@link MirroredRingMemory}.
+ *
  * <h2>Lifetime</h2>
  * {@link #close()} releases everything (mappings, descriptors, files it created); closing
- * twice is harmless. After close every method but {@code close}, {@code capacity} and
- * {@code isOpen} throws {@link IllegalStateException}, and so does any access through a
- * segment obtained earlier: never a JVM crash.
+ * twice is harmless. After close every method but {@code close}, {@code isOpen} and
+ * {@code capacity} throws {@link IllegalStateException} ({@code strategyName}, {@code capabilities},
+ * {@code granularity}, {@code copyCounters}, {@code header}, {@code mirrorView} included), and
+ * so does any access through a segment obtained earlier: never a JVM crash.
  */
-public interface RingMemory extends AutoCloseable {
+public sealed interface RingMemory extends AutoCloseable permits MirrorViewMemory, SegmentPathMemory {
 
     /** Every strategy gives at least this many header bytes (more where its granularity is larger). */
     long MIN_HEADER_BYTES = 4096;
@@ -74,32 +92,21 @@ public interface RingMemory extends AutoCloseable {
     MemorySegment header();
 
     /**
-     * What this memory can do: by default the capabilities of the registered strategy of the
-     * same name, none when there is no such strategy (the safe answer: a queue then assumes
-     * windows and claims may copy at the seam).
+     * What this memory can do, answered by the memory itself (the capabilities of the strategy
+     * that allocated it). Throws {@link IllegalStateException} after {@link #close()}.
      */
-    default java.util.Set<Capability> capabilities() {
-        return Registries.memoryStrategies().find(strategyName()).map(MemoryStrategy::capabilities)
-                .orElse(java.util.Set.of());
-    }
+    java.util.Set<Capability> capabilities();
 
     /**
-     * The whole ring as one segment of {@code 2 × capacity()} bytes in which the bytes of
-     * position {@code p} start at offset {@code p mod capacity()} and run on contiguously for up
-     * to {@code capacity()} bytes, written and read in place with nothing to commit (the two
-     * views of a mirror mapping); {@code null} when the memory has no such view (it mirrors by
-     * copying, stages or rotates). For a queue's hot path, which then needs no per-call checks
-     * or slices: the queue keeps its own positions and offsets. The segment belongs to the
-     * ring, so it throws after {@link #close()}; a growable ring offers none, since a grow
-     * would unmap it.
+     * The unit this memory's capacity is a multiple of (the allocating strategy's granularity),
+     * and the unit a growable ring grows by. Throws {@link IllegalStateException} after {@link #close()}.
      */
-    default MemorySegment mirrorView() {
-        return null;
-    }
+    long granularity();
 
-    /** Bytes moved beyond the single copy of the data, since allocation. */
+    /** Bytes moved beyond the single copy of the data, since allocation; throws after {@link #close()}. */
     CopyCounters copyCounters();
 
+    /** False once {@link #close()} ran; the one query that answers after close. */
     boolean isOpen();
 
     @Override

@@ -3,7 +3,10 @@ package org.ringlab.heap;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
+import java.util.Set;
+
 import org.ringlab.api.AbstractRingMemory;
+import org.ringlab.api.Capability;
 
 /**
  * The layer the pure-Java rings share: memory from one shared {@link Arena} that close
@@ -19,8 +22,8 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
     final MemorySegment memory;
     private final MemorySegment header;
 
-    ArenaRingMemory(String strategyName, long capacity, long bytes) {
-        super(strategyName, capacity);
+    ArenaRingMemory(String strategyName, long capacity, long bytes, Set<Capability> capabilities) {
+        super(strategyName, capacity, capabilities, 1);
         Arena a = Arena.ofShared();
         try {
             this.memory = a.allocate(bytes, ALIGNMENT);

@@ -14,8 +14,8 @@ final class DoubledArrayRing extends ArenaRingMemory {
 
     private final ThreadSide writer = new ThreadSide(); // mirrorBytes, off the reader's lines
 
-    DoubledArrayRing(String strategyName, long capacity) {
-        super(strategyName, capacity, 2 * capacity);
+    DoubledArrayRing(String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities) {
+        super(strategyName, capacity, 2 * capacity, capabilities);
     }
 
     @Override
@@ -51,6 +51,7 @@ final class DoubledArrayRing extends ArenaRingMemory {
 
     @Override
     public CopyCounters copyCounters() {
+        ensureOpen();
         return new CopyCounters(writer.bytes, 0, 0, 0, 0);
     }
 }

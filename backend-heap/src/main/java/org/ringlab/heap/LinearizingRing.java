@@ -26,8 +26,8 @@ final class LinearizingRing extends ArenaRingMemory {
     private long rotationBytes;
     private long rotations;
 
-    LinearizingRing(String strategyName, long capacity) {
-        super(strategyName, capacity, capacity);
+    LinearizingRing(String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities) {
+        super(strategyName, capacity, capacity, capabilities);
     }
 
     private long physical(long position) {
@@ -110,6 +110,7 @@ final class LinearizingRing extends ArenaRingMemory {
 
     @Override
     public CopyCounters copyCounters() {
+        ensureOpen();
         return new CopyCounters(0, rotationBytes, rotations, writer.bytes, 0);
     }
 }

@@ -1,7 +1,6 @@
 package org.ringlab.heap;
 
 import java.util.Set;
-import java.util.function.BiFunction;
 
 import org.ringlab.api.Availability;
 import org.ringlab.api.Capability;
@@ -21,10 +20,10 @@ abstract class PureJavaStrategy implements MemoryStrategy {
     private final String name;
     private final String description;
     private final Set<Capability> capabilities;
-    private final BiFunction<String, Long, RingMemory> factory;
+    private final RingFactory factory;
 
     PureJavaStrategy(String name, String description, Set<Capability> capabilities,
-                     BiFunction<String, Long, RingMemory> factory) {
+                     RingFactory factory) {
         this.name = name;
         this.description = description;
         this.capabilities = Set.copyOf(capabilities);
@@ -59,6 +58,12 @@ abstract class PureJavaStrategy implements MemoryStrategy {
     @Override
     public final RingMemory allocate(RingSpec spec) {
         long capacity = RingChecks.checkCapacity(name, spec.capacity(), 1);
-        return factory.apply(name, capacity);
+        return factory.create(name, capacity, capabilities);
+    }
+
+    /** Builds the ring; the memory describes itself with the strategy's capabilities. */
+    @FunctionalInterface
+    interface RingFactory {
+        RingMemory create(String name, long capacity, Set<Capability> capabilities);
     }
 }

@@ -15,8 +15,8 @@ final class SplitRing extends ArenaRingMemory {
     private final ThreadSide writer = new ThreadSide();  // claim scratch, staged flag, stagingBytes
     private final ThreadSide reader = new ThreadSide();  // window scratch, gatherBytes
 
-    SplitRing(String strategyName, long capacity) {
-        super(strategyName, capacity, capacity);
+    SplitRing(String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities) {
+        super(strategyName, capacity, capacity, capabilities);
     }
 
     @Override
@@ -53,6 +53,7 @@ final class SplitRing extends ArenaRingMemory {
 
     @Override
     public CopyCounters copyCounters() {
+        ensureOpen();
         return new CopyCounters(0, 0, 0, writer.bytes, reader.bytes);
     }
 }

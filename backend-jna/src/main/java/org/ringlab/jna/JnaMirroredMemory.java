@@ -93,7 +93,7 @@ public final class JnaMirroredMemory implements MemoryStrategy {
             mapping = JnaMirrorMapping.map(fd, header, n);
             fdOpen = false; // Linux frees the descriptor even when close fails: never twice
             JnaLibc.close(fd); // the mapping keeps the pages
-            return new MirroredRingMemory(NAME, n, mapping.header(), mapping.segment(), mapping::close);
+            return new MirroredRingMemory(NAME, n, CAPABILITIES, JnaLibc.pageSize(), mapping.header(), mapping.segment(), mapping::close);
         } catch (Throwable t) {
             JnaMirrorMapping held = mapping;
             boolean closeFd = fdOpen;

@@ -39,8 +39,9 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
     private long grows;
 
     /** Takes ownership of {@code mapping} and of {@code fd}, the memfd behind it. */
-    GrowableMirroredRing(String strategyName, long capacity, MirrorMapping mapping, int fd) {
-        super(strategyName, capacity);
+    GrowableMirroredRing(String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities,
+                         long granularity, MirrorMapping mapping, int fd) {
+        super(strategyName, capacity, capabilities, granularity);
         this.mapping = mapping;
         this.mirror = mapping.segment();
         this.fd = fd;
@@ -132,6 +133,7 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
 
     @Override
     public CopyCounters copyCounters() {
+        ensureOpen();
         return new CopyCounters(0, 0, 0, 0, 0, growthBytes, grows);
     }
 

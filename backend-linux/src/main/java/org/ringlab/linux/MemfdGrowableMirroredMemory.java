@@ -28,7 +28,7 @@ public final class MemfdGrowableMirroredMemory extends MirroredStrategy {
 
     @Override
     RingMemory newRing(long n, Acquired acquired) {
-        GrowableMirroredRing ring = new GrowableMirroredRing(name(), n, acquired.mapping, acquired.fd);
+        GrowableMirroredRing ring = new GrowableMirroredRing(name(), n, capabilities(), LinuxLibc.pageSize(), acquired.mapping, acquired.fd);
         acquired.fd = -1; // the ring owns it now
         return ring;
     }

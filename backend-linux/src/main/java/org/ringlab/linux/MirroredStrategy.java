@@ -118,7 +118,7 @@ abstract class MirroredStrategy implements MemoryStrategy {
         acquired.closeFd(); // the mapping keeps the pages; the descriptor is not needed any more
         MirrorMapping mapping = acquired.mapping;
         String removeOnClose = acquired.removeOnClose;
-        return new MirroredRingMemory(name, n, mapping.header(), mapping.segment(), () -> Cleanup.runAll(null,
+        return new MirroredRingMemory(name, n, capabilities, LinuxLibc.pageSize(), mapping.header(), mapping.segment(), () -> Cleanup.runAll(null,
                 mapping::close, () -> {
                     if (removeOnClose != null) {
                         LinuxLibc.unlink(removeOnClose);

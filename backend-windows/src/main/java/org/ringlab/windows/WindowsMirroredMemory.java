@@ -85,7 +85,7 @@ public final class WindowsMirroredMemory implements MemoryStrategy {
                     + "): its memory is an anonymous pagefile-backed section");
         }
         PlaceholderMapping mapping = PlaceholderMapping.map(win32, g, n);
-        return new MirroredRingMemory(NAME, n, mapping.header(), mapping.segment(), mapping::close);
+        return new MirroredRingMemory(NAME, n, CAPABILITIES, g, mapping.header(), mapping.segment(), mapping::close);
     }
 
     /** Wrong OS without loading anything; on Windows the real calls: allocate one granule, write view 1, read view 2. */

@@ -57,9 +57,8 @@ final class RinglabSpscAnchor implements AnchorQueue {
      * still faults.)
      */
     private static void touch(RingMemory memory) {
-        MemorySegment view = memory.mirrorView();
-        if (view != null) {
-            view.fill((byte) 0); // both views: a frame over the seam is written through the second
+        if (memory instanceof org.ringlab.api.MirrorViewMemory m) {
+            m.mirrorView().fill((byte) 0); // both views: a frame over the seam is written through the second
         }
     }
 

@@ -251,7 +251,8 @@ final class BrokenStrategies {
         long gatherBytes;
 
         HeapRing(String name, long capacity, long bytes) {
-            super(name, capacity);
+            // Claims no capability: a queue assumes claims and windows may copy at the seam.
+            super(name, capacity, Set.of(), 1);
             this.memory = arena.allocate(bytes, 64);
             this.header = arena.allocate(RingMemory.MIN_HEADER_BYTES, 64);
         }
@@ -263,6 +264,7 @@ final class BrokenStrategies {
 
         @Override
         public CopyCounters copyCounters() {
+            ensureOpen();
             return new CopyCounters(mirrorBytes, 0, 0, stagingBytes, gatherBytes);
         }
 

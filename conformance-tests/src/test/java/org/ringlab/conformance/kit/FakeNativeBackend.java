@@ -158,10 +158,20 @@ final class FakeNativeBackend {
     }
 
     /** The ring of the correct doubled twin, plus the descriptor closed with it. */
-    private record DelegatingRing(RingMemory ring, Runnable onClose) implements RingMemory {
+    private record DelegatingRing(RingMemory ring, Runnable onClose) implements org.ringlab.api.SegmentPathMemory {
         @Override
         public String strategyName() {
             return ring.strategyName();
+        }
+
+        @Override
+        public Set<Capability> capabilities() {
+            return ring.capabilities();
+        }
+
+        @Override
+        public long granularity() {
+            return ring.granularity();
         }
 
         @Override

@@ -20,8 +20,8 @@ final class ExampleHeapRing extends AbstractRingMemory {
     private final MemorySegment header;
     private long mirrorBytes;
 
-    ExampleHeapRing(String name, long capacity) {
-        super(name, capacity);
+    ExampleHeapRing(String name, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities) {
+        super(name, capacity, capabilities, 1);
         this.memory = arena.allocate(2 * capacity, 64);
         this.header = arena.allocate(RingMemory.MIN_HEADER_BYTES, 64);
     }
@@ -54,6 +54,7 @@ final class ExampleHeapRing extends AbstractRingMemory {
 
     @Override
     public CopyCounters copyCounters() {
+        ensureOpen();
         return new CopyCounters(mirrorBytes, 0, 0, 0, 0);
     }
 

@@ -48,6 +48,6 @@ public final class ExampleHeapStrategy implements MemoryStrategy {
 
     @Override
     public RingMemory allocate(RingSpec spec) {
-        return new ExampleHeapRing(name(), RingChecks.checkCapacity(name(), spec.capacity(), 1));
+        return new ExampleHeapRing(name(), RingChecks.checkCapacity(name(), spec.capacity(), 1), capabilities());
     }
 }

@@ -9,7 +9,6 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;
@@ -17,6 +16,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.QueueSpec.RecordMode;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
+import org.ringlab.queues.support.QueueChecks;
 
 /**
  * The copy-per-consumer baseline: one producer, N consumers, and every record copied N times,
@@ -72,6 +72,9 @@ public final class CopyPerConsumerQueue implements RecordQueue {
 
     CopyPerConsumerQueue(String disciplineName, RingMemory memory, QueueSpec spec, Publication publication) {
         spec.requireNoGrowth(disciplineName);
+        if (!memory.isOpen()) {
+            throw new IllegalStateException("cannot build a " + disciplineName + " queue on closed memory");
+        }
         this.publication = publication;
         this.disciplineName = disciplineName;
         this.memory = memory;
@@ -107,26 +110,31 @@ public final class CopyPerConsumerQueue implements RecordQueue {
 
     @Override
     public String disciplineName() {
+        ensureOpen();
         return disciplineName;
     }
 
     @Override
     public QueueSpec spec() {
+        ensureOpen();
         return spec;
     }
 
     @Override
     public RingMemory memory() {
+        ensureOpen();
         return memory;
     }
 
     @Override
     public QueueProducer producer() {
+        ensureOpen();
         return producer;
     }
 
     @Override
     public QueueConsumer consumer(int index) {
+        ensureOpen();
         if (index < 0 || index >= n) {
             throw new IndexOutOfBoundsException("copy-per-consumer queue has consumers 0.." + (n - 1) + ", asked for " + index);
         }
@@ -135,6 +143,7 @@ public final class CopyPerConsumerQueue implements RecordQueue {
 
     @Override
     public Map<String, Long> counters() {
+        ensureOpen();
         Map<String, Long> c = new LinkedHashMap<>();
         c.put("recordsOffered", producer.records);
         c.put("failedOffers", producer.failedOffers);
@@ -270,8 +279,10 @@ public final class CopyPerConsumerQueue implements RecordQueue {
         public boolean offer(MemorySegment record) {
             ensureOpen();
             long length = checkLength(record.byteSize());
+            if (claimOpen) {
+                throw QueueChecks.claimOutstanding(claimLength);
+            }
             long frame = frameLength(length);
-            claimOpen = false;
             if (!reserveAll(frame)) {
                 failedOffers++;
                 return false;
@@ -294,11 +305,10 @@ public final class CopyPerConsumerQueue implements RecordQueue {
         @Override
         public int offer(MemorySegment[] batch, int offset, int count) {
             ensureOpen();
-            Objects.checkFromIndexSize(offset, count, batch.length);
-            for (int i = offset; i < offset + count; i++) {
-                checkLength(batch[i].byteSize());
+            QueueChecks.checkBatch(spec, batch, offset, count);
+            if (claimOpen) {
+                throw QueueChecks.claimOutstanding(claimLength);
             }
-            claimOpen = false;
             int written = 0;
             for (int i = offset; i < offset + count; i++) {
                 long length = batch[i].byteSize();
@@ -333,6 +343,7 @@ public final class CopyPerConsumerQueue implements RecordQueue {
             }
             if (starts[0] != positions[0]) {
                 writePadding(0, starts[0] - positions[0]);
+                positions[0] = starts[0]; // written, unpublished: a replacing claim starts after it
             }
             claimParent = parentPosition(0, starts[0]);
             claimLength = length;
@@ -440,41 +451,43 @@ public final class CopyPerConsumerQueue implements RecordQueue {
         @Override
         public int drain(RecordHandler handler, int limit) {
             ensureOpen();
-            if (limit <= 0) {
-                throw new IllegalArgumentException("drain limit must be positive, got " + limit);
-            }
+            QueueChecks.checkDrain(handler, limit);
             long at = position;
             int count = 0;
-            while (count < limit) {
-                long start = nextRecord(at);
-                if (start == FULL) {
-                    break;
+            try {
+                while (count < limit) {
+                    long start = nextRecord(at);
+                    if (start == FULL) {
+                        break;
+                    }
+                    handler.onRecord(read(start));
+                    at = pendingEnd;
+                    count++;
                 }
-                handler.onRecord(read(start));
-                at = pendingEnd;
-                count++;
-            }
-            pendingEnd = FULL;
-            if (count > 0) {
-                position = at;
-                records += count;
-                // Frees every drained record with one store.
-                soPosition(positionOffset, at);
+            } finally {
+                // A handler that throws leaves its record and those after it queued.
+                pendingEnd = FULL;
+                if (count > 0) {
+                    position = at;
+                    records += count;
+                    // Frees every drained record with one store.
+                    soPosition(positionOffset, at);
+                }
             }
             return count;
         }
 
         @Override
         public int poll(MemorySegment dst) {
+            long room = dst.byteSize(); // the NPE for a null destination, even when empty
             MemorySegment record = peek();
             if (record == null) {
                 return EMPTY;
             }
             long length = record.byteSize();
-            if (length > dst.byteSize()) {
+            if (length > room || dst.isReadOnly()) {
                 pendingEnd = FULL;
-                throw new IllegalArgumentException("record of " + length + " bytes does not fit the destination of "
-                        + dst.byteSize());
+                QueueChecks.checkDestination(dst, length);
             }
             MemorySegment.copy(record, 0, dst, 0, length);
             release();

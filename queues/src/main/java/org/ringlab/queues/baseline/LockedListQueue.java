@@ -3,7 +3,6 @@ package org.ringlab.queues.baseline;
 import java.lang.foreign.MemorySegment;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.ringlab.api.QueueConsumer;
@@ -12,6 +11,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.QueueSpec.RecordMode;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
+import org.ringlab.queues.support.QueueChecks;
 
 /**
  * Seed 001's "before", kept as a baseline so its 5.3× is re-measured rather than quoted: every
@@ -78,6 +78,9 @@ public final class LockedListQueue implements RecordQueue {
 
     public LockedListQueue(String disciplineName, RingMemory memory, QueueSpec spec) {
         spec.requireNoGrowth(disciplineName);
+        if (!memory.isOpen()) {
+            throw new IllegalStateException("cannot build a " + disciplineName + " queue on closed memory");
+        }
         if (spec.consumers() != 1) {
             throw new IllegalArgumentException("locked-list has exactly one consumer, " + spec.consumers()
                     + " were asked for");
@@ -110,6 +113,11 @@ public final class LockedListQueue implements RecordQueue {
     private void ensureOpen() {
         if (closed) {
             throw new IllegalStateException(disciplineName + " queue is closed");
+        }
+        // Its records live on the Java heap, but the queue is built on the memory: it stops with it.
+        if (!memory.isOpen()) {
+            throw new IllegalStateException(disciplineName + " queue's memory (" + memory.capacity()
+                    + " bytes) is closed");
         }
     }
 
@@ -155,26 +163,31 @@ public final class LockedListQueue implements RecordQueue {
 
     @Override
     public String disciplineName() {
+        ensureOpen();
         return disciplineName;
     }
 
     @Override
     public QueueSpec spec() {
+        ensureOpen();
         return spec;
     }
 
     @Override
     public RingMemory memory() {
+        ensureOpen();
         return memory;
     }
 
     @Override
     public QueueProducer producer() {
+        ensureOpen();
         return producer;
     }
 
     @Override
     public QueueConsumer consumer(int index) {
+        ensureOpen();
         if (index != 0) {
             throw new IndexOutOfBoundsException("locked-list has one consumer (index 0), asked for " + index);
         }
@@ -183,6 +196,7 @@ public final class LockedListQueue implements RecordQueue {
 
     @Override
     public Map<String, Long> counters() {
+        ensureOpen();
         Map<String, Long> c = new LinkedHashMap<>();
         acquire();
         try {
@@ -217,6 +231,9 @@ public final class LockedListQueue implements RecordQueue {
         public boolean offer(MemorySegment record) {
             ensureOpen();
             spec.checkRecordLength(record.byteSize());
+            if (claimed != null) {
+                throw QueueChecks.claimOutstanding(claimed.length);
+            }
             if (!fits(charge(record.byteSize()))) {
                 failedOffers++;
                 return false;
@@ -234,9 +251,9 @@ public final class LockedListQueue implements RecordQueue {
         @Override
         public int offer(MemorySegment[] records, int offset, int count) {
             ensureOpen();
-            Objects.checkFromIndexSize(offset, count, records.length);
-            for (int i = 0; i < count; i++) {
-                spec.checkRecordLength(records[offset + i].byteSize());
+            QueueChecks.checkBatch(spec, records, offset, count);
+            if (claimed != null) {
+                throw QueueChecks.claimOutstanding(claimed.length);
             }
             // Like spsc, a batch stops at the first record that does not fit: one failed offer.
             long room = capacity - queuedBytes;
@@ -339,9 +356,7 @@ public final class LockedListQueue implements RecordQueue {
         @Override
         public int drain(RecordHandler handler, int limit) {
             ensureOpen();
-            if (limit <= 0) {
-                throw new IllegalArgumentException("drain limit must be positive, got " + limit);
-            }
+            QueueChecks.checkDrain(handler, limit);
             peeked = null;
             Node node;
             int available;
@@ -354,18 +369,23 @@ public final class LockedListQueue implements RecordQueue {
             }
             // The first `available` nodes and their links were written before our lock: safe to
             // walk without it (the producer only writes the last node's next).
-            for (int i = 0; i < available; i++) {
-                handler.onRecord(MemorySegment.ofArray(node.bytes).asSlice(0, node.length).asReadOnly());
-                if (i + 1 < available) {
-                    node = node.next;
+            int handled = 0;
+            try {
+                for (; handled < available; handled++) {
+                    handler.onRecord(MemorySegment.ofArray(node.bytes).asSlice(0, node.length).asReadOnly());
+                    if (handled + 1 < available) {
+                        node = node.next;
+                    }
                 }
-            }
-            if (available > 0) {
-                acquire();
-                try {
-                    unlink(available);
-                } finally {
-                    lock.unlock();
+            } finally {
+                // A handler that throws leaves its record and those after it queued.
+                if (handled > 0) {
+                    acquire();
+                    try {
+                        unlink(handled);
+                    } finally {
+                        lock.unlock();
+                    }
                 }
             }
             return available;
@@ -374,6 +394,7 @@ public final class LockedListQueue implements RecordQueue {
         @Override
         public int poll(MemorySegment dst) {
             ensureOpen();
+            long room = dst.byteSize(); // the NPE for a null destination, even when empty
             peeked = null;
             Node node;
             acquire();
@@ -382,15 +403,15 @@ public final class LockedListQueue implements RecordQueue {
                 if (node == null) {
                     return EMPTY;
                 }
-                if (node.length > dst.byteSize()) {
-                    throw new IllegalArgumentException("record of " + node.length
-                            + " bytes does not fit the destination of " + dst.byteSize());
+                // Checked before the unlink: a record that cannot be copied stays queued.
+                if (node.length > room || dst.isReadOnly()) {
+                    QueueChecks.checkDestination(dst, node.length);
                 }
+                MemorySegment.copy(MemorySegment.ofArray(node.bytes), 0, dst, 0, node.length);
                 unlink(1);
             } finally {
                 lock.unlock();
             }
-            MemorySegment.copy(MemorySegment.ofArray(node.bytes), 0, dst, 0, node.length);
             return node.length;
         }
     }

@@ -19,6 +19,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.QueueSpec.RecordMode;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
+import org.ringlab.queues.support.QueueChecks;
 
 /**
  * Seed 003's QSARC (taskBus since 2024-09) on any {@link RingMemory}: one producer, up to
@@ -274,16 +275,19 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
 
     @Override
     public String disciplineName() {
+        ensureOpen();
         return disciplineName;
     }
 
     @Override
     public QueueSpec spec() {
+        ensureOpen();
         return spec;
     }
 
     @Override
     public RingMemory memory() {
+        ensureOpen();
         return memory;
     }
 
@@ -294,11 +298,13 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
 
     @Override
     public BroadcastProducer producer() {
+        ensureOpen();
         return producer;
     }
 
     @Override
     public BroadcastConsumer consumer(int index) {
+        ensureOpen();
         if (index < 0 || index >= consumers.length) {
             throw new IndexOutOfBoundsException("broadcast queue has consumers 0.." + (consumers.length - 1)
                     + ", asked for " + index);
@@ -387,6 +393,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
 
     @Override
     public Map<String, Long> counters() {
+        ensureOpen();
         Map<String, Long> c = new LinkedHashMap<>();
         Producer p = producer;
         long published = lvPublished();
@@ -512,6 +519,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
         public boolean offer(MemorySegment record) {
             ensureOpen();
             int length = checkLength(record.byteSize());
+            checkNoClaim();
             if (lvPending(writeSlot) != 0) {
                 failedOffers++;
                 return false;
@@ -524,13 +532,20 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
         public void put(MemorySegment record) {
             ensureOpen();
             int length = checkLength(record.byteSize());
+            checkNoClaim();
             awaitSlot(writeSlot);
             send(record, length);
         }
 
+        /** An offer while a claim is outstanding is refused; the claim stays valid. */
+        private void checkNoClaim() {
+            if (claimOpen) {
+                throw QueueChecks.claimOutstanding(claimLength);
+            }
+        }
+
         /** Writes and publishes one record into the free slot at the write cursor. */
         private void send(MemorySegment record, int length) {
-            claimOpen = false; // a new record replaces an outstanding claim
             long position = writeLap + writeSlot * stride;
             if (publication == Publication.WRITE_AFTER_PUBLISH) {
                 stage(position, length);
@@ -546,11 +561,8 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
         @Override
         public int offer(MemorySegment[] records, int offset, int count) {
             ensureOpen();
-            Objects.checkFromIndexSize(offset, count, records.length);
-            for (int i = offset; i < offset + count; i++) {
-                checkLength(records[i].byteSize()); // all or nothing: no half-written batch on bad input
-            }
-            claimOpen = false;
+            QueueChecks.checkBatch(spec, records, offset, count); // all or nothing: no half-written batch
+            checkNoClaim();
             int written = 0;
             for (int i = offset; i < offset + count; i++) {
                 int s = writeSlot;
@@ -900,32 +912,36 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
         @Override
         public int drain(RecordHandler handler, int limit) {
             ensureUsable();
-            if (limit <= 0) {
-                throw new IllegalArgumentException("drain limit must be positive, got " + limit);
-            }
+            QueueChecks.checkDrain(handler, limit);
             int n = 0;
-            while (n < limit && available()) {
-                held = cursor; // if the handler throws, the record stays held, not lost
-                handler.onRecord(view());
-                held = NONE;
-                releaseAndAdvance();
-                n++;
+            try {
+                while (n < limit && available()) {
+                    MemorySegment record = view();
+                    try {
+                        handler.onRecord(record);
+                    } finally {
+                        held = NONE; // a handler that throws leaves its record unconsumed, and not held
+                    }
+                    releaseAndAdvance();
+                    n++;
+                }
+            } finally {
+                delivered += n;
             }
-            delivered += n;
             return n;
         }
 
         @Override
         public int poll(MemorySegment dst) {
+            long room = dst.byteSize(); // the NPE for a null destination, even when empty
             MemorySegment record = peek();
             if (record == null) {
                 return EMPTY;
             }
             long length = record.byteSize();
-            if (length > dst.byteSize()) {
+            if (length > room || dst.isReadOnly()) {
                 held = NONE;
-                throw new IllegalArgumentException("record of " + length + " bytes does not fit the destination of "
-                        + dst.byteSize());
+                QueueChecks.checkDestination(dst, length);
             }
             MemorySegment.copy(record, 0, dst, 0, length);
             release();

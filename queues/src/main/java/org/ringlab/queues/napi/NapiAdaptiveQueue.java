@@ -133,22 +133,26 @@ public final class NapiAdaptiveQueue implements RecordQueue {
 
     @Override
     public String disciplineName() {
+        ensureQueueOpen();
         return disciplineName;
     }
 
     @Override
     public QueueSpec spec() {
+        ensureQueueOpen();
         return ring.spec();
     }
 
     @Override
     public RingMemory memory() {
+        ensureQueueOpen();
         return ring.memory();
     }
 
     /** The producer: {@code offer} drops and counts on a full ring, then signals the poller if needed. */
     @Override
     public QueueProducer producer() {
+        ensureQueueOpen();
         return producer;
     }
 
@@ -158,6 +162,7 @@ public final class NapiAdaptiveQueue implements RecordQueue {
      */
     @Override
     public QueueConsumer consumer(int index) {
+        ensureQueueOpen();
         if (index != 0) {
             throw new IndexOutOfBoundsException("napi has one consumer (index 0), asked for " + index);
         }
@@ -177,6 +182,7 @@ public final class NapiAdaptiveQueue implements RecordQueue {
 
     @Override
     public Map<String, Long> counters() {
+        ensureQueueOpen();
         NapiStats s = stats();
         Map<String, Long> c = new LinkedHashMap<>();
         c.put("offered", s.offered());
@@ -205,6 +211,12 @@ public final class NapiAdaptiveQueue implements RecordQueue {
             p.stopAndJoin(); // outside the lock: the stopping thread detaches under it
         }
         ring.close();
+    }
+
+    private void ensureQueueOpen() {
+        if (closed) {
+            throw new IllegalStateException(disciplineName + " queue is closed");
+        }
     }
 
     // Counters: one writer each; opaque so that a concurrent snapshot never sees a torn long.

@@ -18,14 +18,14 @@ import java.util.Map;
 import org.ringlab.api.Capability;
 import org.ringlab.api.GrowableRingMemory;
 import org.ringlab.api.GrowthPolicy;
-import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.MirrorViewMemory;
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;
 import org.ringlab.api.QueueSpec;
 import org.ringlab.api.QueueSpec.RecordMode;
 import org.ringlab.api.RecordQueue;
-import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
+import org.ringlab.queues.support.QueueChecks;
 
 /**
  * Lock-free single-producer single-consumer queue on any {@link RingMemory} (Lamport's ring
@@ -75,7 +75,7 @@ import org.ringlab.api.RingMemory;
  * A segment from {@code peek} or a claim stays valid until {@code release} or {@code commit}.
  *
  * <h2>The mirror-view fast path</h2>
- * On memory that offers a {@link RingMemory#mirrorView() mirror view} (every mirrored
+ * On a {@link MirrorViewMemory} (every mirrored
  * strategy) and does not grow, records are written and read straight at their offsets in that
  * 2N segment: no claim/commit/window per record, so none of their checks and slices (about a
  * fifth of the cost of a 64-byte record measured against Agrona's ring). The positions and
@@ -158,6 +158,9 @@ public final class SpscRingQueue implements RecordQueue {
         if (spec.consumers() != 1) {
             throw new IllegalArgumentException("spsc has exactly one consumer, " + spec.consumers() + " were asked for");
         }
+        if (!memory.isOpen()) {
+            throw new IllegalStateException("cannot build a " + disciplineName + " queue on closed memory");
+        }
         this.disciplineName = disciplineName;
         this.memory = memory;
         this.spec = spec;
@@ -166,7 +169,9 @@ public final class SpscRingQueue implements RecordQueue {
         this.mask = Long.bitCount(capacity) == 1 ? capacity - 1 : -1;
         this.fixed = spec.mode() == RecordMode.FIXED;
         this.recordSize = spec.recordSize();
-        this.padded = !(memory.capabilities().contains(Capability.ZERO_COPY_CLAIM)
+        // The memory's type says how to reach it: a mirror view is contiguous across the seam by
+        // construction; a segment-path memory is when its claims and windows never copy.
+        this.padded = !(memory instanceof MirrorViewMemory) && !(memory.capabilities().contains(Capability.ZERO_COPY_CLAIM)
                 && memory.capabilities().contains(Capability.ZERO_COPY_WINDOW));
         this.publication = publication;
         long maxFrame = fixed ? recordSize : SpscDescriptor.variableFrameLength(recordSize);
@@ -187,7 +192,7 @@ public final class SpscRingQueue implements RecordQueue {
         this.handshake = handshake;
         if (canGrow) {
             this.growable = growableMemory(memory, growth, padded);
-            this.granularity = granularityOf(memory);
+            this.granularity = memory.granularity();
             long limit = growth.maxCapacity(granularity);
             if (limit < capacity) {
                 throw new IllegalArgumentException("growth up to " + growth.maxCapacity() + " bytes"
@@ -202,7 +207,7 @@ public final class SpscRingQueue implements RecordQueue {
             this.growPending = null;
             this.consumerInside = null;
         }
-        MemorySegment mirror = canGrow ? null : memory.mirrorView();
+        MemorySegment mirror = memory instanceof MirrorViewMemory m ? m.mirrorView() : null;
         this.view = mirror;
         this.readView = mirror == null ? null : mirror.asReadOnly();
         SpscDescriptor.checkHeaderFits(header);
@@ -213,9 +218,9 @@ public final class SpscRingQueue implements RecordQueue {
 
     /** The memory as a growable ring, or a message naming the strategy: no silent fallback to a fixed ring. */
     private static GrowableRingMemory growableMemory(RingMemory memory, GrowthPolicy growth, boolean padded) {
-        if (!(memory instanceof GrowableRingMemory g) || !memory.capabilities().contains(Capability.GROWABLE)) {
+        if (!(memory instanceof GrowableRingMemory g)) {
             throw new IllegalArgumentException("the spec asks for growth " + growth + " but " + memory.strategyName()
-                    + " memory cannot grow (no " + Capability.GROWABLE + " capability): allocate it with a growable"
+                    + " memory cannot grow (it is not a GrowableRingMemory): allocate it with a growable"
                     + " strategy such as mirrored-memfd-growable, or drop the growth policy");
         }
         if (padded) {
@@ -223,12 +228,6 @@ public final class SpscRingQueue implements RecordQueue {
                     + " seam; " + memory.strategyName() + " memory is not (its padding depends on the capacity)");
         }
         return g;
-    }
-
-    private static long granularityOf(RingMemory memory) {
-        return Registries.memoryStrategies().find(memory.strategyName()).map(MemoryStrategy::granularity)
-                .orElseThrow(() -> new IllegalArgumentException("no registered memory strategy named "
-                        + memory.strategyName() + ": the granularity to grow its ring by is unknown"));
     }
 
     private void initializeOrAttach() {
@@ -281,26 +280,31 @@ public final class SpscRingQueue implements RecordQueue {
 
     @Override
     public String disciplineName() {
+        ensureOpen();
         return disciplineName;
     }
 
     @Override
     public QueueSpec spec() {
+        ensureOpen();
         return spec;
     }
 
     @Override
     public RingMemory memory() {
+        ensureOpen();
         return memory;
     }
 
     @Override
     public QueueProducer producer() {
+        ensureOpen();
         return producer;
     }
 
     @Override
     public QueueConsumer consumer(int index) {
+        ensureOpen();
         if (index != 0) {
             throw new IndexOutOfBoundsException("spsc has one consumer (index 0), asked for " + index);
         }
@@ -309,6 +313,7 @@ public final class SpscRingQueue implements RecordQueue {
 
     @Override
     public Map<String, Long> counters() {
+        ensureOpen();
         Map<String, Long> c = new LinkedHashMap<>();
         c.put("producerPosition", lvPosition(PRODUCER_POSITION_OFFSET));
         c.put("consumerPosition", lvPosition(CONSUMER_POSITION_OFFSET));
@@ -448,7 +453,10 @@ public final class SpscRingQueue implements RecordQueue {
         @Override
         public boolean offer(MemorySegment record) {
             ensureOpen();
-            long length = record.byteSize();
+            long length = record.byteSize(); // the NPE for a null record
+            if (claimPosition != FULL) {
+                throw QueueChecks.claimOutstanding(claimLength);
+            }
             checkLength(length);
             long frame = frameLength(length);
             long at = reserve(position, frame);
@@ -493,7 +501,10 @@ public final class SpscRingQueue implements RecordQueue {
         @Override
         public int offer(MemorySegment[] records, int offset, int count) {
             ensureOpen();
-            java.util.Objects.checkFromIndexSize(offset, count, records.length);
+            QueueChecks.checkBatch(spec, records, offset, count);
+            if (claimPosition != FULL) {
+                throw QueueChecks.claimOutstanding(claimLength);
+            }
             long at = position;
             int written = 0;
             for (int i = offset, end = offset + count; i < end; i++) {
@@ -530,6 +541,9 @@ public final class SpscRingQueue implements RecordQueue {
                 claimPosition = FULL;
                 return null;
             }
+            // Padding before the claim is already in the ring (unpublished): a claim that
+            // replaces this one starts after it, never backwards over it.
+            position = at;
             claimPosition = at;
             claimLength = length;
             MemorySegment dst = view != null ? view.asSlice(offset(at), frame) : memory.claim(at, frame);
@@ -698,9 +712,7 @@ public final class SpscRingQueue implements RecordQueue {
         @Override
         public int drain(RecordHandler handler, int limit) {
             ensureOpen();
-            if (limit <= 0) {
-                throw new IllegalArgumentException("drain limit must be positive, got " + limit);
-            }
+            QueueChecks.checkDrain(handler, limit);
             if (!canGrow) {
                 return drainRing(handler, limit);
             }
@@ -715,42 +727,49 @@ public final class SpscRingQueue implements RecordQueue {
         private int drainRing(RecordHandler handler, int limit) {
             long at = position;
             int n = 0;
-            while (n < limit) {
-                long start = nextRecord(at);
-                if (start == FULL) {
-                    break;
+            try {
+                while (n < limit) {
+                    long start = nextRecord(at);
+                    if (start == FULL) {
+                        break;
+                    }
+                    handler.onRecord(read(start));
+                    at = pendingEnd;
+                    n++;
                 }
-                handler.onRecord(read(start));
-                at = pendingEnd;
-                n++;
-            }
-            pendingEnd = FULL;
-            if (n > 0) {
-                position = at;
-                records += n;
-                // Frees every drained record with one store.
-                soPosition(CONSUMER_POSITION_OFFSET, at);
+            } finally {
+                // A handler that throws leaves its record and those after it queued; the ones
+                // before it are consumed.
+                pendingEnd = FULL;
+                nextLength = -1;
+                if (n > 0) {
+                    position = at;
+                    records += n;
+                    // Frees every drained record with one store.
+                    soPosition(CONSUMER_POSITION_OFFSET, at);
+                }
             }
             return n;
         }
 
         @Override
         public int poll(MemorySegment dst) {
+            long room = dst.byteSize(); // the NPE for a null destination, even when empty
             if (view != null) {
-                return pollView(dst);
+                return pollView(dst, room);
             }
             MemorySegment record = peek();
             if (record == null) {
                 return EMPTY;
             }
             long length = record.byteSize();
-            if (length > dst.byteSize()) {
+            if (length > room || dst.isReadOnly()) {
                 pendingEnd = FULL;
+                nextLength = -1;
                 if (canGrow) {
                     leaveRing();
                 }
-                throw new IllegalArgumentException("record of " + length + " bytes does not fit the destination of "
-                        + dst.byteSize());
+                QueueChecks.checkDestination(dst, length);
             }
             MemorySegment.copy(record, 0, dst, 0, length);
             release();
@@ -758,7 +777,7 @@ public final class SpscRingQueue implements RecordQueue {
         }
 
         /** poll on the mirror view: one copy out of the ring, no segment made (never a growable ring). */
-        private int pollView(MemorySegment dst) {
+        private int pollView(MemorySegment dst, long room) {
             ensureOpen();
             long at = nextRecord(position);
             if (at == FULL) {
@@ -767,9 +786,8 @@ public final class SpscRingQueue implements RecordQueue {
             MemorySegment v = view;
             long o = offset(at);
             int length = fixed ? recordSize : v.get(ValueLayout.JAVA_INT, o);
-            if (length > dst.byteSize()) {
-                throw new IllegalArgumentException("record of " + length + " bytes does not fit the destination of "
-                        + dst.byteSize());
+            if (length > room || dst.isReadOnly()) {
+                QueueChecks.checkDestination(dst, length);
             }
             MemorySegment.copy(v, fixed ? o : o + RECORD_HEADER_LENGTH, dst, 0, length);
             long end = at + (fixed ? recordSize : SpscDescriptor.variableFrameLength(length));

@@ -118,6 +118,8 @@ class LockedListQueueTest {
                 q.producer().claim(16);
                 assertMessage(IllegalArgumentException.class, "commit of 20 bytes exceeds the claim of 16",
                         () -> q.producer().commit(20));
+                q.producer().commit(16); // the claim outlives the refused commit
+                assertEquals(16, q.consumer(0).poll(MemorySegment.ofArray(new byte[64])));
                 assertMessage(IllegalStateException.class, "release() without a record", () -> q.consumer(0).release());
                 assertMessage(IllegalArgumentException.class, "drain limit must be positive, got 0",
                         () -> q.consumer(0).drain(r -> { }, 0));

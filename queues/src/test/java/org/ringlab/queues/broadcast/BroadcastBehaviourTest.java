@@ -131,6 +131,9 @@ class BroadcastBehaviourTest {
         assertMessage(IllegalStateException.class, () -> q.producer().commit(8), "without a successful claim");
         assertNotNull(q.producer().claim(16));
         assertMessage(IllegalArgumentException.class, () -> q.producer().commit(17), "17", "16");
+        q.producer().commit(16); // the claim outlives the refused commit
+        assertEquals(16, q.consumer(0).poll(bytes(64)));
+        assertEquals(16, q.consumer(1).poll(bytes(64)));
         // A record that does not fit the destination stays queued.
         assertTrue(q.producer().offer(bytes(40)));
         assertMessage(IllegalArgumentException.class, () -> q.consumer(0).poll(bytes(39)), "40", "39");
@@ -168,7 +171,7 @@ class BroadcastBehaviourTest {
             assertMessage(IllegalStateException.class, call, "closed");
         }
         q.close(); // twice is harmless
-        assertNotNull(q.counters());
+        assertMessage(IllegalStateException.class, q::counters, "closed");
     }
 
     @Test

@@ -26,7 +26,7 @@ import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 
 /**
- * spsc's mirror-view fast path: on memory with a {@link RingMemory#mirrorView()} records go
+ * spsc's mirror-view fast path: on a {@link org.ringlab.api.MirrorViewMemory} records go
  * straight into the view (no claim, commit or window per record) and read back identically,
  * wrapping the ring; without one, every record goes through the RingMemory calls. A closed
  * ring throws through the view, never crashes.
@@ -41,7 +41,7 @@ class SpscMirrorViewTest {
                 .filter(s -> s.has(Capability.MIRRORED) && !s.has(Capability.GROWABLE)).toList();
         Assumptions.assumeFalse(mirrored.isEmpty(), "no mirrored strategy is available here");
         for (MemoryStrategy strategy : mirrored) {
-            try (CountingMemory memory = new CountingMemory(strategy.allocate(RingSpec.ofCapacity(CAPACITY)), true)) {
+            try (CountingMemory memory = new CountingMirror(strategy.allocate(RingSpec.ofCapacity(CAPACITY)))) {
                 roundTrip(memory, strategy.name());
                 assertEquals(0, memory.calls.get(), strategy.name() + ": claim/commit/window calls on the fast path");
             }
@@ -53,7 +53,7 @@ class SpscMirrorViewTest {
         MemoryStrategy strategy = Registries.memoryStrategies().available().stream()
                 .filter(s -> s.has(Capability.MIRRORED) && !s.has(Capability.GROWABLE)).findFirst()
                 .orElseGet(() -> Registries.memoryStrategies().require("doubled"));
-        try (CountingMemory memory = new CountingMemory(strategy.allocate(RingSpec.ofCapacity(CAPACITY)), false)) {
+        try (CountingMemory memory = new CountingMemory(strategy.allocate(RingSpec.ofCapacity(CAPACITY)))) {
             roundTrip(memory, strategy.name() + " with its view hidden");
             assertTrue(memory.calls.get() >= 3 * 5000, "calls: " + memory.calls.get());
         }
@@ -116,14 +116,12 @@ class SpscMirrorViewTest {
     }
 
     /** Delegates, counting claim/commit/window; optionally hides the mirror view. */
-    private static final class CountingMemory implements RingMemory {
+    private static class CountingMemory implements org.ringlab.api.SegmentPathMemory {
         final RingMemory delegate;
-        final boolean showView;
         final AtomicLong calls = new AtomicLong();
 
-        CountingMemory(RingMemory delegate, boolean showView) {
+        CountingMemory(RingMemory delegate) {
             this.delegate = delegate;
-            this.showView = showView;
         }
 
         @Override
@@ -165,8 +163,8 @@ class SpscMirrorViewTest {
         }
 
         @Override
-        public MemorySegment mirrorView() {
-            return showView ? delegate.mirrorView() : null;
+        public long granularity() {
+            return delegate.granularity();
         }
 
         @Override
@@ -182,6 +180,18 @@ class SpscMirrorViewTest {
         @Override
         public void close() {
             delegate.close();
+        }
+    }
+
+    /** The same counting memory, showing the delegate's mirror view: the queue then never calls the counted methods. */
+    private static final class CountingMirror extends CountingMemory implements org.ringlab.api.MirrorViewMemory {
+        CountingMirror(RingMemory delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public MemorySegment mirrorView() {
+            return ((org.ringlab.api.MirrorViewMemory) delegate).mirrorView();
         }
     }
 }

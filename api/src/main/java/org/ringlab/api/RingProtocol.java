@@ -1,0 +1,220 @@
+package org.ringlab.api;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The {@link RingMemory} protocol, once, for both shapes ({@link AbstractRingMemory},
+ * {@link MirroredRingMemory}): argument checks, the claim/commit state, the use-after-close
+ * guard, the self-description (capabilities, granularity) and idempotent close. A strategy
+ * supplies only the mapping of positions to memory ({@link #claimSegment},
+ * {@link #commitClaim}, {@link #windowSegment}) and the release of what it owns
+ * ({@link #release}).
+ *
+ * <p>Segments handed out must belong to an arena that {@link #release} closes, so that an
+ * access through a stale segment throws {@link IllegalStateException} instead of touching
+ * freed memory.
+ */
+abstract class RingProtocol {
+
+    private static final long NO_CLAIM = -1;
+
+    private final String strategyName;
+    private final java.util.Set<Capability> capabilities;
+    private final long granularity;
+    /**
+     * Ring capacity in bytes. Changes only through {@link #capacityGrown} (growable rings),
+     * a writer-side call the queue on top publishes to readers.
+     */
+    protected long capacity;
+    /** {@code capacity - 1} when the capacity is a power of two (offsets by mask), else -1. */
+    private long mask;
+
+    /**
+     * Writer-thread state (the outstanding claim, where the last commit ended) in an object of
+     * its own, padded: it changes on every claim and commit, and must not share a cache line
+     * with the fields a reader thread reads on every window ({@code open}, {@code capacity}).
+     */
+    private final WriterState writer = new WriterState();
+
+    // Volatile so that a reader thread sees a close by the writer thread.
+    private volatile boolean open = true;
+
+    RingProtocol(String strategyName, long capacity, java.util.Set<Capability> capabilities, long granularity) {
+        if (strategyName == null || capabilities == null) {
+            throw new NullPointerException("strategy name and capabilities are required (got " + strategyName + ", "
+                    + capabilities + ")");
+        }
+        if (granularity <= 0) {
+            throw new IllegalArgumentException(strategyName + ": granularity must be positive, got " + granularity);
+        }
+        this.strategyName = strategyName;
+        this.capabilities = java.util.Set.copyOf(capabilities);
+        this.granularity = granularity;
+        this.capacity = capacity;
+        this.mask = maskOf(capacity);
+    }
+
+    private static long maskOf(long capacity) {
+        return Long.bitCount(capacity) == 1 ? capacity - 1 : -1;
+    }
+
+    /**
+     * {@code position mod capacity} for a non-negative position: a mask when the capacity is
+     * a power of two (a 64-bit division costs tens of cycles on the hot path), a division
+     * otherwise.
+     */
+    protected final long ringOffset(long position) {
+        long m = mask;
+        return m >= 0 ? position & m : position % capacity;
+    }
+
+    public final String strategyName() {
+        ensureOpen();
+        return strategyName;
+    }
+
+    /** Answers after close too: a plain value, nothing of the memory is touched. */
+    public final long capacity() {
+        return capacity;
+    }
+
+    /** The capabilities given to the constructor (an unmodifiable set). */
+    public final java.util.Set<Capability> capabilities() {
+        ensureOpen();
+        return capabilities;
+    }
+
+    public final long granularity() {
+        ensureOpen();
+        return granularity;
+    }
+
+    public final boolean isOpen() {
+        return open;
+    }
+
+    public final MemorySegment claim(long position, long length) {
+        checkWrite(position, length);
+        MemorySegment segment = claimSegment(position, length);
+        writer.claimPosition = position;
+        writer.claimLength = length;
+        return segment;
+    }
+
+    public final void commit(long position, long length) {
+        ensureOpen();
+        if (writer.claimPosition == NO_CLAIM) {
+            throw new IllegalStateException("commit(" + position + ", " + length + ") without a claim");
+        }
+        if (position != writer.claimPosition) {
+            throw new IllegalArgumentException("commit at position " + position
+                    + " but the outstanding claim is at " + writer.claimPosition);
+        }
+        if (length < 0 || length > writer.claimLength) {
+            throw new IllegalArgumentException("commit length " + length + " is outside 0.." + writer.claimLength
+                    + " (the claimed length)");
+        }
+        commitClaim(position, length);
+        writer.claimPosition = NO_CLAIM;
+        writer.committedEnd = position + length;
+    }
+
+    public final void write(long position, MemorySegment src) {
+        long length = src.byteSize();
+        checkWrite(position, length);
+        writeDirect(position, src);
+        writer.claimPosition = NO_CLAIM;
+        writer.committedEnd = position + length;
+    }
+
+    public final MemorySegment window(long position, long length) {
+        ensureOpen();
+        RingChecks.checkLength(length, capacity);
+        RingChecks.checkPosition(position, length);
+        return windowSegment(position, length).asReadOnly();
+    }
+
+    public final void close() {
+        synchronized (this) {
+            if (!open) {
+                return;
+            }
+            open = false;
+        }
+        release();
+    }
+
+    public final MemorySegment header() {
+        ensureOpen();
+        return headerSegment();
+    }
+
+    /**
+     * For {@link GrowableRingMemory}: the ring now has {@code newCapacity} bytes; an outstanding
+     * claim is dropped (its segment belongs to memory that is gone). Commits so far still count:
+     * claims continue at the end of the last one.
+     */
+    protected final void capacityGrown(long newCapacity) {
+        capacity = newCapacity;
+        mask = maskOf(newCapacity);
+        writer.claimPosition = NO_CLAIM;
+    }
+
+    /** End of the last commit: claims may not start before it. */
+    protected final long committedEnd() {
+        return writer.committedEnd;
+    }
+
+    /** Throws {@link IllegalStateException} once the memory is closed; {@code copyCounters()} calls it first. */
+    protected final void ensureOpen() {
+        if (!open) {
+            throw new IllegalStateException(strategyName + " ring memory is closed");
+        }
+    }
+
+    private void checkWrite(long position, long length) {
+        ensureOpen();
+        RingChecks.checkLength(length, capacity);
+        RingChecks.checkPosition(position, length);
+        RingChecks.checkNotBackwards(position, writer.committedEnd);
+    }
+
+    /** A writable contiguous segment for {@code [position, position + length)}; arguments checked. */
+    protected abstract MemorySegment claimSegment(long position, long length);
+
+    /** Make the claimed bytes part of the ring (mirror copy, scratch copy-in, or nothing). */
+    protected abstract void commitClaim(long position, long length);
+
+    /** Claim, copy and commit in one; strategies with a cheaper path (two-part copy) override. */
+    protected void writeDirect(long position, MemorySegment src) {
+        long length = src.byteSize();
+        MemorySegment.copy(src, 0, claimSegment(position, length), 0, length);
+        commitClaim(position, length);
+    }
+
+    /** A contiguous segment with the bytes of {@code [position, position + length)}; arguments checked. */
+    protected abstract MemorySegment windowSegment(long position, long length);
+
+    /** The header region, owned like the ring's memory (see {@link RingMemory#header()}). */
+    protected abstract MemorySegment headerSegment();
+
+    /** Releases every resource; called once. */
+    protected abstract void release();
+
+    /** 128 bytes before the writer's fields (two cache lines: adjacent-line prefetch). */
+    abstract static class PadBefore {
+        long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16;
+    }
+
+    /** The writer's fields; superclass fields are laid out first, so the padding precedes them. */
+    abstract static class WriterFields extends PadBefore {
+        long claimPosition = NO_CLAIM;
+        long claimLength;
+        long committedEnd;
+    }
+
+    /** 128 bytes after them, so whatever is allocated next does not share their lines either. */
+    static final class WriterState extends WriterFields {
+        long q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15, q16;
+    }
+}

@@ -1,0 +1,68 @@
+package org.ringlab.queues.support;
+
+import java.lang.foreign.MemorySegment;
+
+import org.ringlab.api.QueueSpec;
+
+/**
+ * The argument checks every discipline makes the same way (the queue contract in the SPI
+ * javadoc of {@code QueueProducer}/{@code QueueConsumer}); each message names the bad value.
+ * Cold paths: the hot paths call them only where a check is needed anyway.
+ */
+public final class QueueChecks {
+
+    private QueueChecks() {
+    }
+
+    /**
+     * Validates every element of a batch before any is written: a null element or one of a
+     * length the spec refuses throws, naming its index and length, and nothing is published.
+     */
+    public static void checkBatch(QueueSpec spec, MemorySegment[] records, int offset, int count) {
+        java.util.Objects.requireNonNull(records, "records");
+        java.util.Objects.checkFromIndexSize(offset, count, records.length);
+        for (int i = offset, end = offset + count; i < end; i++) {
+            MemorySegment r = records[i];
+            if (r == null) {
+                throw new NullPointerException("the record at index " + i + " of the batch is null: nothing of the"
+                        + " batch was published");
+            }
+            long length = r.byteSize();
+            if (spec.mode() == QueueSpec.RecordMode.FIXED ? length != spec.recordSize()
+                    : length > spec.recordSize()) {
+                try {
+                    spec.checkRecordLength(length);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("the record at index " + i + " of the batch: " + e.getMessage()
+                            + "; nothing of the batch was published", e);
+                }
+            }
+        }
+    }
+
+    /** The refusal of an offer while a claim of {@code claimLength} bytes is outstanding. */
+    public static IllegalStateException claimOutstanding(long claimLength) {
+        return new IllegalStateException("a claim of " + claimLength + " bytes is outstanding: commit it first (or"
+                + " claim again to replace it)");
+    }
+
+    /** {@code dst} can take a record of {@code length} bytes, else the refusal naming both (the record stays queued). */
+    public static void checkDestination(MemorySegment dst, long length) {
+        if (dst.isReadOnly()) {
+            throw new IllegalArgumentException("the destination is read-only: the record of " + length
+                    + " bytes stays queued");
+        }
+        if (length > dst.byteSize()) {
+            throw new IllegalArgumentException("record of " + length + " bytes does not fit the destination of "
+                    + dst.byteSize() + " bytes: it stays queued");
+        }
+    }
+
+    /** {@code drain}'s arguments: a handler, and a positive limit. */
+    public static void checkDrain(Object handler, int limit) {
+        java.util.Objects.requireNonNull(handler, "handler");
+        if (limit <= 0) {
+            throw new IllegalArgumentException("drain limit must be positive, got " + limit);
+        }
+    }
+}
