@@ -9,19 +9,28 @@ public final class RingChecks {
     private RingChecks() {
     }
 
-    /** A capacity must be positive and a multiple of the strategy's granularity. */
+    /** The largest capacity any strategy accepts: 2N and H + 2N stay far from overflowing a long. */
+    public static final long MAX_CAPACITY = Long.MAX_VALUE / 4;
+
+    /**
+     * A capacity must be positive, at most {@link #MAX_CAPACITY} and a multiple of the
+     * strategy's granularity; the message names the value and the nearest allowed ones.
+     */
     public static long checkCapacity(String strategy, long capacity, long granularity) {
         if (capacity <= 0) {
             throw new IllegalArgumentException(strategy + ": capacity must be positive, got " + capacity);
         }
-        if (capacity % granularity != 0) {
-            throw new IllegalArgumentException(strategy + ": capacity " + capacity
-                    + " is not a multiple of the granularity " + granularity
-                    + " (nearest allowed: " + Math.max(granularity, capacity / granularity * granularity)
-                    + " or " + ceilTo(capacity, granularity) + ")");
+        long largest = MAX_CAPACITY / granularity * granularity;
+        if (capacity > largest) {
+            throw new IllegalArgumentException(strategy + ": capacity " + capacity + " bytes is too large: at most "
+                    + largest + " (2^61 - 1 rounded down to the granularity " + granularity + ")");
         }
-        if (capacity > Long.MAX_VALUE / 4) {
-            throw new IllegalArgumentException(strategy + ": capacity " + capacity + " is too large");
+        if (capacity % granularity != 0) {
+            long below = capacity / granularity * granularity;
+            long above = below + granularity; // at most largest: capacity <= largest was checked
+            throw new IllegalArgumentException(strategy + ": capacity " + capacity
+                    + " is not a multiple of the granularity " + granularity + " (nearest allowed: "
+                    + (below == 0 ? "" : below + " or ") + above + ")");
         }
         return capacity;
     }

@@ -28,7 +28,12 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
         try {
             this.memory = a.allocate(bytes, ALIGNMENT);
             this.header = a.allocate(MIN_HEADER_BYTES, ALIGNMENT);
-        } catch (RuntimeException | OutOfMemoryError e) {
+        } catch (OutOfMemoryError e) {
+            a.close();
+            // The capacity passed the checks but its bytes do not exist here: say which size.
+            throw new IllegalArgumentException(strategyName + ": capacity " + capacity + " bytes needs " + bytes
+                    + " bytes of native memory, which the allocator refused (" + e.getMessage() + ")", e);
+        } catch (RuntimeException e) {
             a.close();
             throw e;
         }

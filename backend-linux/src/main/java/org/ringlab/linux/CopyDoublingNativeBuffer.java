@@ -1,5 +1,6 @@
 package org.ringlab.linux;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 import org.ringlab.api.GrowthPolicy;
@@ -21,7 +22,11 @@ final class CopyDoublingNativeBuffer extends NativeGrowableBuffer {
     @Override
     protected long resize(long newCapacity, long liveBytes) {
         long fresh = LinuxLibc.malloc(newCapacity); // a failure leaves the old block in use
-        MemorySegment.copy(memory(), 0, MemorySegment.ofAddress(fresh).reinterpret(newCapacity), 0, liveBytes);
+        // Even a transient segment over native memory belongs to an arena (docs/native-access.md).
+        try (Arena copy = Arena.ofConfined()) {
+            MemorySegment.copy(memory(), 0, MemorySegment.ofAddress(fresh).reinterpret(newCapacity, copy, null), 0,
+                    liveBytes);
+        }
         long old = address();
         retire();
         adopt(fresh, newCapacity);

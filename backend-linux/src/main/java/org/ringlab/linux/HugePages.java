@@ -1,6 +1,7 @@
 package org.ringlab.linux;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
@@ -73,9 +74,12 @@ final class HugePages {
             address = LinuxLibc.mmap("mmap(huge page probe)", 0, PROBE_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
                     temp.fd(), 0);
             LinuxLibc.madvise("madvise(MADV_HUGEPAGE probe)", address, PROBE_BYTES, LinuxLibc.MADV_HUGEPAGE);
-            MemorySegment s = MemorySegment.ofAddress(address).reinterpret(PROBE_BYTES);
-            for (long off = 0; off < PROBE_BYTES; off += 4096) {
-                s.set(ValueLayout.JAVA_BYTE, off, (byte) 1);
+            // The probe's segment belongs to an arena closed before the unmap (docs/native-access.md).
+            try (Arena touch = Arena.ofConfined()) {
+                MemorySegment s = MemorySegment.ofAddress(address).reinterpret(PROBE_BYTES, touch, null);
+                for (long off = 0; off < PROBE_BYTES; off += 4096) {
+                    s.set(ValueLayout.JAVA_BYTE, off, (byte) 1);
+                }
             }
             return pmdMappedKib(address);
         } finally {

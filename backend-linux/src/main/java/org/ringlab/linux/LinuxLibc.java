@@ -21,7 +21,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * The module's only bindings to libc (glibc, Linux x86-64 / AArch64): one downcall handle per
- * function, errno captured per call into a segment of its own, and every failure turned into
+ * function, errno captured per call into a per-thread segment, and every failure turned into
  * a {@link NativeCallException} naming the call, the errno and {@code strerror(errno)}.
  *
  * <p>Each wrapper consults {@link LinuxFaults} first (one volatile read when nothing is armed),
@@ -298,12 +298,25 @@ final class LinuxLibc {
     static final int MADV_POPULATE_READ = 22;
     static final int RUSAGE_SELF = 0;
     static final int RUSAGE_THREAD = 1;
-    /** {@code struct rusage}: two timevals (32 bytes), then longs; ru_minflt is the 5th long. */
-    private static final long RUSAGE_BYTES = 144;
-    private static final long RU_MINFLT_OFFSET = 64;
-    private static final long RU_MAJFLT_OFFSET = 72;
-    /** {@code cpu_set_t} of glibc: 1024 bits. */
-    static final int CPU_SET_BYTES = 128;
+    /** {@code struct timeval} of x86-64 Linux. */
+    private static final StructLayout TIMEVAL = MemoryLayout.structLayout(JAVA_LONG.withName("tv_sec"),
+            JAVA_LONG.withName("tv_usec"));
+    /** {@code struct rusage} of x86-64 Linux: two timevals, then fourteen longs (144 bytes). */
+    static final StructLayout RUSAGE = MemoryLayout.structLayout(TIMEVAL.withName("ru_utime"),
+            TIMEVAL.withName("ru_stime"), JAVA_LONG.withName("ru_maxrss"), JAVA_LONG.withName("ru_ixrss"),
+            JAVA_LONG.withName("ru_idrss"), JAVA_LONG.withName("ru_isrss"), JAVA_LONG.withName("ru_minflt"),
+            JAVA_LONG.withName("ru_majflt"), JAVA_LONG.withName("ru_nswap"), JAVA_LONG.withName("ru_inblock"),
+            JAVA_LONG.withName("ru_oublock"), JAVA_LONG.withName("ru_msgsnd"), JAVA_LONG.withName("ru_msgrcv"),
+            JAVA_LONG.withName("ru_nsignals"), JAVA_LONG.withName("ru_nvcsw"), JAVA_LONG.withName("ru_nivcsw"))
+            .withName("rusage");
+    private static final long RU_MINFLT_OFFSET = RUSAGE.byteOffset(MemoryLayout.PathElement.groupElement("ru_minflt"));
+    private static final long RU_MAJFLT_OFFSET = RUSAGE.byteOffset(MemoryLayout.PathElement.groupElement("ru_majflt"));
+    /** {@code cpu_set_t} of glibc: 1024 bits, as sixteen longs. */
+    static final MemoryLayout CPU_SET = MemoryLayout.sequenceLayout(16, JAVA_LONG).withName("cpu_set_t");
+    static final int CPU_SET_BYTES = (int) CPU_SET.byteSize();
+    /** Per thread, reused by every getrusage of that thread: no allocation on the paths a benchmark times. */
+    private static final ThreadLocal<MemorySegment> RUSAGE_BUFFER =
+            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(RUSAGE));
 
     private static final MethodHandle GETRUSAGE;
     private static final MethodHandle SCHED_SETAFFINITY;
@@ -325,11 +338,9 @@ final class LinuxLibc {
     }
 
     static Faults getrusage(int who) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment usage = arena.allocate(RUSAGE_BYTES, 8);
-            invoke("getrusage", "getrusage(" + who + ")", (c, m) -> (int) GETRUSAGE.invokeExact(c, who, usage));
-            return new Faults(usage.get(JAVA_LONG, RU_MINFLT_OFFSET), usage.get(JAVA_LONG, RU_MAJFLT_OFFSET));
-        }
+        MemorySegment usage = RUSAGE_BUFFER.get();
+        invoke("getrusage", "getrusage", (c, m) -> (int) GETRUSAGE.invokeExact(c, who, usage));
+        return new Faults(usage.get(JAVA_LONG, RU_MINFLT_OFFSET), usage.get(JAVA_LONG, RU_MAJFLT_OFFSET));
     }
 
     /** Pins thread {@code tid} (0: the calling thread) to the CPUs whose bits are set in {@code mask}. */
@@ -352,6 +363,17 @@ final class LinuxLibc {
         long call(MemorySegment capture, boolean misplace) throws Throwable;
     }
 
+    /**
+     * Per thread: the segment errno is captured into, reused by every call of that thread (a
+     * downcall never runs another one of this class before errno is read), so a call allocates
+     * no arena.
+     */
+    private static final class PerThread {
+        // A holder: initialised on the first call, after CAPTURE_LAYOUT (the class initialiser makes calls).
+        static final ThreadLocal<MemorySegment> CAPTURE =
+                ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(CAPTURE_LAYOUT));
+    }
+
     /** Failure value of the calls that return -1 ({@code MAP_FAILED} included). */
     private static final long MINUS_ONE_ON_FAILURE = -1;
     /** Failure value of the allocator calls, which return NULL. */
@@ -371,8 +393,8 @@ final class LinuxLibc {
         }
         long result;
         int errno;
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment capture = arena.allocate(CAPTURE_LAYOUT);
+        try {
+            MemorySegment capture = PerThread.CAPTURE.get();
             result = downcall.call(capture, fault != null && fault.misplaces());
             errno = (int) ERRNO.get(capture, 0L);
         } catch (RuntimeException | Error e) {

@@ -1,6 +1,7 @@
 package org.ringlab.linux;
 
 import org.ringlab.api.Cleanup;
+import org.ringlab.api.StrayAccessBarrier;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -41,6 +42,7 @@ record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) i
     static final String RESERVE = "mmap(reserve H+2N)";
     static final String VIEW_1 = "mmap(MAP_FIXED view 1 of 2)";
     static final String VIEW_2 = "mmap(MAP_FIXED view 2 of 2)";
+    static final String RETIRE = "mmap(MAP_FIXED retire H+2N)";
 
     /**
      * Maps a file of {@code h + n} bytes of {@code fd} (both page multiples) as above; on
@@ -95,11 +97,30 @@ record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) i
             this.size = size;
         }
 
+        /**
+         * The arena's cleanup, after its close handshake: retire the range first (one
+         * {@code MAP_FIXED} anonymous mapping over it frees the file's pages and leaves a
+         * thread the handshake missed harmless zero pages to finish its access in), wait that
+         * access out, then unmap ({@link StrayAccessBarrier}).
+         */
         @Override
         public void accept(MemorySegment ignored) {
-            run();
+            if (done.compareAndSet(false, true)) {
+                Cleanup.runAll(null, this::retire, () -> LinuxLibc.munmap("munmap(H+2N)", base, size));
+            }
         }
 
+        private void retire() {
+            long at = LinuxLibc.mmap(RETIRE, base, size, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+            if (at != base) {
+                LinuxLibc.munmap("munmap(misplaced retirement)", at, size);
+                return;
+            }
+            StrayAccessBarrier.awaitStrayAccesses();
+        }
+
+        /** On a failure path, before any segment of the range was handed out: no thread can reach it. */
         @Override
         public void run() {
             if (done.compareAndSet(false, true)) {
