@@ -56,6 +56,6 @@ public final class GlobalScopeMirroredMemory implements MemoryStrategy {
         JnaLibc.close(fd);
         MemorySegment header = MemorySegment.ofAddress(mapping.header().address()).reinterpret(h);
         MemorySegment mirror = MemorySegment.ofAddress(mapping.segment().address()).reinterpret(2 * n);
-        return new MirroredRingMemory(name(), n, header, mirror, mapping::close);
+        return new MirroredRingMemory(name(), n, capabilities(), granularity(), header, mirror, mapping::close);
     }
 }

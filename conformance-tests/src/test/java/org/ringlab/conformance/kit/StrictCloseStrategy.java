@@ -9,10 +9,11 @@ import org.ringlab.api.CopyCounters;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.api.SegmentPathMemory;
 
 /**
  * A strategy whose memory keeps the memory side of contract point 7 (after close every method
- * but {@code close()} and {@code isOpen()} throws), over another strategy's ring: the correct
+ * but {@code close()}, {@code isOpen()} and {@code capacity()} throws), over another strategy's ring: the correct
  * fake for {@link QueueContractPoints#memoryUseAfterClose}, whose broken twin is the ring it
  * wraps (an {@code AbstractRingMemory} still answers {@code strategyName()} after close).
  */
@@ -47,7 +48,7 @@ record StrictCloseStrategy(MemoryStrategy inner) implements MemoryStrategy {
     public RingMemory allocate(RingSpec spec) {
         RingMemory ring = inner.allocate(spec);
         String name = name();
-        return new RingMemory() {
+        return new SegmentPathMemory() {
             private void ensureOpen() {
                 if (!ring.isOpen()) {
                     throw new IllegalStateException(name + " ring memory is closed");
@@ -62,7 +63,6 @@ record StrictCloseStrategy(MemoryStrategy inner) implements MemoryStrategy {
 
             @Override
             public long capacity() {
-                ensureOpen();
                 return ring.capacity();
             }
 
@@ -98,9 +98,9 @@ record StrictCloseStrategy(MemoryStrategy inner) implements MemoryStrategy {
             }
 
             @Override
-            public MemorySegment mirrorView() {
+            public long granularity() {
                 ensureOpen();
-                return ring.mirrorView();
+                return ring.granularity();
             }
 
             @Override
