@@ -17,11 +17,21 @@ import org.ringlab.api.SegmentPathMemory;
  * fake for {@link QueueContractPoints#memoryUseAfterClose}, whose broken twin is the ring it
  * wraps (an {@code AbstractRingMemory} still answers {@code strategyName()} after close).
  */
-record StrictCloseStrategy(MemoryStrategy inner) implements MemoryStrategy {
+record StrictCloseStrategy(MemoryStrategy inner, boolean answersNameAfterClose) implements MemoryStrategy {
+
+    StrictCloseStrategy(MemoryStrategy inner) {
+        this(inner, false);
+    }
+
+    /** The broken twin: its memory still answers {@code strategyName()} after close. */
+    static StrictCloseStrategy answeringNameAfterClose(MemoryStrategy inner) {
+        return new StrictCloseStrategy(inner, true);
+    }
+
 
     @Override
     public String name() {
-        return "strict-close-" + inner.name();
+        return (answersNameAfterClose ? "name-after-close-" : "strict-close-") + inner.name();
     }
 
     @Override
@@ -57,7 +67,9 @@ record StrictCloseStrategy(MemoryStrategy inner) implements MemoryStrategy {
 
             @Override
             public String strategyName() {
-                ensureOpen();
+                if (!answersNameAfterClose) {
+                    ensureOpen();
+                }
                 return name;
             }
 
