@@ -142,6 +142,7 @@ public final class SpscRingQueue implements RecordQueue {
     private final Flag consumerInside;
     private final Producer producer;
     private final Consumer consumer;
+    /** For the queue's own (cold) methods; the handles keep plain copies for their hot paths. */
     private volatile boolean closed;
 
     /** Builds the queue, or attaches to the one another process already set up in {@code memory}. */
@@ -330,15 +331,29 @@ public final class SpscRingQueue implements RecordQueue {
         return c;
     }
 
+    /**
+     * Closes the queue: every later call on it or its handles throws. The handles read their own
+     * plain {@code closed} field (no volatile load on the hot path): a close on the handle's own
+     * thread is seen by its next call; a close on another thread is seen eventually, at the latest
+     * after the handle's next acquire of the opposite position (the JIT cannot hoist the read
+     * above it), and the JMM guarantees it once a happens-before edge joins the two threads.
+     * Memory closed under a handle is caught by the memory itself (its segments' liveness check).
+     */
     @Override
     public void close() {
         closed = true;
+        producer.closed = true;
+        consumer.closed = true;
     }
 
     private void ensureOpen() {
         if (closed) {
-            throw new IllegalStateException(disciplineName + " queue is closed");
+            throw closedException();
         }
+    }
+
+    private IllegalStateException closedException() {
+        return new IllegalStateException(disciplineName + " queue is closed");
     }
 
     /** {@code position mod capacity}: a mask for power-of-two rings, a division otherwise. */
@@ -358,6 +373,7 @@ public final class SpscRingQueue implements RecordQueue {
     }
 
     private final class Producer extends CacheLinePadding implements QueueProducer {
+        private boolean closed;      // plain: see close()
         private long position;       // next byte to write; published to the header
         private long consumerCache;  // last consumer position read: saves an acquire per offer
         private long claimPosition = FULL;
@@ -372,6 +388,12 @@ public final class SpscRingQueue implements RecordQueue {
         Producer(long position) {
             this.position = position;
             this.consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
+        }
+
+        private void ensureOpen() {
+            if (closed) {
+                throw closedException();
+            }
         }
 
         /** Where a frame of {@code frame} bytes starts, writing padding if needed; FULL when it doesn't fit. */
@@ -580,6 +602,7 @@ public final class SpscRingQueue implements RecordQueue {
     }
 
     private final class Consumer extends CacheLinePadding implements QueueConsumer {
+        private boolean closed;      // plain: see close()
         private long position;       // next byte to read; published to the header
         private long producerCache;  // last producer position read
         private long pendingEnd = FULL; // end of the record peek() returned
@@ -590,6 +613,12 @@ public final class SpscRingQueue implements RecordQueue {
         Consumer(long position) {
             this.position = position;
             this.producerCache = position;
+        }
+
+        private void ensureOpen() {
+            if (closed) {
+                throw closedException();
+            }
         }
 
         /** Start of the next record at or after {@code from}, skipping padding; FULL when none is published. */
