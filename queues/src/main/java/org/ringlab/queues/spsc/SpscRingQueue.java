@@ -81,23 +81,11 @@ import org.ringlab.queues.support.QueueChecks;
  * fifth of the cost of a 64-byte record measured against Agrona's ring). The positions and
  * their release/acquire protocol are the same on both paths.
  */
-public final class SpscRingQueue implements RecordQueue {
-
-    /** Publication order; only the deliberately broken twin in the stress tests changes it. */
-    enum Publication {
-        /** Write the record, then release-store the position: correct. */
-        AFTER_WRITE,
-        /** Release-store the position first, then write: the bug the stress test must catch. */
-        BEFORE_WRITE
-    }
-
-    /** The grow handshake; only the deliberately broken twin in the stress tests changes it. */
-    enum GrowHandshake {
-        /** Grow only once the consumer is outside the ring: correct. */
-        WAIT_FOR_CONSUMER,
-        /** Grow without waiting for the consumer: the bug the stress test must catch. */
-        GROW_UNDER_CONSUMER
-    }
+public class SpscRingQueue implements RecordQueue {
+    // Not final only so that the stress tests' broken twins (same-package subclasses in
+    // src/test) can override one package-private step each: {@link #write} and
+    // {@link #consumerLeft}. Nothing in production subclasses it, so the JIT binds those calls
+    // statically (class hierarchy analysis): no flag and no test switch on the hot path.
 
     private static final VarHandle POSITION = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle FLAG;
@@ -129,32 +117,22 @@ public final class SpscRingQueue implements RecordQueue {
     private final MemorySegment view;
     /** The same, read-only: what peek and drain hand out. */
     private final MemorySegment readView;
-    private final Publication publication;
     /** Whether a full ring grows: everything below is null/unused when it does not. */
     private final boolean canGrow;
     private final GrowableRingMemory growable;
     private final GrowthPolicy growth;
     private final long granularity;
-    private final GrowHandshake handshake;
     /** Written by the producer, read by the consumer; each on a padded line of its own. */
     private final Flag growPending;
     /** Written by the consumer, read by the producer. */
     private final Flag consumerInside;
     private final Producer producer;
     private final Consumer consumer;
+    /** For the queue's own (cold) methods; the handles keep plain copies for their hot paths. */
     private volatile boolean closed;
 
     /** Builds the queue, or attaches to the one another process already set up in {@code memory}. */
     public SpscRingQueue(String disciplineName, RingMemory memory, QueueSpec spec) {
-        this(disciplineName, memory, spec, Publication.AFTER_WRITE, GrowHandshake.WAIT_FOR_CONSUMER);
-    }
-
-    SpscRingQueue(String disciplineName, RingMemory memory, QueueSpec spec, Publication publication) {
-        this(disciplineName, memory, spec, publication, GrowHandshake.WAIT_FOR_CONSUMER);
-    }
-
-    SpscRingQueue(String disciplineName, RingMemory memory, QueueSpec spec, Publication publication,
-                  GrowHandshake handshake) {
         if (spec.consumers() != 1) {
             throw new IllegalArgumentException("spsc has exactly one consumer, " + spec.consumers() + " were asked for");
         }
@@ -173,7 +151,6 @@ public final class SpscRingQueue implements RecordQueue {
         // construction; a segment-path memory is when its claims and windows never copy.
         this.padded = !(memory instanceof MirrorViewMemory) && !(memory.capabilities().contains(Capability.ZERO_COPY_CLAIM)
                 && memory.capabilities().contains(Capability.ZERO_COPY_WINDOW));
-        this.publication = publication;
         long maxFrame = fixed ? recordSize : SpscDescriptor.variableFrameLength(recordSize);
         // Padded, a record may have to skip to the next lap: at most half the ring per record
         // keeps an empty queue always able to take the largest one.
@@ -189,7 +166,6 @@ public final class SpscRingQueue implements RecordQueue {
         }
         this.growth = spec.growth();
         this.canGrow = growth != null;
-        this.handshake = handshake;
         if (canGrow) {
             this.growable = growableMemory(memory, growth, padded);
             this.granularity = memory.granularity();
@@ -247,7 +223,7 @@ public final class SpscRingQueue implements RecordQueue {
         return (long) POSITION.getAcquire(header, offset);
     }
 
-    private void soPosition(long offset, long value) {
+    final void soPosition(long offset, long value) {
         POSITION.setRelease(header, offset, value);
     }
 
@@ -330,15 +306,29 @@ public final class SpscRingQueue implements RecordQueue {
         return c;
     }
 
+    /**
+     * Closes the queue: every later call on it or its handles throws. The handles read their own
+     * plain {@code closed} field (no volatile load on the hot path): a close on the handle's own
+     * thread is seen by its next call; a close on another thread is seen eventually, at the latest
+     * after the handle's next acquire of the opposite position (the JIT cannot hoist the read
+     * above it), and the JMM guarantees it once a happens-before edge joins the two threads.
+     * Memory closed under a handle is caught by the memory itself (its segments' liveness check).
+     */
     @Override
     public void close() {
         closed = true;
+        producer.closed = true;
+        consumer.closed = true;
     }
 
     private void ensureOpen() {
         if (closed) {
-            throw new IllegalStateException(disciplineName + " queue is closed");
+            throw closedException();
         }
+    }
+
+    private IllegalStateException closedException() {
+        return new IllegalStateException(disciplineName + " queue is closed");
     }
 
     /** {@code position mod capacity}: a mask for power-of-two rings, a division otherwise. */
@@ -357,7 +347,49 @@ public final class SpscRingQueue implements RecordQueue {
         }
     }
 
+    /**
+     * Writes one frame at {@code at} with plain stores; the caller publishes it afterwards
+     * (a step of its own so that the publish-before-write twin can override it).
+     */
+    void write(long at, long frame, MemorySegment record, long length) {
+        MemorySegment v = view;
+        if (v != null) {
+            long o = offset(at);
+            if (fixed) {
+                MemorySegment.copy(record, 0, v, o, length);
+            } else {
+                v.set(ValueLayout.JAVA_INT, o, (int) length);
+                MemorySegment.copy(record, 0, v, o + RECORD_HEADER_LENGTH, length);
+            }
+            return;
+        }
+        MemorySegment dst = memory.claim(at, frame);
+        if (fixed) {
+            MemorySegment.copy(record, 0, dst, 0, length);
+        } else {
+            dst.set(ValueLayout.JAVA_INT, 0, (int) length);
+            MemorySegment.copy(record, 0, dst, RECORD_HEADER_LENGTH, length);
+        }
+        memory.commit(at, frame);
+    }
+
+    /**
+     * The grow handshake's wait (producer thread, {@code growPending} announced): spins a short
+     * while for the consumer to be outside the ring; false when it stays. A step of its own so
+     * that the grow-under-the-consumer twin can override it.
+     */
+    boolean consumerLeft() {
+        for (int spins = 0; lvConsumerInside() != 0; spins++) {
+            if (spins == GROW_SPINS) {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return true;
+    }
+
     private final class Producer extends CacheLinePadding implements QueueProducer {
+        private boolean closed;      // plain: see close()
         private long position;       // next byte to write; published to the header
         private long consumerCache;  // last consumer position read: saves an acquire per offer
         private long claimPosition = FULL;
@@ -372,6 +404,12 @@ public final class SpscRingQueue implements RecordQueue {
         Producer(long position) {
             this.position = position;
             this.consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
+        }
+
+        private void ensureOpen() {
+            if (closed) {
+                throw closedException();
+            }
         }
 
         /** Where a frame of {@code frame} bytes starts, writing padding if needed; FULL when it doesn't fit. */
@@ -407,7 +445,7 @@ public final class SpscRingQueue implements RecordQueue {
             }
             svGrowPending(1);
             try {
-                if (handshake == GrowHandshake.WAIT_FOR_CONSUMER && !consumerLeft()) {
+                if (!consumerLeft()) {
                     growsDeferred++;
                     return false;
                 }
@@ -429,17 +467,6 @@ public final class SpscRingQueue implements RecordQueue {
                 // the consumer's next entry, or withdraws a request it did not wait for.
                 soGrowPending(0);
             }
-        }
-
-        /** Waits a short while for the consumer to be outside the ring; false when it stays. */
-        private boolean consumerLeft() {
-            for (int spins = 0; lvConsumerInside() != 0; spins++) {
-                if (spins == GROW_SPINS) {
-                    return false;
-                }
-                Thread.onSpinWait();
-            }
-            return true;
         }
 
         private void writePadding(long at, long length) {
@@ -464,38 +491,12 @@ public final class SpscRingQueue implements RecordQueue {
                 failedOffers++;
                 return false;
             }
-            if (publication != Publication.AFTER_WRITE) {
-                soPosition(PRODUCER_POSITION_OFFSET, at + frame); // BROKEN on purpose: publishes unwritten bytes
-            }
             write(at, frame, record, length);
             position = at + frame;
             records++;
-            // Publishes the record written above (and any padding before it); the broken twin
-            // stores the same value a second time, harmlessly late.
+            // Publishes the record written above (and any padding before it).
             soPosition(PRODUCER_POSITION_OFFSET, position);
             return true;
-        }
-
-        private void write(long at, long frame, MemorySegment record, long length) {
-            MemorySegment v = view;
-            if (v != null) {
-                long o = offset(at);
-                if (fixed) {
-                    MemorySegment.copy(record, 0, v, o, length);
-                } else {
-                    v.set(ValueLayout.JAVA_INT, o, (int) length);
-                    MemorySegment.copy(record, 0, v, o + RECORD_HEADER_LENGTH, length);
-                }
-                return;
-            }
-            MemorySegment dst = memory.claim(at, frame);
-            if (fixed) {
-                MemorySegment.copy(record, 0, dst, 0, length);
-            } else {
-                dst.set(ValueLayout.JAVA_INT, 0, (int) length);
-                MemorySegment.copy(record, 0, dst, RECORD_HEADER_LENGTH, length);
-            }
-            memory.commit(at, frame);
         }
 
         @Override
@@ -580,6 +581,7 @@ public final class SpscRingQueue implements RecordQueue {
     }
 
     private final class Consumer extends CacheLinePadding implements QueueConsumer {
+        private boolean closed;      // plain: see close()
         private long position;       // next byte to read; published to the header
         private long producerCache;  // last producer position read
         private long pendingEnd = FULL; // end of the record peek() returned
@@ -590,6 +592,12 @@ public final class SpscRingQueue implements RecordQueue {
         Consumer(long position) {
             this.position = position;
             this.producerCache = position;
+        }
+
+        private void ensureOpen() {
+            if (closed) {
+                throw closedException();
+            }
         }
 
         /** Start of the next record at or after {@code from}, skipping padding; FULL when none is published. */

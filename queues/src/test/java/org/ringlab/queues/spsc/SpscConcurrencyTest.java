@@ -36,15 +36,17 @@ class SpscConcurrencyTest {
         return available;
     }
 
-    static RecordQueue queue(RingMemory memory, SpscRingQueue.Publication publication) {
-        return new SpscRingQueue("spsc", memory, QueueSpec.variable(Traffic.MAX_RECORD), publication);
+    static final QueueSpec SPEC = QueueSpec.variable(Traffic.MAX_RECORD);
+
+    static RecordQueue queue(RingMemory memory) {
+        return new SpscRingQueue("spsc", memory, SPEC);
     }
 
     @TestFactory
     Stream<DynamicTest> tenMillionRecordsArriveInOrderOnEveryStrategy() {
         return strategies().stream().map(s -> dynamicTest(s.name() + " × " + RECORDS + " records", () -> {
             try (RingMemory memory = s.allocate(RingSpec.ofCapacity(CAPACITY));
-                 RecordQueue queue = queue(memory, SpscRingQueue.Publication.AFTER_WRITE)) {
+                 RecordQueue queue = queue(memory)) {
                 Traffic.Result result = Traffic.run(queue, RECORDS);
                 assertEquals(0, result.violations(), s.name() + ": " + result.firstViolation());
                 assertEquals(RECORDS, result.delivered());
@@ -67,7 +69,7 @@ class SpscConcurrencyTest {
             // Bounded: a few rounds of a million records; the race shows within the first here.
             for (int round = 0; round < 5 && violations == 0; round++) {
                 try (RingMemory memory = s.allocate(RingSpec.ofCapacity(CAPACITY));
-                     RecordQueue queue = queue(memory, SpscRingQueue.Publication.BEFORE_WRITE)) {
+                     RecordQueue queue = new PublishBeforeWriteSpscQueue(memory, SPEC)) {
                     violations = Traffic.run(queue, 1_000_000).violations();
                 }
             }
