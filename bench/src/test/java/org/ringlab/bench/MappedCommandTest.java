@@ -37,7 +37,39 @@ class MappedCommandTest {
     }
 
     @Test
+    void checksumTableHasBothKindsPerSizeInTheTableAndResults(@TempDir Path out) throws Exception {
+        Cli.Result r = Cli.run("mapped", "--profile", "tiny", "--table", "checksum", "--out", out.toString());
+        assertEquals(0, r.exitCode(), r.all());
+        assertTrue(r.out().contains("Record checksum cost: 2000 records per sample"), r.all());
+        assertTrue(r.out().contains("write CRC32C  write NONE  write ratio"), r.all());
+        assertTrue(r.out().contains("\n128  "), "a row for 128-byte records in:\n" + r.all());
+        assertTrue(r.out().contains("skipped: the prefault table (--table checksum)"), r.all());
+        assertTrue(r.out().contains("skipped: the latency table (--table checksum)"), r.all());
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("| record bytes | write CRC32C | write NONE | write ratio |"), md);
+        assertTrue(md.contains("| 128 | "), md);
+        String json = Files.readString(out.resolve("results.json"));
+        for (String kind : new String[] {"CRC32C", "NONE"}) {
+            for (String metric : new String[] {"recordWrite", "recordRead"}) {
+                String key = "\"key\": \"mapped|recordBytes=128|checksum=" + kind + "|" + metric + "\"";
+                assertTrue(json.contains(key), "missing " + key + " in:\n" + json);
+            }
+        }
+        assertTrue(json.contains("\"key\": \"mapped|recordBytes=128|checksumWriteRatio\""), json);
+        assertTrue(json.contains("\"key\": \"mapped|recordBytes=128|checksumReadRatio\""), json);
+        assertTrue(json.contains("\"unit\": \"ns/record\""), json);
+        assertTrue(!json.contains("configuration=none"), "the prefault table was not asked for: " + json);
+        try (var files = Files.list(org.ringlab.api.MappedFileSpec.defaultDirectory())) {
+            assertEquals(0, files.filter(f -> f.getFileName().toString().startsWith("ringlab-checksum-")).count(),
+                    "the checksum run's queue files are removed");
+        }
+    }
+
+    @Test
     void badInputIsExitCodeTwoWithTheValue() {
+        Cli.Result table = Cli.run("mapped", "--table", "crc");
+        assertEquals(2, table.exitCode(), table.all());
+        assertTrue(table.err().contains("--table must be prefault, latency, checksum or all, got 'crc'"), table.all());
         Cli.Result profile = Cli.run("mapped", "--profile", "turbo");
         assertEquals(2, profile.exitCode(), profile.all());
         assertTrue(profile.err().contains("unknown profile 'turbo'; allowed: quick, full"), profile.all());

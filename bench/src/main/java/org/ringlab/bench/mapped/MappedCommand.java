@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
                 "(a) time to write 64 MiB (quick) or 256 MiB (full) in 128-byte blocks for the 11 prefault",
                 "configurations of the seed plus 'background', with the prefault's own time and the writer's",
                 "minor faults; (b) enqueue-to-dequeue latency to a reader in another JVM, tmpfs vs disk,",
-                "pinned vs not (HdrHistogram)."},
+                "pinned vs not (HdrHistogram); (c) the record checksum's cost: ns per record to write and",
+                "read 100,000 records of 32, 128 and 1024 bytes with CRC32C and with NONE."},
         subcommands = MappedCommand.ReaderCommand.class, sortOptions = false)
 public final class MappedCommand implements Callable<Integer> {
 
@@ -38,7 +39,7 @@ public final class MappedCommand implements Callable<Integer> {
             + "50k messages) or full (256 MiB, 11 repetitions, 3 x 100k messages); messages every 100 µs.")
     String profile = "quick";
 
-    @Option(names = "--table", paramLabel = "WHICH", description = "prefault, latency or all (default).")
+    @Option(names = "--table", paramLabel = "WHICH", description = "prefault, latency, checksum or all (default).")
     String table = "all";
 
     @Option(names = "--dir", paramLabel = "DIR", description = "tmpfs directory (default /dev/shm).")
@@ -90,16 +91,19 @@ public final class MappedCommand implements Callable<Integer> {
         atLeast("--reps", repetitions, 1);
         atLeast("--messages", messages, 1);
         atLeast("--interval-us", intervalMicros, 0); // 0: back to back
-        if (!List.of("all", "prefault", "latency").contains(table)) {
-            throw new ParameterException(spec.commandLine(), "--table must be prefault, latency or all, got '" + table + "'");
+        if (!List.of("all", "prefault", "latency", "checksum").contains(table)) {
+            throw new ParameterException(spec.commandLine(), "--table must be prefault, latency, checksum or all, got '"
+                    + table + "'");
         }
         Path tmpfs = requireDirectory(dir == null ? MappedFileSpec.defaultDirectory() : dir, "--dir");
         Path disk = requireDirectory(diskDir == null ? Path.of(System.getProperty("java.io.tmpdir")) : diskDir,
                 "--disk-dir");
         Options.createOutDirectory(spec, out);
+        boolean all = table.equals("all");
         MappedExperiment experiment = new MappedExperiment();
         SingleExperiment run = new SingleExperiment(spec, experiment);
-        MappedExperiment.Setup setup = new MappedExperiment.Setup(p, !table.equals("latency"), !table.equals("prefault"),
+        MappedExperiment.Setup setup = new MappedExperiment.Setup(p, all || table.equals("prefault"),
+                all || table.equals("latency"), all || table.equals("checksum"),
                 tmpfs, disk, bytes, repetitions == null ? p.repetitions : repetitions,
                 messages == null ? p.messages : messages, intervalMicros == null ? p.intervalMicros : intervalMicros,
                 writer, reader);

@@ -21,12 +21,12 @@ import org.ringlab.queues.mapped.MappedQueue;
 public final class MappedExperiment implements Experiment {
 
     /** Everything one run of the experiment needs; {@link MappedCommand} fills it from its options. */
-    record Setup(MappedProfile profile, boolean prefault, boolean latency, Path tmpfs, Path disk, long bytes,
+    record Setup(MappedProfile profile, boolean prefault, boolean latency, boolean checksum, Path tmpfs, Path disk, long bytes,
                  int repetitions, long messages, long intervalMicros, List<PrefaultPolicy> writer,
                  List<PrefaultPolicy> reader) {
 
         static Setup of(MappedProfile p) {
-            return new Setup(p, true, true, MappedFileSpec.defaultDirectory().toAbsolutePath(),
+            return new Setup(p, true, true, true, MappedFileSpec.defaultDirectory().toAbsolutePath(),
                     Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath(), p.bytes, p.repetitions, p.messages,
                     p.intervalMicros, PrefaultPolicy.parseList("background"), PrefaultPolicy.parseList("none"));
         }
@@ -45,7 +45,8 @@ public final class MappedExperiment implements Experiment {
     @Override
     public String description() {
         return "growing inter-process queue on a mapped file: the prefault configurations writing in 128-byte blocks,"
-                + " and enqueue-to-dequeue latency across processes (tmpfs vs disk, pinned vs not)";
+                + " and enqueue-to-dequeue latency across processes (tmpfs vs disk, pinned vs not), and what the"
+                + " queue's per-record CRC32C costs to write and read";
     }
 
     @Override
@@ -68,14 +69,15 @@ public final class MappedExperiment implements Experiment {
     ExperimentResult run(Setup s, MappedFileStrategy strategy, Progress progress) {
         MappedProfile p = s.profile();
         List<LatencyExperiment.Cell> cells = LatencyExperiment.cells(s.tmpfs(), s.disk());
-        progress.plan((s.prefault() ? p.warmup + s.repetitions() : 0) + (s.latency() ? cells.size() * p.latencyRepetitions : 0));
+        progress.plan((s.prefault() ? p.warmup + s.repetitions() : 0) + (s.latency() ? cells.size() * p.latencyRepetitions : 0)
+                + (s.checksum() ? p.checksumWarmup + p.checksumRepetitions : 0));
         List<PrefaultExperiment.Row> rows = List.of();
         List<LatencyExperiment.Result> latency = List.of();
         List<String> skipped = new ArrayList<>();
         if (s.prefault()) {
             rows = new PrefaultExperiment(strategy, s.tmpfs(), s.bytes(), progress).run(p.warmup, s.repetitions());
         } else {
-            skipped.add("the prefault table (--table latency)");
+            skipped.add("the prefault table (--table " + chosen(s) + ")");
         }
         MappedReport.LatencySetup latencySetup = new MappedReport.LatencySetup(s.messages(), s.intervalMicros(),
                 PrefaultPolicy.describe(s.writer()), PrefaultPolicy.describe(s.reader()));
@@ -85,9 +87,21 @@ public final class MappedExperiment implements Experiment {
             latency = le.run(cells, p.latencyRepetitions);
             skipped.addAll(le.skipped);
         } else {
-            skipped.add("the latency table (--table prefault)");
+            skipped.add("the latency table (--table " + chosen(s) + ")");
+        }
+        ChecksumCostExperiment.Result checksum = null;
+        if (s.checksum()) {
+            checksum = new ChecksumCostExperiment(strategy, s.tmpfs(), p.checksumRecords, progress)
+                    .run(p.checksumSizes(), p.checksumWarmup, p.checksumRepetitions);
+        } else {
+            skipped.add("the record checksum cost table (--table " + chosen(s) + ")");
         }
         return MappedReport.result(id(), seed(), p.name().toLowerCase(java.util.Locale.ROOT), s.bytes(),
-                s.tmpfs().toString(), s.repetitions(), rows, latency, latencySetup, skipped);
+                s.tmpfs().toString(), s.repetitions(), rows, latency, latencySetup, checksum, skipped);
+    }
+
+    /** The table a run without all three was asked for. */
+    private static String chosen(Setup s) {
+        return s.prefault() ? "prefault" : s.latency() ? "latency" : "checksum";
     }
 }

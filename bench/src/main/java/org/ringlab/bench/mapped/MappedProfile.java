@@ -9,13 +9,14 @@ import org.ringlab.bench.util.Sizes;
  * MiB (the fault cost per page is the same, a quarter of the pages) so both tables fit in well
  * under a minute on two shared cores. Latency messages go every 100 µs (10,000 a second, a
  * queue's pace rather than a burst), so the writer sleeps between them and leaves the CPU to
- * the busy-polling reader.
+ * the busy-polling reader. The checksum cost table writes and reads 100,000 records per sample
+ * (a few ms each, a populated tmpfs chunk), so its repetitions add seconds, not minutes.
  */
 public enum MappedProfile {
-    QUICK(64 * Sizes.MIB, 1, 5, 50_000, 10_000, 100, 1),
-    FULL(256 * Sizes.MIB, 2, 11, 100_000, 20_000, 100, 3),
+    QUICK(64 * Sizes.MIB, 1, 5, 50_000, 10_000, 100, 1, 100_000, new int[] {32, 128, 1024}, 2, 5),
+    FULL(256 * Sizes.MIB, 2, 11, 100_000, 20_000, 100, 3, 100_000, new int[] {32, 128, 1024}, 3, 11),
     /** For tests only: tiny sizes, a few hundred messages. */
-    TINY(4 * Sizes.MIB, 0, 1, 2_000, 200, 20, 1);
+    TINY(4 * Sizes.MIB, 0, 1, 2_000, 200, 20, 1, 2_000, new int[] {128}, 0, 1);
 
     final long bytes;
     final int warmup;
@@ -24,9 +25,15 @@ public enum MappedProfile {
     final long warmupMessages;
     final long intervalMicros;
     final int latencyRepetitions;
+    /** The checksum cost table: records per sample, record sizes, warm-up and measured repetitions. */
+    final long checksumRecords;
+    private final int[] checksumSizes;
+    final int checksumWarmup;
+    final int checksumRepetitions;
 
     MappedProfile(long bytes, int warmup, int repetitions, long messages, long warmupMessages, long intervalMicros,
-                  int latencyRepetitions) {
+                  int latencyRepetitions, long checksumRecords, int[] checksumSizes, int checksumWarmup,
+                  int checksumRepetitions) {
         this.bytes = bytes;
         this.warmup = warmup;
         this.repetitions = repetitions;
@@ -34,6 +41,14 @@ public enum MappedProfile {
         this.warmupMessages = warmupMessages;
         this.intervalMicros = intervalMicros;
         this.latencyRepetitions = latencyRepetitions;
+        this.checksumRecords = checksumRecords;
+        this.checksumSizes = checksumSizes;
+        this.checksumWarmup = checksumWarmup;
+        this.checksumRepetitions = checksumRepetitions;
+    }
+
+    int[] checksumSizes() {
+        return checksumSizes.clone();
     }
 
     static MappedProfile parse(String text) {

@@ -11,6 +11,7 @@ import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
+import org.ringlab.bench.util.Stats;
 
 /** Seed 004's two tables, its claims and every repetition's figures as an {@link ExperimentResult}. */
 final class MappedReport {
@@ -24,11 +25,13 @@ final class MappedReport {
     /**
      * @param rows    the prefault table (empty when not run)
      * @param latency the latency table (empty when not run)
+     * @param checksum the record checksum cost table (null when not run)
      * @param skipped what was left out, each with its reason
      */
     static ExperimentResult result(String id, String seed, String profile, long bytes, String dir, int repetitions,
                                    List<PrefaultExperiment.Row> rows, List<LatencyExperiment.Result> latency,
-                                   LatencySetup setup, List<String> skipped) {
+                                   LatencySetup setup, ChecksumCostExperiment.Result checksum,
+                                   List<String> skipped) {
         List<Measurement> ms = new ArrayList<>();
         List<Table> tables = new ArrayList<>();
         List<Chart> charts = new ArrayList<>();
@@ -82,6 +85,25 @@ final class MappedReport {
             charts.add(new Chart("mapped: enqueue → dequeue latency across processes", "percentile", "µs (log)",
                     percentiles, series, true, true));
         }
+        if (checksum != null) {
+            for (ChecksumCostExperiment.Row r : checksum.rows()) {
+                for (ChecksumCostExperiment.Samples k : List.of(r.crc(), r.none())) {
+                    Map<String, String> labels = new LinkedHashMap<>();
+                    labels.put("recordBytes", Integer.toString(r.recordBytes()));
+                    labels.put("checksum", k.kind().name());
+                    ms.add(new Measurement(id, labels, "recordWrite", "ns/record", false, false, k.writeNanos()));
+                    ms.add(new Measurement(id, labels, "recordRead", "ns/record", false, false, k.readNanos()));
+                }
+                Map<String, String> labels = Map.of("recordBytes", Integer.toString(r.recordBytes()));
+                ms.add(new Measurement(id, labels, "checksumWriteRatio", "CRC32C/NONE", false, false, r.writeRatios()));
+                ms.add(new Measurement(id, labels, "checksumReadRatio", "CRC32C/NONE", false, false, r.readRatios()));
+            }
+            tables.add(checksumTable(checksum));
+            notes.add("checksum table: the record checksum's cost, a fresh queue file per sample with one populated chunk"
+                    + " (no page fault in the timed loops); write = offer, read = peek + release; ratio = median of the"
+                    + " per-repetition CRC32C/NONE ratios (the two kinds run back to back in every repetition);"
+                    + " JMH's MappedChecksumBenchmark measures the same with forks");
+        }
         return new ExperimentResult(id, seed, "Seed 004: prefaulting a growing mapped file, and cross-process latency",
                 profile, ms, tables, charts, claims(rows, latency), notes, skipped);
     }
@@ -119,6 +141,24 @@ final class MappedReport {
                         + " %d µs (writer %s, reader %s, busy-polling reader)", s.messages(), s.intervalMicros(),
                 s.writerPolicy(), s.readerPolicy()), List.of("configure", "store", "bind_core", ">1ms (‰)", "mean (µs)",
                 "p50", "p90", "p99", "p99.9", "max", "seed 004"), cells);
+    }
+
+    static Table checksumTable(ChecksumCostExperiment.Result c) {
+        List<List<String>> cells = new ArrayList<>();
+        for (ChecksumCostExperiment.Row r : c.rows()) {
+            double crcWrite = Stats.of(r.crc().writeNanos()).median();
+            double noneWrite = Stats.of(r.none().writeNanos()).median();
+            double crcRead = Stats.of(r.crc().readNanos()).median();
+            double noneRead = Stats.of(r.none().readNanos()).median();
+            cells.add(List.of(Integer.toString(r.recordBytes()), f1(crcWrite), f1(noneWrite),
+                    String.format(Locale.ROOT, "%.2f×", Stats.of(r.writeRatios()).median()), f1(crcWrite - noneWrite),
+                    f1(crcRead), f1(noneRead), String.format(Locale.ROOT, "%.2f×", Stats.of(r.readRatios()).median()),
+                    f1(crcRead - noneRead)));
+        }
+        return new Table(String.format(Locale.ROOT, "Record checksum cost: %d records per sample (%s, populated chunk),"
+                        + " ns per record, median of %d interleaved repetitions", c.records(), c.dir(), c.repetitions()),
+                List.of("record bytes", "write CRC32C", "write NONE", "write ratio", "write cost (ns)", "read CRC32C",
+                        "read NONE", "read ratio", "read cost (ns)"), cells);
     }
 
     private static java.util.Optional<String> backgroundKept(List<PrefaultExperiment.Row> rows) {

@@ -127,6 +127,17 @@ public final class MappedQueue {
     }
 
     public static MappedQueueWriter create(MappedFileStrategy strategy, Path path, Config config) {
+        return create(strategy, path, config, MappedQueueWriter::new);
+    }
+
+    /** How {@link #create} makes its writer: the writer's constructor, or a test's subclass (the broken twin). */
+    @FunctionalInterface
+    interface WriterConstructor<W extends MappedQueueWriter> {
+        W make(QueueFile queue, long position, long lastRecord);
+    }
+
+    static <W extends MappedQueueWriter> W create(MappedFileStrategy strategy, Path path, Config config,
+                                                  WriterConstructor<W> constructor) {
         MappedFile file = strategy.open(new MappedFileSpec(path, MappedFileSpec.Mode.CREATE, config.chunkBytes(),
                 config.policies(), config.backgroundWindow()));
         try {
@@ -146,7 +157,7 @@ public final class MappedQueue {
             queue.soInt(WRITER_STATE_OFFSET, STATE_ACTIVE);
             // Publishes every field above to attaching processes: they check the magic first.
             queue.soLong(MAGIC_OFFSET, MAGIC);
-            return new MappedQueueWriter(queue, 0, -1);
+            return constructor.make(queue, 0, -1);
         } catch (InternalError fault) {
             IllegalStateException e = new QueueFile(file, new MappedQueueDescriptor.Fields(file.headerBytes(),
                     config.chunkBytes(), config.maxRecordBytes(), config.recordChecksum(), 0)).fault(fault, 0);

@@ -35,8 +35,11 @@ import org.ringlab.api.QueueProducer;
  * process, or "no space left on device" (a sparse file's page could not be allocated; growth
  * also refuses a chunk the file system has no room for). HotSpot may deliver a {@code SIGBUS}
  * from compiled code just after the access; the conversion covers each method's whole body.
+ *
+ * <p>Not final only for the stress test's broken twin in the same package (see
+ * {@link #writeAndPublish}); the constructor is package-private, so no other code can subclass it.
  */
-public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
+public class MappedQueueWriter implements QueueProducer, AutoCloseable {
 
     /** How often (bytes) the writer tells the background prefaulter where it is. */
     private static final long REPORT_EVERY = 64 * 1024;
@@ -140,35 +143,32 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
         }
     }
 
-    /** Publication order; only the deliberately broken twin in the stress test changes it. */
-    enum Publication {
-        /** Write the payload, then release-store the record's header word: correct. */
-        AFTER_WRITE,
-        /** Release-store the header word first, then write: the bug the stress test must catch. */
-        BEFORE_WRITE
-    }
-
-    /** Tests only (same package): the broken twin sets {@link Publication#BEFORE_WRITE}. */
-    Publication publication = Publication.AFTER_WRITE;
-
     @Override
     public boolean offer(MemorySegment record) {
         ensureOpen();
         long length = record.byteSize();
         checkLength(length);
         try {
-            long offset = reserve(MappedQueueDescriptor.frameLength(length));
-            if (publication == Publication.BEFORE_WRITE) {
-                publish(offset, (int) length); // BROKEN on purpose: announces bytes not written yet
-                MemorySegment.copy(record, 0, chunk, offset + RECORD_HEADER_LENGTH, length);
-                return true;
-            }
-            MemorySegment.copy(record, 0, chunk, offset + RECORD_HEADER_LENGTH, length);
-            publish(offset, (int) length);
+            writeAndPublish(record, reserve(MappedQueueDescriptor.frameLength(length)), (int) length);
             return true;
         } catch (InternalError fault) {
             throw queue.fault(fault, position);
         }
+    }
+
+    /**
+     * The publication order: payload, then the release store of its header word. Package-private
+     * and overridable only so that the stress test's broken twin (a test-code subclass) can swap
+     * the two; production never loads a subclass, so the call is devirtualised and inlined.
+     */
+    void writeAndPublish(MemorySegment record, long offset, int length) {
+        writePayload(record, offset, length);
+        publish(offset, length);
+    }
+
+    /** Copies {@code record} into the frame reserved at {@code offset} of the current chunk (plain stores). */
+    final void writePayload(MemorySegment record, long offset, int length) {
+        MemorySegment.copy(record, 0, chunk, offset + RECORD_HEADER_LENGTH, length);
     }
 
     /**
@@ -258,7 +258,8 @@ public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
         nextReport = position + REPORT_EVERY;
     }
 
-    private void publish(long offset, int length) {
+    /** Checksums the frame at {@code offset}, release-stores its header word and advances the end. */
+    final void publish(long offset, int length) {
         // Plain store: the release store of the word below publishes it with the payload.
         chunk.set(ValueLayout.JAVA_INT, offset + FRAME_CHECKSUM_OFFSET,
                 summer.sum(position, chunk, offset + RECORD_HEADER_LENGTH, length));

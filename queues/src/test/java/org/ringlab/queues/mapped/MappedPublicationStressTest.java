@@ -23,14 +23,15 @@ class MappedPublicationStressTest {
     @TempDir
     Path dir;
 
-    private Numbered.Checker run(Path path, MappedQueueWriter.Publication publication, RecordChecksum checksum)
-            throws InterruptedException {
+    /** @param broken write with {@link PublishBeforeWriteMappedQueueWriter}, the broken twin */
+    private Numbered.Checker run(Path path, boolean broken, RecordChecksum checksum) throws InterruptedException {
         MappedQueue.Config config = MappedQueue.Config.defaults().withChunkBytes(1 << 20)
                 .withMaxRecordBytes(Numbered.MAX_RECORD).withRecordChecksum(checksum);
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        try (MappedQueueWriter writer = MappedQueue.create(path, config);
+        try (MappedQueueWriter writer = broken
+                ? MappedQueue.create(MappedQueue.defaultStrategy(), path, config, PublishBeforeWriteMappedQueueWriter::new)
+                : MappedQueue.create(path, config);
              MappedQueueReader reader = MappedQueue.attach(path, MappedQueue.StartAt.BEGINNING)) {
-            writer.publication = publication;
             Thread producer = new Thread(() -> {
                 try (writer) {
                     MemorySegment buffer = MemorySegment.ofArray(new byte[Numbered.MAX_RECORD]);
@@ -53,14 +54,14 @@ class MappedPublicationStressTest {
 
     @Test
     void aReaderFollowingTheWriterSeesEveryRecordIntact() throws InterruptedException {
-        Numbered.Checker checker = run(dir.resolve("q"), MappedQueueWriter.Publication.AFTER_WRITE, RecordChecksum.CRC32C);
+        Numbered.Checker checker = run(dir.resolve("q"), false, RecordChecksum.CRC32C);
         assertEquals(0, checker.violations, checker.summary());
         assertEquals(RECORDS, checker.delivered, checker.summary());
     }
 
     @Test
     void withoutChecksumsTooAReaderSeesEveryRecordIntact() throws InterruptedException {
-        Numbered.Checker checker = run(dir.resolve("q"), MappedQueueWriter.Publication.AFTER_WRITE, RecordChecksum.NONE);
+        Numbered.Checker checker = run(dir.resolve("q"), false, RecordChecksum.NONE);
         assertEquals(0, checker.violations, checker.summary());
         assertEquals(RECORDS, checker.delivered, checker.summary());
     }
@@ -71,7 +72,7 @@ class MappedPublicationStressTest {
         IllegalStateException caught = null;
         for (int round = 0; round < 5 && caught == null; round++) {
             try {
-                run(dir.resolve("broken-crc-" + round), MappedQueueWriter.Publication.BEFORE_WRITE, RecordChecksum.CRC32C);
+                run(dir.resolve("broken-crc-" + round), true, RecordChecksum.CRC32C);
             } catch (IllegalStateException e) {
                 caught = e;
             }
@@ -86,7 +87,7 @@ class MappedPublicationStressTest {
     void publishingTheHeaderBeforeThePayloadIsCaught() throws InterruptedException {
         long violations = 0;
         for (int round = 0; round < 5 && violations == 0; round++) {
-            violations = run(dir.resolve("broken-" + round), MappedQueueWriter.Publication.BEFORE_WRITE,
+            violations = run(dir.resolve("broken-" + round), true,
                     RecordChecksum.NONE).violations;
         }
         assertTrue(violations > 0, "the broken twin published 2.5 million headers before their payloads and the"
