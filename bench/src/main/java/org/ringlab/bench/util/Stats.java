@@ -22,6 +22,9 @@ public record Stats(double median, double min, double max, double q1, double q3,
         double h = (sorted.length - 1) * q;
         int lo = (int) Math.floor(h);
         int hi = Math.min(lo + 1, sorted.length - 1);
+        if (h == lo || sorted[lo] == sorted[hi]) {
+            return sorted[lo]; // exactly on a rank: no interpolation, so an infinite sample stays ∞, not ∞ − ∞ = NaN
+        }
         return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
     }
 }
