@@ -39,15 +39,9 @@ import org.ringlab.queues.support.QueueChecks;
  * <p>An offer is all or nothing: it copies the record into every sub-ring only when every
  * one has room, so the slowest consumer sets the pace, as with broadcast.
  */
-public final class CopyPerConsumerQueue implements RecordQueue {
-
-    /** Publication order; only the deliberately broken twin in the stress test changes it. */
-    enum Publication {
-        /** Write the record into every sub-ring, then release-store their positions: correct. */
-        AFTER_WRITE,
-        /** Release-store the positions first, then write: the bug the stress test must catch. */
-        BEFORE_WRITE
-    }
+// Not final only so that a same-package test twin can override writeCopies; nothing in
+// production subclasses it.
+public class CopyPerConsumerQueue implements RecordQueue {
 
     private static final VarHandle POSITION = ValueLayout.JAVA_LONG.varHandle();
     private static final long FULL = -1;
@@ -61,21 +55,15 @@ public final class CopyPerConsumerQueue implements RecordQueue {
     private final int recordSize;
     private final long subRingSize;
     private final int n;
-    private final Publication publication;
     private final Producer producer;
     private final Consumer[] consumers;
     private volatile boolean closed;
 
     public CopyPerConsumerQueue(String disciplineName, RingMemory memory, QueueSpec spec) {
-        this(disciplineName, memory, spec, Publication.AFTER_WRITE);
-    }
-
-    CopyPerConsumerQueue(String disciplineName, RingMemory memory, QueueSpec spec, Publication publication) {
         spec.requireNoGrowth(disciplineName);
         if (!memory.isOpen()) {
             throw new IllegalStateException("cannot build a " + disciplineName + " queue on closed memory");
         }
-        this.publication = publication;
         this.disciplineName = disciplineName;
         this.memory = memory;
         this.spec = spec;
@@ -104,7 +92,17 @@ public final class CopyPerConsumerQueue implements RecordQueue {
         return (long) POSITION.getAcquire(header, offset);
     }
 
-    private void soPosition(long offset, long value) {
+    /**
+     * Writes one record into every sub-ring (the N copies this baseline is about); {@code offer}
+     * publishes them afterwards. The one step the broken twin in the tests overrides.
+     */
+    void writeCopies(Producer producer, MemorySegment record, long length, long frame) {
+        for (int c = 0; c < n; c++) {
+            producer.writeFrame(c, record, length, frame);
+        }
+    }
+
+    void soPosition(long offset, long value) {
         POSITION.setRelease(header, offset, value);
     }
 
@@ -189,7 +187,7 @@ public final class CopyPerConsumerQueue implements RecordQueue {
         return c * subRingSize + position % subRingSize;
     }
 
-    private final class Producer implements QueueProducer {
+    final class Producer implements QueueProducer {
         private final long[] positions = new long[n];       // next byte to write, per sub-ring
         private final long[] consumerCache = new long[n];   // last consumer position read, per sub-ring
         private final long[] starts = new long[n];          // where the record being offered starts
@@ -222,6 +220,11 @@ public final class CopyPerConsumerQueue implements RecordQueue {
         }
 
         /** Reserves {@code frame} bytes in every sub-ring, or none: false when one is full. */
+        /** Where sub-ring {@code c}'s frame reserved by the current offer starts. */
+        long reservedStart(int c) {
+            return starts[c];
+        }
+
         private boolean reserveAll(long frame) {
             for (int c = 0; c < n; c++) {
                 long start = reserve(c, frame);
@@ -287,15 +290,7 @@ public final class CopyPerConsumerQueue implements RecordQueue {
                 failedOffers++;
                 return false;
             }
-            if (publication != Publication.AFTER_WRITE) {
-                for (int c = 0; c < n; c++) {
-                    // BROKEN on purpose: publishes frames not yet written.
-                    soPosition(CopyPerConsumerDescriptor.producerPositionOffset(c), starts[c] + frame);
-                }
-            }
-            for (int c = 0; c < n; c++) {
-                writeFrame(c, record, length, frame); // the N copies this baseline is about
-            }
+            writeCopies(this, record, length, frame);
             records++;
             bytes += length;
             publishAll();

@@ -38,7 +38,7 @@ class CopyPerConsumerConcurrencyTest {
     @TestFactory
     Stream<DynamicTest> fourConsumersGetEveryRecordInOrder() {
         return Registries.memoryStrategies().available().stream().map(s -> dynamicTest(s.name(), () -> {
-            Throwable failure = run(s, CopyPerConsumerQueue.Publication.AFTER_WRITE, RECORDS);
+            Throwable failure = run(s, false, RECORDS);
             assertNull(failure, () -> "failed: " + failure);
         }));
     }
@@ -48,7 +48,7 @@ class CopyPerConsumerConcurrencyTest {
     void publishingBeforeWritingIsCaught() throws InterruptedException {
         Throwable failure = null;
         for (int round = 0; round < 5 && failure == null; round++) {
-            failure = run(Registries.memoryStrategies().require("doubled"), CopyPerConsumerQueue.Publication.BEFORE_WRITE,
+            failure = run(Registries.memoryStrategies().require("doubled"), true,
                     200_000);
         }
         assertNotNull(failure, "the broken twin published a million records before writing them and no consumer saw"
@@ -56,12 +56,13 @@ class CopyPerConsumerConcurrencyTest {
     }
 
     /** 1 producer, 4 consumers checking every record; the first failure seen, or null. */
-    private static Throwable run(MemoryStrategy s, CopyPerConsumerQueue.Publication publication, long records)
+    private static Throwable run(MemoryStrategy s, boolean brokenTwin, long records)
             throws InterruptedException {
         long capacity = Math.max(s.granularity(), 16 * 1024);
         try (RingMemory memory = s.allocate(RingSpec.ofCapacity(capacity));
-             CopyPerConsumerQueue queue = new CopyPerConsumerQueue("copy-per-consumer", memory,
-                     QueueSpec.variable(MAX_RECORD).withConsumers(4), publication)) {
+             CopyPerConsumerQueue queue = brokenTwin
+                     ? new PublishBeforeWriteCopyPerConsumerQueue("copy-per-consumer", memory, QueueSpec.variable(MAX_RECORD).withConsumers(4))
+                     : new CopyPerConsumerQueue("copy-per-consumer", memory, QueueSpec.variable(MAX_RECORD).withConsumers(4))) {
             AtomicReference<Throwable> failure = new AtomicReference<>();
             List<Thread> threads = new ArrayList<>();
             for (int c = 0; c < 4; c++) {
