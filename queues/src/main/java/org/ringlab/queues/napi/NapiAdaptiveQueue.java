@@ -55,8 +55,8 @@ import org.ringlab.queues.spsc.SpscRingQueue;
  * see each other, the CAS decides who moves the state back to {@code RUNNING}, so a wake-up is
  * counted only when the producer really sent one. The park loop is the one
  * {@code AbstractQueuedSynchronizer} uses: a condition re-read around {@code LockSupport.park}.
- * Without the re-check (the package-private {@link Parking#NO_RECHECK} twin the stress test must
- * catch) a record published between the poll's last look and the announcement is missed by both.
+ * Without the re-check (the test-code twin that overrides {@link #recordArrivedBeforeParking()}, which
+ * the stress test must catch) a record published between the poll's last look and the announcement is missed by both.
  *
  * <h2>Threads and memory layout</h2>
  * One producer thread; the consumer is the poller's thread, or the caller's through
@@ -65,15 +65,9 @@ import org.ringlab.queues.spsc.SpscRingQueue;
  * and the state the producer reads on every offer never share a cache line. Counters are
  * written by their one owner with opaque stores, so a snapshot never sees a torn value.
  */
-public final class NapiAdaptiveQueue implements RecordQueue {
-
-    /** The poller's side of the protocol; only the deliberately broken twin changes it. */
-    enum Parking {
-        /** Announce, then re-check the ring before parking: correct. */
-        RECHECK,
-        /** Announce and park on the poll's earlier look alone: the lost wake-up the stress test must catch. */
-        NO_RECHECK
-    }
+// Not final only so that a same-package test twin can override recordArrivedBeforeParking;
+// nothing in production subclasses it.
+public class NapiAdaptiveQueue implements RecordQueue {
 
     static final long RUNNING = 0;
     static final long PARKING = 1;
@@ -98,7 +92,6 @@ public final class NapiAdaptiveQueue implements RecordQueue {
     private final QueueConsumer ringConsumer;
     private final NapiConfig config;
     private final boolean perItem;
-    private final Parking parking;
     private final long[] board = new long[BOARD_LENGTH];
     private final Producer producer = new Producer();
     private final Consumer consumer = new Consumer();
@@ -108,10 +101,10 @@ public final class NapiAdaptiveQueue implements RecordQueue {
 
     /** A napi queue on {@code memory}; the queue does not own the memory. */
     public NapiAdaptiveQueue(RingMemory memory, QueueSpec spec, NapiConfig config) {
-        this("napi", memory, spec, config, Parking.RECHECK);
+        this("napi", memory, spec, config);
     }
 
-    NapiAdaptiveQueue(String disciplineName, RingMemory memory, QueueSpec spec, NapiConfig config, Parking parking) {
+    NapiAdaptiveQueue(String disciplineName, RingMemory memory, QueueSpec spec, NapiConfig config) {
         Objects.requireNonNull(config, "napi config");
         spec.requireNoGrowth(disciplineName); // a driver ring drops and counts when full (seed 001); it never grows
         if (spec.consumers() != 1) {
@@ -124,7 +117,6 @@ public final class NapiAdaptiveQueue implements RecordQueue {
         this.ringConsumer = ring.consumer(0);
         this.config = config;
         this.perItem = config.signalling() == NapiConfig.Signalling.WAKE_PER_ITEM;
-        this.parking = parking;
     }
 
     public NapiConfig config() {
@@ -284,6 +276,11 @@ public final class NapiAdaptiveQueue implements RecordQueue {
         return processed;
     }
 
+    /** The re-check after the announcement: did a record arrive since the poll's last look? */
+    boolean recordArrivedBeforeParking() {
+        return ringConsumer.peek() != null;
+    }
+
     /** Interrupt mode: announce, re-check, park until the producer (or a stop) moves us on. */
     private void awaitInterrupt(NapiPoller p) {
         add(TO_INTERRUPT, 1);
@@ -291,7 +288,7 @@ public final class NapiAdaptiveQueue implements RecordQueue {
         // StoreLoad: the announcement must be visible before the re-check reads the producer's
         // position (the poller's half of the Dekker pair; the producer's is in signal()).
         VarHandle.fullFence();
-        if (parking == Parking.RECHECK && ringConsumer.peek() != null) {
+        if (recordArrivedBeforeParking()) {
             // A record arrived between the poll's last look and the announcement. Take the
             // interrupt back; if the CAS fails the producer already did and unparked us, and its
             // permit only makes a later park() return early, which the loop below tolerates.

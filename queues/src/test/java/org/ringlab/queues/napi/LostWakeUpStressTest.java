@@ -37,10 +37,11 @@ class LostWakeUpStressTest {
     }
 
     /** Ping-pongs for at least {@code duration} and {@code minIterations} records, at most {@code limit}; stops at a lost wake-up. */
-    static Outcome pingPong(NapiAdaptiveQueue.Parking parking, Duration duration, long minIterations, Duration limit) {
+    static Outcome pingPong(boolean brokenTwin, Duration duration, long minIterations, Duration limit) {
         try (RingMemory memory = NapiPollerTest.doubled(64 * 1024);
-             NapiAdaptiveQueue queue = new NapiAdaptiveQueue("napi", memory, QueueSpec.fixed(8), NapiConfig.defaults(),
-                     parking)) {
+             NapiAdaptiveQueue queue = brokenTwin
+                     ? new NoRecheckNapiQueue(memory, QueueSpec.fixed(8), NapiConfig.defaults())
+                     : new NapiAdaptiveQueue("napi", memory, QueueSpec.fixed(8), NapiConfig.defaults())) {
             AtomicLong handled = new AtomicLong();
             SplittableRandom consumerJitter = new SplittableRandom(1);
             NapiPoller poller = NapiPoller.start(queue, r -> {
@@ -88,7 +89,7 @@ class LostWakeUpStressTest {
 
     @Test
     void theProtocolLosesNoWakeUp() {
-        Outcome o = pingPong(NapiAdaptiveQueue.Parking.RECHECK, Duration.ofMillis(1_500), 20_000, Duration.ofSeconds(8));
+        Outcome o = pingPong(false, Duration.ofMillis(1_500), 20_000, Duration.ofSeconds(8));
         System.out.println("napi lost-wake-up stress, correct protocol: " + o);
         assertEquals(0, o.lostWakeUps(), "a record waited " + STALL_MILLIS + " ms for a parked poller: " + o);
         assertTrue(o.iterations() > 1_000, "the stress did too little to mean anything: " + o);
@@ -96,7 +97,7 @@ class LostWakeUpStressTest {
 
     @Test
     void theTwinWithoutTheRecheckIsCaught() {
-        Outcome o = pingPong(NapiAdaptiveQueue.Parking.NO_RECHECK, Duration.ofSeconds(12), 0, Duration.ofSeconds(12));
+        Outcome o = pingPong(true, Duration.ofSeconds(12), 0, Duration.ofSeconds(12));
         System.out.println("napi lost-wake-up stress, broken twin (no re-check): " + o);
         assertTrue(o.lostWakeUps() > 0, "the twin parks without re-checking the ring, yet " + o.iterations()
                 + " ping-pongs lost no wake-up: this stress cannot catch the race");
