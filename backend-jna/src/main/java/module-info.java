@@ -1,8 +1,8 @@
 /**
- * The Linux mirrored ring and mremap growth through JNA instead of FFM: {@code mirrored-jna}
- * and {@code mremap-jna}. The ring is the same memfd
- * ring as backend-linux's {@code mirrored-memfd} (same layout, same probe), for runtimes where
- * the FFM backends are refused, and to measure what the binding costs.
+ * backend-linux's {@code Libc} interface through JNA instead of FFM, and the two strategies
+ * made of backend-linux's code over it: {@code mirrored-jna} ({@code mirrored-memfd}'s code)
+ * and {@code mremap-jna} ({@code mremap}'s), for runtimes where the FFM backends are refused,
+ * and to measure what the binding costs.
  *
  * <p>libc is called through JNA's direct mapping, which needs native access for JNA's module
  * ({@code com.sun.jna}) only. This module itself needs native access for one restricted
@@ -13,6 +13,8 @@
 module org.ringlab.jna {
     // Transitive: the exported strategy's signatures are api types.
     requires transitive org.ringlab.api;
+    // Transitive: the strategies extend backend-linux's and the binding is its Libc.
+    requires transitive org.ringlab.linux;
     requires com.sun.jna;
 
     exports org.ringlab.jna;

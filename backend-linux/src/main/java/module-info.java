@@ -1,11 +1,14 @@
 /**
- * FFM bindings to libc, the Linux mirrored ("magic") ring strategies (memfd, shm_open,
- * unlinked temporary file and named file, each mapped twice back to back; a memfd ring that
- * grows) and the Linux growth strategies (malloc copy-doubling, realloc, mremap, reserve-commit).
+ * The {@link org.ringlab.linux.Libc} binding interface and its FFM implementation, the Linux
+ * mirrored ("magic") ring strategies (memfd, shm_open, unlinked temporary file and named file,
+ * each mapped twice back to back; a memfd ring that grows) and the Linux growth strategies
+ * (malloc copy-doubling, realloc, mremap, reserve-commit), all written against {@code Libc}.
  *
- * <p>The package is exported for {@link org.ringlab.linux.LinuxFaults} (test-only fault
- * injection, used by other modules' tests) and so the strategies can be constructed directly;
- * the bindings themselves stay package-private. Native access must be enabled for this module
+ * <p>The package is exported for the interface and the mechanisms (backend-jna's strategies
+ * are {@code mirrored-memfd} and {@code mremap} over its JNA binding), for
+ * {@link org.ringlab.linux.LinuxFaults} (test-only fault injection, a decorator of the binding,
+ * used by other modules' tests and the kit) and so the strategies can be constructed directly;
+ * the FFM binding itself stays package-private ({@code Libc.ffm()}). Native access must be enabled for this module
  * ({@code --enable-native-access=org.ringlab.linux}, or {@code ALL-UNNAMED} on the class path);
  * without it the strategies report themselves unavailable.
  */

@@ -7,9 +7,8 @@ module org.ringlab.conformance {
     requires transitive org.ringlab.api;
     requires transitive org.junit.jupiter.api;
     requires transitive net.jqwik.api;
-    // The fault hooks of our native backends (test-only hooks, exported by those modules).
+    // The fault hook of our native backends (test-only; it covers backend-jna's strategies too).
     requires org.ringlab.linux;
-    requires org.ringlab.jna;
     // The soak reads the Java heap's size to set it apart from the rings' memory.
     requires java.management;
 

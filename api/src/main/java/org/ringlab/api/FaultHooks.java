@@ -6,11 +6,12 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * <b>Test-only</b> fault injection for one bindings class's native calls (one instance per
- * native library: backend-linux's {@code LinuxFaults}, backend-jna's {@code JnaFaults}), so
- * that every failure path of an allocation can be driven and checked for leaks, from the
- * backend's tests, another module's, or the conformance kit. Production code never arms it;
- * when nothing is armed each native call pays one volatile read.
+ * <b>Test-only</b> fault injection for a binding's native calls, so that every failure path of
+ * an allocation can be driven and checked for leaks, from the backend's tests, another
+ * module's, or the conformance kit. It is consulted by a decorator of the binding (ringlab's
+ * Linux backends: backend-linux's {@code FaultInjectingLibc}, armed through {@code LinuxFaults},
+ * for the FFM and the JNA binding alike), never by production calls; a third party's binding
+ * can be decorated the same way.
  *
  * <p>A call is named either by its function ({@code "mmap"}, {@code "close"}, …), and then
  * {@code nth} counts every call of that function, or by a prefix of its description that
@@ -23,7 +24,7 @@ import java.util.function.Supplier;
  *
  * <pre>{@code
  * try (FaultHooks.Fault fault = LinuxFaults.failNth("mmap", 3, 12)) {
- *     strategy.allocate(spec);   // throws NativeCallException for mmap(MAP_FIXED view 2 of 2), errno 12
+ *     LinuxFaults.instrument(strategy).allocate(spec);   // throws NativeCallException for mmap(MAP_FIXED view 2 of 2), errno 12
  * }
  * }</pre>
  */

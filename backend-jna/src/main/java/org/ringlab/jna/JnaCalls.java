@@ -1,13 +1,20 @@
 package org.ringlab.jna;
 
+import org.ringlab.linux.Libc;
+
 /**
- * Single libc calls through this module's JNA bindings, public so that benchmarks (bench's
- * binding-cost JMH benchmark) can measure JNA's per-call cost beside FFM's without touching
- * JNA themselves. Not part of the ring API.
+ * This module's JNA binding and two raw JNA calls, public so that benchmarks (bench's
+ * binding-cost JMH benchmark) can measure JNA per call beside FFM, through the same
+ * {@link Libc} interface, without touching JNA themselves. Not part of the ring API.
  */
 public final class JnaCalls {
 
     private JnaCalls() {
+    }
+
+    /** The JNA {@link Libc}, what {@code mirrored-jna} and {@code mremap-jna} call. */
+    public static Libc libc() {
+        return JnaLibc.INSTANCE;
     }
 
     /** {@code getpid()} through JNA's direct mapping: the smallest call there is. */
@@ -18,10 +25,5 @@ public final class JnaCalls {
     /** {@code getpid()} through a JNA {@code Library} interface (a proxy): JNA's slower, more common mapping. */
     public static int getpidThroughInterface() {
         return JnaLibc.getpidProxied();
-    }
-
-    /** {@code sysconf(name)} through the checked wrapper (errno read, fault hook consulted). */
-    public static long sysconf(int name) {
-        return JnaLibc.sysconf(name);
     }
 }

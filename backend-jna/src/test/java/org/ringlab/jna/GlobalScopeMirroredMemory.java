@@ -9,6 +9,7 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.MirroredRingMemory;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.linux.Libc;
 
 /**
  * BROKEN ON PURPOSE, the twin {@link CloseUnderRunningThreadsTest} must catch: a mirror whose
@@ -38,7 +39,7 @@ public final class GlobalScopeMirroredMemory implements MemoryStrategy {
 
     @Override
     public long granularity() {
-        return JnaLibc.pageSize();
+        return JnaLibc.INSTANCE.pageSize();
     }
 
     @Override
@@ -49,13 +50,20 @@ public final class GlobalScopeMirroredMemory implements MemoryStrategy {
     @Override
     public RingMemory allocate(RingSpec spec) {
         long n = spec.capacity();
-        long h = JnaLibc.pageSize();
-        int fd = JnaLibc.memfdCreate("ringlab-broken", JnaLibc.MFD_CLOEXEC);
-        JnaLibc.ftruncate(fd, h + n);
-        JnaMirrorMapping mapping = JnaMirrorMapping.map(fd, h, n);
-        JnaLibc.close(fd);
-        MemorySegment header = MemorySegment.ofAddress(mapping.header().address()).reinterpret(h);
-        MemorySegment mirror = MemorySegment.ofAddress(mapping.segment().address()).reinterpret(2 * n);
-        return new MirroredRingMemory(name(), n, capabilities(), granularity(), header, mirror, mapping::close);
+        Libc libc = JnaLibc.INSTANCE;
+        long h = libc.pageSize();
+        int fd = libc.memfdCreate("ringlab-broken", Libc.MFD_CLOEXEC);
+        libc.ftruncate(fd, h + n);
+        // mirrored-memfd's layout, mapped by hand: no arena owns it, close unmaps at once.
+        long base = libc.mmap("mmap(reserve)", 0, h + 2 * n, Libc.PROT_NONE,
+                Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS | Libc.MAP_NORESERVE, -1, 0);
+        int rw = Libc.PROT_READ | Libc.PROT_WRITE;
+        libc.mmap("mmap(view 1)", base, h + n, rw, Libc.MAP_SHARED | Libc.MAP_FIXED, fd, 0);
+        libc.mmap("mmap(view 2)", base + h + n, n, rw, Libc.MAP_SHARED | Libc.MAP_FIXED, fd, h);
+        libc.close(fd);
+        MemorySegment header = MemorySegment.ofAddress(base).reinterpret(h);
+        MemorySegment mirror = MemorySegment.ofAddress(base + h).reinterpret(2 * n);
+        return new MirroredRingMemory(name(), n, capabilities(), granularity(), header, mirror,
+                () -> libc.munmap("munmap(H+2N)", base, h + 2 * n));
     }
 }

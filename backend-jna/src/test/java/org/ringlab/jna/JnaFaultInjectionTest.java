@@ -21,6 +21,7 @@ import org.ringlab.api.NativeCallException;
 import org.ringlab.api.ProcSelf;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.linux.LinuxFaults;
 
 /**
  * Every libc call of a mirrored-jna allocation fails in turn (the list comes from recording a
@@ -30,9 +31,13 @@ import org.ringlab.api.RingSpec;
 @EnabledOnOs(OS.LINUX)
 class JnaFaultInjectionTest {
 
-    private static final JnaMirroredMemory JNA = new JnaMirroredMemory();
-    private static final List<String> PATH = List.of("memfd_create", "ftruncate", JnaMirrorMapping.RESERVE,
-            JnaMirrorMapping.VIEW_1, JnaMirrorMapping.VIEW_2, "close");
+    /** mirrored-jna over the JNA binding behind the fault hook. */
+    private static final JnaMirroredMemory JNA = new JnaMirroredMemory(LinuxFaults.inject(JnaLibc.INSTANCE));
+    private static final String VIEW_1 = "mmap(MAP_FIXED view 1 of 2)";
+    private static final String VIEW_2 = "mmap(MAP_FIXED view 2 of 2)";
+    /** mirrored-memfd's path, call for call: it is the same code (backend-linux's MirrorMapping). */
+    private static final List<String> PATH = List.of("memfd_create", "ftruncate", "mmap(reserve H+2N)", VIEW_1,
+            VIEW_2, "close");
     private static final int[] ERRNOS = {12, 13, 28, 24, 5};
     private static final String[] TEXTS = {"Cannot allocate memory", "Permission denied", "No space left on device",
             "Too many open files", "Input/output error"};
@@ -52,7 +57,7 @@ class JnaFaultInjectionTest {
     void theAllocationPathIsTheSameAsMirroredMemfd() {
         RingMemory ring;
         List<String> calls;
-        try (FaultHooks.Recording recording = JnaFaults.record()) {
+        try (FaultHooks.Recording recording = LinuxFaults.record()) {
             ring = JNA.allocate(RingSpec.ofCapacity(n));
             calls = recording.calls();
         }
@@ -72,7 +77,7 @@ class JnaFaultInjectionTest {
             tests.add(DynamicTest.dynamicTest(call + " fails with errno " + errno, () -> {
                 Held before = Held.take();
                 NativeCallException e;
-                try (FaultHooks.Fault fault = JnaFaults.failNth(function, nth, errno)) {
+                try (FaultHooks.Fault fault = LinuxFaults.failNth(function, nth, errno)) {
                     e = assertThrows(NativeCallException.class, () -> JNA.allocate(RingSpec.ofCapacity(n)).close());
                     assertEquals(call, fault.firedCall().orElseThrow());
                 }
@@ -88,9 +93,9 @@ class JnaFaultInjectionTest {
 
     @Test
     void aViewPlacedElsewhereThanRequestedIsRefusedAndUndone() {
-        for (String view : List.of(JnaMirrorMapping.VIEW_1, JnaMirrorMapping.VIEW_2)) {
+        for (String view : List.of(VIEW_1, VIEW_2)) {
             Held before = Held.take();
-            try (FaultHooks.Fault fault = JnaFaults.misplaceNth(view, 1)) {
+            try (FaultHooks.Fault fault = LinuxFaults.misplaceNth(view, 1)) {
                 IllegalStateException e = assertThrows(IllegalStateException.class,
                         () -> JNA.allocate(RingSpec.ofCapacity(n)).close());
                 assertEquals(view, fault.firedCall().orElseThrow());
@@ -106,12 +111,12 @@ class JnaFaultInjectionTest {
         Held before = Held.take();
         RingMemory ring = JNA.allocate(RingSpec.ofCapacity(n));
         long base = ring.header().address();
-        try (FaultHooks.Fault fault = JnaFaults.failNth("munmap", 1, 5)) {
+        try (FaultHooks.Fault fault = LinuxFaults.failNth("munmap", 1, 5)) {
             NativeCallException e = assertThrows(NativeCallException.class, ring::close);
             assertEquals("munmap(H+2N)", e.call());
         }
         assertFalse(ring.isOpen());
-        JnaLibc.munmap("test cleanup", base, JNA.granularity() + 2 * n); // the injected failure left it mapped
+        JnaLibc.INSTANCE.munmap("test cleanup", base, JNA.granularity() + 2 * n); // the injected failure left it mapped
         before.assertUnchanged("after a failed munmap and a manual one");
     }
 

@@ -16,6 +16,7 @@ import org.ringlab.api.Capability;
 import org.ringlab.api.NativeCallException;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.linux.Libc;
 import org.ringlab.api.SimulatedRefusal;
 import org.ringlab.api.UnavailableException;
 
@@ -28,7 +29,7 @@ class JnaMirroredMemoryTest {
     @Test
     void isAvailableHereWithThePageSizeAsGranularity() {
         assertTrue(JNA.availability().isAvailable(), JNA.availability().reason());
-        assertEquals(JnaLibc.sysconf(JnaLibc.SC_PAGESIZE), JNA.granularity());
+        assertEquals(JnaLibc.INSTANCE.sysconf(Libc.SC_PAGESIZE), JNA.granularity());
         assertTrue(JNA.has(Capability.MIRRORED) && JNA.has(Capability.ZERO_COPY_WINDOW));
     }
 
@@ -81,13 +82,13 @@ class JnaMirroredMemoryTest {
 
     @Test
     void errnoComesFromJnaRightAfterTheCall() {
-        NativeCallException badFd = assertThrows(NativeCallException.class, () -> JnaLibc.close(-1));
+        NativeCallException badFd = assertThrows(NativeCallException.class, () -> JnaLibc.INSTANCE.close(-1));
         assertEquals("close", badFd.call());
         assertEquals(9, badFd.errno());
         assertEquals("Bad file descriptor", badFd.errorText());
         // A length of 0 is EINVAL for mmap.
-        NativeCallException zero = assertThrows(NativeCallException.class, () -> JnaLibc.mmap("mmap(test)", 0, 0,
-                JnaLibc.PROT_READ, JnaLibc.MAP_PRIVATE | JnaLibc.MAP_ANONYMOUS, -1, 0));
+        NativeCallException zero = assertThrows(NativeCallException.class, () -> JnaLibc.INSTANCE.mmap("mmap(test)", 0, 0,
+                Libc.PROT_READ, Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS, -1, 0));
         assertEquals(22, zero.errno());
         assertEquals("mmap(test) failed: errno 22 (Invalid argument)", zero.getMessage());
         assertTrue(JnaCalls.getpid() == ProcessHandle.current().pid());

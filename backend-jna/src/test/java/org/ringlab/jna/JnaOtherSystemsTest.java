@@ -11,7 +11,7 @@ class JnaOtherSystemsTest {
 
     @Test
     void theReasonNamesTheSystem() {
-        Availability a = JnaMirroredMemory.probe("Windows 11");
+        Availability a = JnaMirroredMemory.otherSystem("Windows 11");
         assertEquals("mirrored-jna needs Linux (memfd_create, mmap MAP_FIXED), this is Windows 11", a.reason());
         assertTrue(a.cause().isEmpty());
     }

@@ -18,16 +18,16 @@ import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.NativeCallException;
 import org.ringlab.api.PrefaultPolicy;
 
-import static org.ringlab.linux.LinuxLibc.MAP_POPULATE;
-import static org.ringlab.linux.LinuxLibc.MAP_SHARED;
-import static org.ringlab.linux.LinuxLibc.O_CLOEXEC;
-import static org.ringlab.linux.LinuxLibc.O_CREAT;
-import static org.ringlab.linux.LinuxLibc.O_EXCL;
-import static org.ringlab.linux.LinuxLibc.O_NONBLOCK;
-import static org.ringlab.linux.LinuxLibc.O_RDONLY;
-import static org.ringlab.linux.LinuxLibc.O_RDWR;
-import static org.ringlab.linux.LinuxLibc.PROT_READ;
-import static org.ringlab.linux.LinuxLibc.PROT_WRITE;
+import static org.ringlab.linux.Libc.MAP_POPULATE;
+import static org.ringlab.linux.Libc.MAP_SHARED;
+import static org.ringlab.linux.Libc.O_CLOEXEC;
+import static org.ringlab.linux.Libc.O_CREAT;
+import static org.ringlab.linux.Libc.O_EXCL;
+import static org.ringlab.linux.Libc.O_NONBLOCK;
+import static org.ringlab.linux.Libc.O_RDONLY;
+import static org.ringlab.linux.Libc.O_RDWR;
+import static org.ringlab.linux.Libc.PROT_READ;
+import static org.ringlab.linux.Libc.PROT_WRITE;
 
 /**
  * The {@code mapped-file} {@link MappedFile}: one descriptor kept open (to grow the file and
@@ -45,6 +45,9 @@ import static org.ringlab.linux.LinuxLibc.PROT_WRITE;
  * same lock, so a chunk is never unmapped under its {@code madvise}.
  */
 final class ChunkedFile implements MappedFile {
+
+    /** The FFM binding: no JNA variant of this exists, so it is not made over another. */
+    private static final Libc LIBC = Libc.ffm();
 
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle REPORTED;
@@ -100,7 +103,7 @@ final class ChunkedFile implements MappedFile {
 
     /** Opens or creates the file of {@code spec}; on failure nothing stays open, mapped or created. */
     static ChunkedFile open(String strategyName, MappedFileSpec spec) {
-        long page = LinuxLibc.pageSize();
+        long page = LIBC.pageSize();
         if (spec.chunkBytes() % page != 0) {
             throw new IllegalArgumentException(strategyName + ": chunk size " + spec.chunkBytes()
                     + " is not a multiple of the page size " + page + " (nearest allowed: "
@@ -127,19 +130,19 @@ final class ChunkedFile implements MappedFile {
         try {
             switch (spec.mode()) {
                 case CREATE -> {
-                    fd = LinuxLibc.open("open(create " + file + ")", file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+                    fd = LIBC.open("open(create " + file + ")", file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
                     created = true;
-                    LinuxLibc.ftruncate(fd, page);
+                    LIBC.ftruncate(fd, page);
                 }
                 // O_NONBLOCK: should a FIFO replace the file after the check, open() returns at once
                 // (and the check of what was opened refuses it); it changes nothing for a regular file.
-                case OPEN_WRITE -> fd = LinuxLibc.open("open(read-write " + file + ")", file,
+                case OPEN_WRITE -> fd = LIBC.open("open(read-write " + file + ")", file,
                         O_RDWR | O_CLOEXEC | O_NONBLOCK, 0);
-                case OPEN_READ -> fd = LinuxLibc.open("open(read-only " + file + ")", file,
+                case OPEN_READ -> fd = LIBC.open("open(read-only " + file + ")", file,
                         O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
             }
             checkRegular(strategyName, path, Path.of("/proc/self/fd", Integer.toString(fd))); // fstat of what was opened
-            long size = LinuxLibc.fileSize(fd);
+            long size = LIBC.fileSize(fd);
             if (size < page) {
                 throw new IllegalArgumentException(strategyName + ": " + file + " has " + size + " bytes, less than its "
                         + page + "-byte header: it is truncated or not a mapped file");
@@ -161,11 +164,11 @@ final class ChunkedFile implements MappedFile {
                 }
             }, () -> {
                 if (openFd >= 0) {
-                    LinuxLibc.close(openFd);
+                    LIBC.close(openFd);
                 }
             }, () -> {
                 if (remove) {
-                    LinuxLibc.unlink(file);
+                    LIBC.unlink(file);
                 }
             });
             throw t;
@@ -239,7 +242,7 @@ final class ChunkedFile implements MappedFile {
     @Override
     public long fileSize() {
         ensureOpen();
-        return LinuxLibc.fileSize(fd);
+        return LIBC.fileSize(fd);
     }
 
     @Override
@@ -322,7 +325,7 @@ final class ChunkedFile implements MappedFile {
                 Cleanup.runAll(null, Arrays.stream(table).filter(m -> m != null)
                         .map(m -> (Runnable) m::close).toArray(Runnable[]::new));
             }
-        }, header::close, () -> LinuxLibc.close(fd));
+        }, header::close, () -> LIBC.close(fd));
     }
 
     @Override
@@ -344,14 +347,14 @@ final class ChunkedFile implements MappedFile {
             }
             long offset = headerBytes + index * chunkBytes;
             long needed = offset + chunkBytes;
-            long size = LinuxLibc.fileSize(fd);
+            long size = LIBC.fileSize(fd);
             if (size < needed) {
                 if (!writable) {
                     throw new IllegalStateException(strategyName + ": chunk " + index + " needs " + path + " to have "
                             + needed + " bytes but it has " + size + " (not written yet, or truncated)");
                 }
                 checkSpace(index, needed - size);
-                LinuxLibc.ftruncate(fd, needed); // only ever grows: size < needed was just checked
+                LIBC.ftruncate(fd, needed); // only ever grows: size < needed was just checked
                 growths.incrementAndGet();
             }
             Mapping m = null;
@@ -398,9 +401,9 @@ final class ChunkedFile implements MappedFile {
             }
             case PREALLOC -> {
                 try {
-                    LinuxLibc.fallocate(fd, 0, offset, chunkBytes);
+                    LIBC.fallocate(fd, 0, offset, chunkBytes);
                 } catch (NativeCallException e) {
-                    if (e.errno() == LinuxLibc.ENOSPC) {
+                    if (e.errno() == Libc.ENOSPC) {
                         throw new IllegalStateException(strategyName + ": " + path + ": no space left on device: 'prealloc'"
                                 + " could not reserve the " + chunkBytes + " bytes of chunk " + index + " (" + e.getMessage()
                                 + ")", e);
@@ -409,12 +412,12 @@ final class ChunkedFile implements MappedFile {
                 }
             }
             case MANUAL -> touch(m.segment(), 0, chunkBytes);
-            case WILLNEED -> LinuxLibc.madvise("madvise(MADV_WILLNEED chunk " + index + ")", m.address(), chunkBytes,
-                    LinuxLibc.MADV_WILLNEED);
-            case SEQUENTIAL -> LinuxLibc.madvise("madvise(MADV_SEQUENTIAL chunk " + index + ")", m.address(),
-                    chunkBytes, LinuxLibc.MADV_SEQUENTIAL);
-            case HUGE -> LinuxLibc.madvise("madvise(MADV_HUGEPAGE chunk " + index + ")", m.address(), chunkBytes,
-                    LinuxLibc.MADV_HUGEPAGE);
+            case WILLNEED -> LIBC.madvise("madvise(MADV_WILLNEED chunk " + index + ")", m.address(), chunkBytes,
+                    Libc.MADV_WILLNEED);
+            case SEQUENTIAL -> LIBC.madvise("madvise(MADV_SEQUENTIAL chunk " + index + ")", m.address(),
+                    chunkBytes, Libc.MADV_SEQUENTIAL);
+            case HUGE -> LIBC.madvise("madvise(MADV_HUGEPAGE chunk " + index + ")", m.address(), chunkBytes,
+                    Libc.MADV_HUGEPAGE);
         }
     }
 
@@ -469,7 +472,7 @@ final class ChunkedFile implements MappedFile {
      */
     boolean populateAhead(long index, long from, long length) {
         if (!isMapped(index)) {
-            if (!writable && LinuxLibc.fileSize(fd) < headerBytes + (index + 1) * chunkBytes) {
+            if (!writable && LIBC.fileSize(fd) < headerBytes + (index + 1) * chunkBytes) {
                 return false;
             }
             mapChunk(index, true);
@@ -484,10 +487,10 @@ final class ChunkedFile implements MappedFile {
             }
             if (populateAdviceWorks) {
                 try {
-                    LinuxLibc.madvise("madvise(MADV_POPULATE chunk " + index + ")", m.address() + from, length,
-                            writable ? LinuxLibc.MADV_POPULATE_WRITE : LinuxLibc.MADV_POPULATE_READ);
+                    LIBC.madvise("madvise(MADV_POPULATE chunk " + index + ")", m.address() + from, length,
+                            writable ? Libc.MADV_POPULATE_WRITE : Libc.MADV_POPULATE_READ);
                 } catch (NativeCallException e) {
-                    if (e.errno() != LinuxLibc.EINVAL) {
+                    if (e.errno() != Libc.EINVAL) {
                         throw e;
                     }
                     populateAdviceWorks = false; // kernel before 5.14: touch from user space instead
@@ -524,7 +527,7 @@ final class ChunkedFile implements MappedFile {
     record Mapping(Arena arena, MemorySegment segment, long address, long length) implements AutoCloseable {
 
         static Mapping map(String call, long length, int prot, int flags, int fd, long offset) {
-            long address = LinuxLibc.mmap(call, 0, length, prot, flags, fd, offset);
+            long address = LIBC.mmap(call, 0, length, prot, flags, fd, offset);
             Arena arena = Arena.ofShared();
             Unmap unmap = new Unmap(address, length);
             try {
@@ -562,7 +565,7 @@ final class ChunkedFile implements MappedFile {
         @Override
         public void run() {
             if (done.compareAndSet(false, true)) {
-                LinuxLibc.munmap("munmap(chunk)", address, length);
+                LIBC.munmap("munmap(chunk)", address, length);
             }
         }
     }

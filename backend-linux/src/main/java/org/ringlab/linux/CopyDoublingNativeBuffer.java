@@ -11,31 +11,30 @@ import org.ringlab.api.GrowthPolicy;
  * new block is not zeroed, so only the pages the copy and the appends touch become resident;
  * at the copy both blocks are (≈2× the live bytes).
  */
-@SuppressWarnings("restricted") // a raw view of the fresh block, used only for the copy
 final class CopyDoublingNativeBuffer extends NativeGrowableBuffer {
 
-    CopyDoublingNativeBuffer(String strategyName, long initialCapacity, GrowthPolicy policy) {
-        super(strategyName, initialCapacity, policy);
-        adopt(LinuxLibc.malloc(initialCapacity), initialCapacity);
+    CopyDoublingNativeBuffer(Libc libc, String strategyName, long initialCapacity, GrowthPolicy policy) {
+        super(libc, strategyName, initialCapacity, policy);
+        adopt(libc.malloc(initialCapacity), initialCapacity);
     }
 
     @Override
     protected long resize(long newCapacity, long liveBytes) {
-        long fresh = LinuxLibc.malloc(newCapacity); // a failure leaves the old block in use
+        long fresh = libc.malloc(newCapacity); // a failure leaves the old block in use
         // Even a transient segment over native memory belongs to an arena (docs/native-access.md).
         try (Arena copy = Arena.ofConfined()) {
-            MemorySegment.copy(memory(), 0, MemorySegment.ofAddress(fresh).reinterpret(newCapacity, copy, null), 0,
+            MemorySegment.copy(memory(), 0, libc.segment(fresh, newCapacity, copy, null), 0,
                     liveBytes);
         }
         long old = address();
         retire();
         adopt(fresh, newCapacity);
-        LinuxLibc.free(old);
+        libc.free(old);
         return liveBytes;
     }
 
     @Override
     void free() {
-        LinuxLibc.free(address());
+        libc.free(address());
     }
 }

@@ -1,5 +1,7 @@
 package org.ringlab.linux;
 
+import org.ringlab.api.GrowthStrategy;
+
 /**
  * {@code copy-doubling-native}: {@code malloc} a larger block, copy the live bytes,
  * {@code free} the old one. Moves at every growth and copies exactly the live bytes; the new
@@ -8,7 +10,16 @@ package org.ringlab.linux;
 public final class CopyDoublingNativeGrowth extends LinuxGrowthStrategy {
 
     public CopyDoublingNativeGrowth() {
-        super("copy-doubling-native", "malloc a larger block, copy the live bytes, free the old one",
+        this(Libc.ffm());
+    }
+
+    CopyDoublingNativeGrowth(Libc libc) {
+        super("copy-doubling-native", "malloc a larger block, copy the live bytes, free the old one", libc,
                 CopyDoublingNativeBuffer::new);
+    }
+
+    @Override
+    public GrowthStrategy over(Libc other) {
+        return new CopyDoublingNativeGrowth(other);
     }
 }

@@ -4,13 +4,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.ringlab.api.Capability;
+import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.NativeCallException;
 import org.ringlab.api.RingSpec;
 
-import static org.ringlab.linux.LinuxLibc.O_CLOEXEC;
-import static org.ringlab.linux.LinuxLibc.O_CREAT;
-import static org.ringlab.linux.LinuxLibc.O_EXCL;
-import static org.ringlab.linux.LinuxLibc.O_RDWR;
+import static org.ringlab.linux.Libc.O_CLOEXEC;
+import static org.ringlab.linux.Libc.O_CREAT;
+import static org.ringlab.linux.Libc.O_EXCL;
+import static org.ringlab.linux.Libc.O_RDWR;
 
 /**
  * {@code mirrored-file}: a named file mapped twice back to back, so another process can map
@@ -27,8 +28,17 @@ public final class FileMirroredMemory extends MirroredStrategy {
     private static final Path DEV_SHM = Path.of("/dev/shm");
 
     public FileMirroredMemory() {
+        this(Libc.ffm());
+    }
+
+    FileMirroredMemory(Libc libc) {
         super("mirrored-file", "named file (shareable by path) mapped twice back to back in a 2N PROT_NONE reservation",
-                Capability.SHARED_BETWEEN_PROCESSES, Capability.PERSISTENT);
+                libc, Capability.SHARED_BETWEEN_PROCESSES, Capability.PERSISTENT);
+    }
+
+    @Override
+    public MemoryStrategy over(Libc other) {
+        return new FileMirroredMemory(other);
     }
 
     @Override
@@ -43,16 +53,16 @@ public final class FileMirroredMemory extends MirroredStrategy {
         String file = path.toString();
         try {
             // O_EXCL tells whether this call made the file, and so whether a failure must remove it.
-            acquired.fd = LinuxLibc.open("open(create " + file + ")", file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+            acquired.fd = libc.open("open(create " + file + ")", file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
             acquired.file = file;
             return 0;
         } catch (NativeCallException e) {
-            if (e.errno() != LinuxLibc.EEXIST) {
+            if (e.errno() != Libc.EEXIST) {
                 throw e;
             }
         }
-        acquired.fd = LinuxLibc.open("open(existing " + file + ")", file, O_RDWR | O_CLOEXEC, 0);
-        long size = LinuxLibc.fileSize(acquired.fd);
+        acquired.fd = libc.open("open(existing " + file + ")", file, O_RDWR | O_CLOEXEC, 0);
+        long size = libc.fileSize(acquired.fd);
         if (size != 0 && size != fileSize) {
             throw new IllegalArgumentException(name() + ": " + file + " has " + size + " bytes but the ring needs "
                     + fileSize + " (a header page + the capacity); an existing file must be empty or exactly that");

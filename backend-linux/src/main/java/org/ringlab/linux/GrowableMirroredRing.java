@@ -30,6 +30,7 @@ import org.ringlab.api.RingChecks;
  */
 final class GrowableMirroredRing extends AbstractRingMemory implements GrowableRingMemory {
 
+    private final Libc libc;
     private final int fd;
     private MirrorMapping mapping;
     private MemorySegment mirror;
@@ -39,9 +40,10 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
     private long grows;
 
     /** Takes ownership of {@code mapping} and of {@code fd}, the memfd behind it. */
-    GrowableMirroredRing(String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities,
+    GrowableMirroredRing(Libc libc, String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities,
                          long granularity, MirrorMapping mapping, int fd) {
         super(strategyName, capacity, capabilities, granularity);
+        this.libc = libc;
         this.mapping = mapping;
         this.mirror = mapping.segment();
         this.fd = fd;
@@ -51,7 +53,7 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
     public void grow(long newCapacity, long liveFrom, long liveTo) {
         ensureOpen();
         long n = capacity;
-        RingChecks.checkCapacity(strategyName(), newCapacity, LinuxLibc.pageSize());
+        RingChecks.checkCapacity(strategyName(), newCapacity, libc.pageSize());
         if (newCapacity <= n) {
             throw new IllegalArgumentException(strategyName() + ": cannot grow to " + newCapacity
                     + " bytes, the ring already has " + n);
@@ -64,12 +66,12 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
                     + " bytes, more than the ring's capacity " + n);
         }
         long h = mapping.header().byteSize();
-        LinuxLibc.ftruncate(fd, h + newCapacity);
+        libc.ftruncate(fd, h + newCapacity);
         MirrorMapping next;
         try {
-            next = MirrorMapping.map(fd, h, newCapacity);
+            next = MirrorMapping.map(libc, fd, h, newCapacity);
         } catch (Throwable t) {
-            Cleanup.runAll(t, () -> LinuxLibc.ftruncate(fd, h + n));
+            Cleanup.runAll(t, () -> libc.ftruncate(fd, h + n));
             throw t;
         }
         // Nothing below can fail before the old views go: the new mapping is complete.
@@ -139,6 +141,6 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
 
     @Override
     protected void release() {
-        Cleanup.runAll(null, mapping::close, () -> LinuxLibc.close(fd));
+        Cleanup.runAll(null, mapping::close, () -> libc.close(fd));
     }
 }

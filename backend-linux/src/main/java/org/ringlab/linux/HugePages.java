@@ -14,9 +14,9 @@ import java.util.regex.Pattern;
 import org.ringlab.api.Cleanup;
 import org.ringlab.api.Availability;
 
-import static org.ringlab.linux.LinuxLibc.MAP_SHARED;
-import static org.ringlab.linux.LinuxLibc.PROT_READ;
-import static org.ringlab.linux.LinuxLibc.PROT_WRITE;
+import static org.ringlab.linux.Libc.MAP_SHARED;
+import static org.ringlab.linux.Libc.PROT_READ;
+import static org.ringlab.linux.Libc.PROT_WRITE;
 
 /**
  * Whether {@code MADV_HUGEPAGE} gives 2 MiB pages to a shared file mapping in a directory,
@@ -28,6 +28,9 @@ import static org.ringlab.linux.LinuxLibc.PROT_WRITE;
  * per mount.
  */
 final class HugePages {
+
+    /** The FFM binding: no JNA variant of this exists, so it is not made over another. */
+    private static final Libc LIBC = Libc.ffm();
 
     private static final long PROBE_BYTES = 4L << 20;
     private static final Path SHMEM_ENABLED = Path.of("/sys/kernel/mm/transparent_hugepage/shmem_enabled");
@@ -66,14 +69,14 @@ final class HugePages {
     /** kB of PMD-mapped pages of a 4 MiB file in {@code directory} after MADV_HUGEPAGE and a touch. */
     @SuppressWarnings("restricted") // a raw mapping address, bounded to the probe's size
     private static long probeMapping(Path directory) {
-        LinuxLibc.TempFile temp = LinuxLibc.mkstemp(directory.resolve("ringlab-hugeprobe-XXXXXX").toString());
+        Libc.TempFile temp = LIBC.mkstemp(directory.resolve("ringlab-hugeprobe-XXXXXX").toString());
         long address = 0;
         try {
-            LinuxLibc.unlink(temp.path());
-            LinuxLibc.ftruncate(temp.fd(), PROBE_BYTES);
-            address = LinuxLibc.mmap("mmap(huge page probe)", 0, PROBE_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
+            LIBC.unlink(temp.path());
+            LIBC.ftruncate(temp.fd(), PROBE_BYTES);
+            address = LIBC.mmap("mmap(huge page probe)", 0, PROBE_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
                     temp.fd(), 0);
-            LinuxLibc.madvise("madvise(MADV_HUGEPAGE probe)", address, PROBE_BYTES, LinuxLibc.MADV_HUGEPAGE);
+            LIBC.madvise("madvise(MADV_HUGEPAGE probe)", address, PROBE_BYTES, Libc.MADV_HUGEPAGE);
             // The probe's segment belongs to an arena closed before the unmap (docs/native-access.md).
             try (Arena touch = Arena.ofConfined()) {
                 MemorySegment s = MemorySegment.ofAddress(address).reinterpret(PROBE_BYTES, touch, null);
@@ -86,9 +89,9 @@ final class HugePages {
             long mapped = address;
             Cleanup.runAll(null, () -> {
                 if (mapped != 0) {
-                    LinuxLibc.munmap("munmap(huge page probe)", mapped, PROBE_BYTES);
+                    LIBC.munmap("munmap(huge page probe)", mapped, PROBE_BYTES);
                 }
-            }, () -> LinuxLibc.close(temp.fd()));
+            }, () -> LIBC.close(temp.fd()));
         }
     }
 

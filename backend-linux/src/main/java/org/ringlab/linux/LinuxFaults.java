@@ -1,25 +1,50 @@
 package org.ringlab.linux;
 
 import java.util.function.Supplier;
+
 import org.ringlab.api.FaultHooks;
 
-
 /**
- * <b>Test-only</b> fault injection for {@link LinuxLibc}'s calls: the {@link FaultHooks} of
- * this library (see there for how calls are named and counted). Production code never arms
- * it; when nothing is armed each libc call pays one volatile read.
+ * <b>Test-only</b> fault injection for the {@link Libc} bindings (FFM and JNA alike): one
+ * {@link FaultHooks} (see there for how calls are named and counted), consulted by the
+ * {@link FaultInjectingLibc} decorators this class makes. Production strategies hold the
+ * undecorated binding, so nothing is consulted on their calls; a test makes its strategy over
+ * {@link #inject(Libc)}, or {@link #instrument} rebuilds a discovered one (the conformance kit).
  *
  * <pre>{@code
+ * MemoryStrategy memfd = LinuxFaults.instrument(new MemfdMirroredMemory());
  * try (FaultHooks.Fault fault = LinuxFaults.failNth("mmap", 3, 12)) {
- *     strategy.allocate(spec);   // throws NativeCallException for mmap(MAP_FIXED view 2 of 2), errno 12
+ *     memfd.allocate(spec);   // throws NativeCallException for mmap(MAP_FIXED view 2 of 2), errno 12
  * }
  * }</pre>
  */
 public final class LinuxFaults {
 
-    private static final FaultHooks HOOKS = new FaultHooks("libc (FFM)");
+    private static final FaultHooks HOOKS = new FaultHooks("libc");
 
     private LinuxFaults() {
+    }
+
+    /** {@code binding} decorated with this class's hook. */
+    public static Libc inject(Libc binding) {
+        return new FaultInjectingLibc(binding, HOOKS);
+    }
+
+    /** Whether {@link #instrument} can rebuild {@code strategy} over a fault-injecting binding. */
+    public static boolean covers(Object strategy) {
+        return strategy instanceof BoundToLibc<?>;
+    }
+
+    /**
+     * {@code strategy} made again over its binding decorated with this class's hook (a strategy
+     * already decorated is returned as is); a strategy not {@link #covers covered} is returned unchanged.
+     */
+    @SuppressWarnings("unchecked")
+    public static <S> S instrument(S strategy) {
+        if (strategy instanceof BoundToLibc<?> bound && !(bound.libc() instanceof FaultInjectingLibc)) {
+            return ((BoundToLibc<S>) bound).over(inject(bound.libc()));
+        }
+        return strategy;
     }
 
     /**
@@ -48,11 +73,8 @@ public final class LinuxFaults {
         return HOOKS;
     }
 
-    static FaultHooks.Fault consult(String function, String call) {
-        return HOOKS.consult(function, call);
-    }
-
-    static <T> T withoutFaults(Supplier<T> body) {
+    /** Runs {@code body} unseen by the hook: availability probes are never faulted. */
+    public static <T> T withoutFaults(Supplier<T> body) {
         return HOOKS.withoutFaults(body);
     }
 }

@@ -20,7 +20,7 @@ import org.ringlab.api.GrowthTrait;
  * twice and is read back) and the checks before allocating. A strategy supplies only how its
  * buffer is made.
  */
-abstract class LinuxGrowthStrategy implements GrowthStrategy {
+abstract class LinuxGrowthStrategy implements GrowthStrategy, BoundToLibc<GrowthStrategy> {
 
     // The public methods are not final so that javac gives each public subclass bridges to
     // them: reflective callers outside the package cannot invoke methods of this class itself.
@@ -34,7 +34,7 @@ abstract class LinuxGrowthStrategy implements GrowthStrategy {
     /** How a strategy makes its buffer; arguments checked. */
     @FunctionalInterface
     interface Factory {
-        GrowableBuffer create(String strategyName, long initialCapacity, GrowthPolicy policy);
+        GrowableBuffer create(Libc libc, String strategyName, long initialCapacity, GrowthPolicy policy);
     }
 
     private final String name;
@@ -42,9 +42,11 @@ abstract class LinuxGrowthStrategy implements GrowthStrategy {
     private final Set<GrowthTrait> traits;
     private final Factory factory;
     private final Probe probe;
+    private final Libc libc;
 
-    LinuxGrowthStrategy(String name, String description, Factory factory, GrowthTrait... traits) {
+    LinuxGrowthStrategy(String name, String description, Libc libc, Factory factory, GrowthTrait... traits) {
         this.name = name;
+        this.libc = libc;
         this.description = description;
         this.factory = factory;
         EnumSet<GrowthTrait> all = EnumSet.of(GrowthTrait.NATIVE);
@@ -52,6 +54,11 @@ abstract class LinuxGrowthStrategy implements GrowthStrategy {
         this.traits = Collections.unmodifiableSet(all);
         this.probe = new Probe(name, "libc and mmap", "a one-page buffer grown to three pages and read back",
                 this::probeBuffer);
+    }
+
+    @Override
+    public Libc libc() {
+        return libc;
     }
 
     @Override
@@ -82,7 +89,7 @@ abstract class LinuxGrowthStrategy implements GrowthStrategy {
             throw new IllegalArgumentException(name + ": maximum capacity " + policy.maxCapacity()
                     + " is more than any address space here can hold (" + MAX_CAPACITY + ")");
         }
-        return factory.create(name, initialCapacity, policy);
+        return factory.create(libc, name, initialCapacity, policy);
     }
 
     @Override
@@ -91,9 +98,9 @@ abstract class LinuxGrowthStrategy implements GrowthStrategy {
     }
 
     private void probeBuffer() {
-        long page = LinuxLibc.pageSize();
+        long page = libc.pageSize();
         try (Arena arena = Arena.ofConfined();
-             GrowableBuffer buffer = factory.create(name, page, GrowthPolicy.doubling(4 * page))) {
+             GrowableBuffer buffer = factory.create(libc, name, page, GrowthPolicy.doubling(4 * page))) {
             MemorySegment chunk = arena.allocate(page);
             for (int i = 1; i <= 3; i++) {
                 chunk.fill((byte) i);

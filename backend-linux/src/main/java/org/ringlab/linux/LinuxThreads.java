@@ -14,14 +14,17 @@ import java.util.BitSet;
  */
 public final class LinuxThreads {
 
+    /** The FFM binding: no JNA variant of this exists, so it is not made over another. */
+    private static final Libc LIBC = Libc.ffm();
+
     private LinuxThreads() {
     }
 
     /** Pins the calling thread to {@code cpu}; the message names the CPUs it may use otherwise. */
     public static void pinCurrentThread(int cpu) {
         BitSet set = new BitSet();
-        if (cpu < 0 || cpu >= LinuxLibc.CPU_SET_BYTES * 8) {
-            throw new IllegalArgumentException("cpu " + cpu + " is outside 0.." + (LinuxLibc.CPU_SET_BYTES * 8 - 1));
+        if (cpu < 0 || cpu >= Libc.CPU_SET_BYTES * 8) {
+            throw new IllegalArgumentException("cpu " + cpu + " is outside 0.." + (Libc.CPU_SET_BYTES * 8 - 1));
         }
         set.set(cpu);
         pinCurrentThread(set);
@@ -29,18 +32,18 @@ public final class LinuxThreads {
 
     /** Restricts the calling thread to the CPUs in {@code cpus} (not empty). */
     public static void pinCurrentThread(BitSet cpus) {
-        if (cpus.isEmpty() || cpus.length() > LinuxLibc.CPU_SET_BYTES * 8) {
-            throw new IllegalArgumentException("a CPU set must name CPUs in 0.." + (LinuxLibc.CPU_SET_BYTES * 8 - 1)
+        if (cpus.isEmpty() || cpus.length() > Libc.CPU_SET_BYTES * 8) {
+            throw new IllegalArgumentException("a CPU set must name CPUs in 0.." + (Libc.CPU_SET_BYTES * 8 - 1)
                     + ", got " + cpus);
         }
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment mask = arena.allocate(LinuxLibc.CPU_SET_BYTES, 8);
+            MemorySegment mask = arena.allocate(Libc.CPU_SET_BYTES, 8);
             byte[] bytes = cpus.toByteArray(); // little-endian bit order, as cpu_set_t
             MemorySegment.copy(MemorySegment.ofArray(bytes), 0, mask, 0, bytes.length);
             try {
-                LinuxLibc.schedSetaffinity(0, mask);
+                LIBC.schedSetaffinity(0, mask);
             } catch (org.ringlab.api.NativeCallException e) {
-                if (e.errno() == LinuxLibc.EINVAL) {
+                if (e.errno() == Libc.EINVAL) {
                     throw new IllegalArgumentException("cannot pin to CPUs " + cpus + ": none of them is allowed here; "
                             + "this thread may use " + currentThreadAffinity(), e);
                 }
@@ -52,24 +55,24 @@ public final class LinuxThreads {
     /** The CPUs the calling thread may run on. */
     public static BitSet currentThreadAffinity() {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment mask = arena.allocate(LinuxLibc.CPU_SET_BYTES, 8);
-            LinuxLibc.schedGetaffinity(0, mask);
+            MemorySegment mask = arena.allocate(Libc.CPU_SET_BYTES, 8);
+            LIBC.schedGetaffinity(0, mask);
             return BitSet.valueOf(mask.toArray(ValueLayout.JAVA_BYTE));
         }
     }
 
     /** Minor page faults the calling thread has taken ({@code getrusage(RUSAGE_THREAD)}). */
     public static long threadMinorFaults() {
-        return LinuxLibc.getrusage(LinuxLibc.RUSAGE_THREAD).minor();
+        return LIBC.getrusage(Libc.RUSAGE_THREAD).minor();
     }
 
     /** Major page faults (ones that waited for I/O) the calling thread has taken. */
     public static long threadMajorFaults() {
-        return LinuxLibc.getrusage(LinuxLibc.RUSAGE_THREAD).major();
+        return LIBC.getrusage(Libc.RUSAGE_THREAD).major();
     }
 
     /** Minor page faults of the whole process, every thread included. */
     public static long processMinorFaults() {
-        return LinuxLibc.getrusage(LinuxLibc.RUSAGE_SELF).minor();
+        return LIBC.getrusage(Libc.RUSAGE_SELF).minor();
     }
 }

@@ -30,6 +30,9 @@ import org.ringlab.api.PrefaultPolicy;
  */
 public final class MappedFileMemory implements MappedFileStrategy {
 
+    /** The FFM binding: no JNA variant of this exists, so it is not made over another. */
+    private static final Libc LIBC = Libc.ffm();
+
     public static final String NAME = "mapped-file";
 
     private final ProbedAvailability availability = new ProbedAvailability(NAME, MappedFileMemory::probe);
@@ -54,7 +57,7 @@ public final class MappedFileMemory implements MappedFileStrategy {
     @Override
     public long granularity() {
         availability().ensureAvailable(NAME);
-        return LinuxLibc.pageSize();
+        return LIBC.pageSize();
     }
 
     @Override
@@ -89,10 +92,10 @@ public final class MappedFileMemory implements MappedFileStrategy {
     private static Availability probePrealloc(Path dir) {
         return LinuxFaults.withoutFaults(() -> Availability.probe("prealloc probe (fallocate one page in " + dir + ")",
                 () -> {
-                    LinuxLibc.TempFile temp = LinuxLibc.mkstemp(dir.resolve("ringlab-probe-XXXXXX").toString());
-                    Cleanup.runAll(null, () -> LinuxLibc.unlink(temp.path()),
-                            () -> LinuxLibc.fallocate(temp.fd(), 0, 0, LinuxLibc.pageSize()),
-                            () -> LinuxLibc.close(temp.fd()));
+                    Libc.TempFile temp = LIBC.mkstemp(dir.resolve("ringlab-probe-XXXXXX").toString());
+                    Cleanup.runAll(null, () -> LIBC.unlink(temp.path()),
+                            () -> LIBC.fallocate(temp.fd(), 0, 0, LIBC.pageSize()),
+                            () -> LIBC.close(temp.fd()));
                 }));
     }
 
@@ -106,7 +109,7 @@ public final class MappedFileMemory implements MappedFileStrategy {
                 + MappedFileSpec.defaultDirectory() + ", map two chunks, write, read back)", () -> {
                     Path path = MappedFileSpec.defaultDirectory().resolve("ringlab-probe-" + ProcessHandle.current().pid()
                             + "-" + System.nanoTime());
-                    long page = LinuxLibc.pageSize();
+                    long page = LIBC.pageSize();
                     try (MappedFile file = ChunkedFile.open(NAME, MappedFileSpec.create(path, page))) {
                         file.chunk(1).set(ValueLayout.JAVA_LONG, 0, 0x5A5AL);
                         MemorySegment again = file.chunk(1);
@@ -116,7 +119,7 @@ public final class MappedFileMemory implements MappedFileStrategy {
                         }
                     } finally {
                         if (Files.exists(path)) { // a failed create removed it already
-                            LinuxLibc.unlink(path.toString());
+                            LIBC.unlink(path.toString());
                         }
                     }
                 }));

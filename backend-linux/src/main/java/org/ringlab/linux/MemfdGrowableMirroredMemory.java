@@ -4,6 +4,7 @@ import java.lang.foreign.ValueLayout;
 
 import org.ringlab.api.Capability;
 import org.ringlab.api.GrowableRingMemory;
+import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 
@@ -17,18 +18,28 @@ import org.ringlab.api.RingSpec;
 public final class MemfdGrowableMirroredMemory extends MirroredStrategy {
 
     public MemfdGrowableMirroredMemory() {
+        this(Libc.ffm());
+    }
+
+    MemfdGrowableMirroredMemory(Libc libc) {
         super("mirrored-memfd-growable", "mirrored-memfd that grows while it holds data: ftruncate the memfd, map a"
-                + " new double view, move only the wrapped part", Capability.GROWABLE);
+                + " new double view, move only the wrapped part", libc, Capability.GROWABLE);
+    }
+
+    @Override
+    public MemoryStrategy over(Libc other) {
+        return new MemfdGrowableMirroredMemory(other);
     }
 
     @Override
     long open(RingSpec spec, long fileSize, Acquired acquired) {
-        return MemfdMirroredMemory.openMemfd(acquired);
+        acquired.fd = libc.memfdCreate("ringlab", Libc.MFD_CLOEXEC);
+        return 0;
     }
 
     @Override
     RingMemory newRing(long n, Acquired acquired) {
-        GrowableMirroredRing ring = new GrowableMirroredRing(name(), n, capabilities(), LinuxLibc.pageSize(), acquired.mapping, acquired.fd);
+        GrowableMirroredRing ring = new GrowableMirroredRing(libc, name(), n, capabilities(), libc.pageSize(), acquired.mapping, acquired.fd);
         acquired.fd = -1; // the ring owns it now
         return ring;
     }
@@ -36,7 +47,7 @@ public final class MemfdGrowableMirroredMemory extends MirroredStrategy {
     /** Grow the probe ring to two pages keeping position 0, read it back through both views. */
     @Override
     void probeMore(RingMemory ring) {
-        long page = LinuxLibc.pageSize();
+        long page = libc.pageSize();
         ((GrowableRingMemory) ring).grow(2 * page, 0, 1);
         byte first = ring.window(0, 1).get(ValueLayout.JAVA_BYTE, 0);
         byte mirrored = ring.window(1, 2 * page).get(ValueLayout.JAVA_BYTE, 2 * page - 1);

@@ -8,14 +8,14 @@ import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
-import static org.ringlab.linux.LinuxLibc.MAP_ANONYMOUS;
-import static org.ringlab.linux.LinuxLibc.MAP_FIXED;
-import static org.ringlab.linux.LinuxLibc.MAP_NORESERVE;
-import static org.ringlab.linux.LinuxLibc.MAP_PRIVATE;
-import static org.ringlab.linux.LinuxLibc.MAP_SHARED;
-import static org.ringlab.linux.LinuxLibc.PROT_NONE;
-import static org.ringlab.linux.LinuxLibc.PROT_READ;
-import static org.ringlab.linux.LinuxLibc.PROT_WRITE;
+import static org.ringlab.linux.Libc.MAP_ANONYMOUS;
+import static org.ringlab.linux.Libc.MAP_FIXED;
+import static org.ringlab.linux.Libc.MAP_NORESERVE;
+import static org.ringlab.linux.Libc.MAP_PRIVATE;
+import static org.ringlab.linux.Libc.MAP_SHARED;
+import static org.ringlab.linux.Libc.PROT_NONE;
+import static org.ringlab.linux.Libc.PROT_READ;
+import static org.ringlab.linux.Libc.PROT_WRITE;
 
 /**
  * The seed's {@code magicAlloc}, with a header page in front: a file of {@code H + N} bytes
@@ -36,7 +36,6 @@ import static org.ringlab.linux.LinuxLibc.PROT_WRITE;
  * @param header  the H header bytes
  * @param segment the 2N ring bytes; byte {@code i} and byte {@code i + N} are the same memory
  */
-@SuppressWarnings("restricted") // wraps a raw mapping address in a bounded, arena-owned segment
 record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) implements AutoCloseable {
 
     static final String RESERVE = "mmap(reserve H+2N)";
@@ -46,19 +45,19 @@ record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) i
 
     /**
      * Maps a file of {@code h + n} bytes of {@code fd} (both page multiples) as above; on
-     * failure nothing stays mapped.
+     * failure nothing stays mapped. Written once for every binding: {@code libc} is FFM's or JNA's.
      */
-    static MirrorMapping map(int fd, long h, long n) {
+    static MirrorMapping map(Libc libc, int fd, long h, long n) {
         long size = h + 2 * n;
         Arena arena = Arena.ofShared();
         Unmap unmap = null;
         try {
-            long base = LinuxLibc.mmap(RESERVE, 0, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-            unmap = new Unmap(base, size);
+            long base = libc.mmap(RESERVE, 0, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            unmap = new Unmap(libc, base, size);
             // The arena owns the whole range from here on: the views replace parts of it.
-            MemorySegment whole = MemorySegment.ofAddress(base).reinterpret(size, arena, unmap);
-            mapView(VIEW_1, base, h + n, fd, 0);
-            mapView(VIEW_2, base + h + n, n, fd, h);
+            MemorySegment whole = libc.segment(base, size, arena, unmap);
+            mapView(libc, VIEW_1, base, h + n, fd, 0);
+            mapView(libc, VIEW_2, base + h + n, n, fd, h);
             return new MirrorMapping(arena, whole.asSlice(0, h), whole.asSlice(h, 2 * n));
         } catch (Throwable t) {
             Unmap pending = unmap;
@@ -71,12 +70,12 @@ record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) i
         }
     }
 
-    private static void mapView(String call, long address, long length, int fd, long offset) {
-        long actual = LinuxLibc.mmap(call, address, length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, offset);
+    private static void mapView(Libc libc, String call, long address, long length, int fd, long offset) {
+        long actual = libc.mmap(call, address, length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, offset);
         if (actual != address) {
             IllegalStateException mismatch = new IllegalStateException(call + " returned 0x" + Long.toHexString(actual)
                     + " instead of the requested 0x" + Long.toHexString(address) + ": the views would not be adjacent");
-            Cleanup.runAll(mismatch, () -> LinuxLibc.munmap("munmap(misplaced view)", actual, length));
+            Cleanup.runAll(mismatch, () -> libc.munmap("munmap(misplaced view)", actual, length));
             throw mismatch;
         }
     }
@@ -88,11 +87,13 @@ record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) i
 
     /** munmap of the H + 2N range, at most once, whoever asks first (arena cleanup or failure path). */
     private static final class Unmap implements Consumer<MemorySegment>, Runnable {
+        private final Libc libc;
         private final long base;
         private final long size;
         private final AtomicBoolean done = new AtomicBoolean();
 
-        Unmap(long base, long size) {
+        Unmap(Libc libc, long base, long size) {
+            this.libc = libc;
             this.base = base;
             this.size = size;
         }
@@ -106,15 +107,15 @@ record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) i
         @Override
         public void accept(MemorySegment ignored) {
             if (done.compareAndSet(false, true)) {
-                Cleanup.runAll(null, this::retire, () -> LinuxLibc.munmap("munmap(H+2N)", base, size));
+                Cleanup.runAll(null, this::retire, () -> libc.munmap("munmap(H+2N)", base, size));
             }
         }
 
         private void retire() {
-            long at = LinuxLibc.mmap(RETIRE, base, size, PROT_READ | PROT_WRITE,
+            long at = libc.mmap(RETIRE, base, size, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
             if (at != base) {
-                LinuxLibc.munmap("munmap(misplaced retirement)", at, size);
+                libc.munmap("munmap(misplaced retirement)", at, size);
                 return;
             }
             StrayAccessBarrier.awaitStrayAccesses();
@@ -124,7 +125,7 @@ record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) i
         @Override
         public void run() {
             if (done.compareAndSet(false, true)) {
-                LinuxLibc.munmap("munmap(H+2N)", base, size);
+                libc.munmap("munmap(H+2N)", base, size);
             }
         }
     }

@@ -21,9 +21,11 @@ import org.ringlab.api.RingSpec;
 /**
  * What the Linux mirrored strategies share: the allocation (file of N bytes, mirror
  * mapping, descriptor closed), the probe, the checks and the release of everything acquired
- * when any step fails. A strategy supplies only how its file is obtained ({@link #open}).
+ * when any step fails. A strategy supplies only how its file is obtained ({@link #open}). Every
+ * native call goes through the strategy's {@link Libc}: FFM's, JNA's ({@code mirrored-jna}), or
+ * a fault-injecting decorator of either in tests.
  */
-abstract class MirroredStrategy implements MemoryStrategy {
+abstract class MirroredStrategy implements MemoryStrategy, BoundToLibc<MemoryStrategy> {
 
     // The public methods are not final so that javac gives each public subclass bridges to
     // them: reflective callers outside the package cannot invoke methods of this class itself.
@@ -35,10 +37,12 @@ abstract class MirroredStrategy implements MemoryStrategy {
     private final String description;
     private final Set<Capability> capabilities;
     private final ProbedAvailability availability;
+    final Libc libc;
 
-    MirroredStrategy(String name, String description, Capability... extra) {
+    MirroredStrategy(String name, String description, Libc libc, Capability... extra) {
         this.name = name;
         this.description = description;
+        this.libc = libc;
         EnumSet<Capability> all = EnumSet.copyOf(BASE);
         all.addAll(List.of(extra));
         this.capabilities = Collections.unmodifiableSet(all);
@@ -51,6 +55,11 @@ abstract class MirroredStrategy implements MemoryStrategy {
      * (0 for a new file, which is then sized to {@code fileSize}: a header page + N).
      */
     abstract long open(RingSpec spec, long fileSize, Acquired acquired);
+
+    @Override
+    public Libc libc() {
+        return libc;
+    }
 
     @Override
     public String name() {
@@ -70,7 +79,7 @@ abstract class MirroredStrategy implements MemoryStrategy {
     @Override
     public long granularity() {
         availability().ensureAvailable(name);
-        return LinuxLibc.pageSize();
+        return libc.pageSize();
     }
 
     @Override
@@ -90,18 +99,18 @@ abstract class MirroredStrategy implements MemoryStrategy {
     }
 
     private RingMemory allocateAvailable(RingSpec spec) {
-        long n = RingChecks.checkCapacity(name, spec.capacity(), LinuxLibc.pageSize());
+        long n = RingChecks.checkCapacity(name, spec.capacity(), libc.pageSize());
         if (spec.file() != null && !has(Capability.SHARED_BETWEEN_PROCESSES)) {
             throw new IllegalArgumentException(name + " cannot use a named file (" + spec.file()
                     + "): its memory is anonymous; use mirrored-file");
         }
-        Acquired acquired = new Acquired();
+        Acquired acquired = new Acquired(libc);
         try {
-            long header = LinuxLibc.pageSize();
+            long header = libc.pageSize();
             if (open(spec, header + n, acquired) == 0) {
-                LinuxLibc.ftruncate(acquired.fd, header + n);
+                libc.ftruncate(acquired.fd, header + n);
             }
-            acquired.mapping = MirrorMapping.map(acquired.fd, header, n);
+            acquired.mapping = MirrorMapping.map(libc, acquired.fd, header, n);
             return newRing(n, acquired);
         } catch (Throwable t) {
             acquired.releaseAll(t);
@@ -118,10 +127,10 @@ abstract class MirroredStrategy implements MemoryStrategy {
         acquired.closeFd(); // the mapping keeps the pages; the descriptor is not needed any more
         MirrorMapping mapping = acquired.mapping;
         String removeOnClose = acquired.removeOnClose;
-        return new MirroredRingMemory(name, n, capabilities, LinuxLibc.pageSize(), mapping.header(), mapping.segment(), () -> Cleanup.runAll(null,
+        return new MirroredRingMemory(name, n, capabilities, libc.pageSize(), mapping.header(), mapping.segment(), () -> Cleanup.runAll(null,
                 mapping::close, () -> {
                     if (removeOnClose != null) {
-                        LinuxLibc.unlink(removeOnClose);
+                        libc.unlink(removeOnClose);
                     }
                 }));
     }
@@ -138,7 +147,7 @@ abstract class MirroredStrategy implements MemoryStrategy {
         }
         return LinuxFaults.withoutFaults(() -> Availability.probe(
                 name + " probe (allocate one page, write through view 1, read through view 2)", () -> {
-                    long page = LinuxLibc.pageSize();
+                    long page = libc.pageSize();
                     try (RingMemory ring = allocateAvailable(RingSpec.ofCapacity(page))) {
                         ring.claim(0, 1).set(ValueLayout.JAVA_BYTE, 0, (byte) 0x5A);
                         ring.commit(0, 1);
@@ -176,8 +185,8 @@ abstract class MirroredStrategy implements MemoryStrategy {
      * A new file in {@code dir} via mkstemp, recorded as one to remove if the allocation fails.
      * The name carries the pid, as shm names do: whose file it is shows in a directory listing.
      */
-    static void createTemporary(Path dir, Acquired acquired) {
-        LinuxLibc.TempFile temp = LinuxLibc.mkstemp(dir.resolve("ringlab-" + ProcessHandle.current().pid() + "-XXXXXX")
+    final void createTemporary(Path dir, Acquired acquired) {
+        Libc.TempFile temp = libc.mkstemp(dir.resolve("ringlab-" + ProcessHandle.current().pid() + "-XXXXXX")
                 .toString());
         acquired.fd = temp.fd();
         acquired.file = temp.path();
@@ -185,6 +194,7 @@ abstract class MirroredStrategy implements MemoryStrategy {
 
     /** What an allocation holds so far; on failure all of it is released, whatever fails meanwhile. */
     static final class Acquired {
+        private final Libc libc;
         /** Open descriptor of the backing file, or -1. */
         int fd = -1;
         /** A file this allocation created and has not unlinked: removed on failure. */
@@ -195,11 +205,15 @@ abstract class MirroredStrategy implements MemoryStrategy {
         String removeOnClose;
         MirrorMapping mapping;
 
+        Acquired(Libc libc) {
+            this.libc = libc;
+        }
+
         /** Closes the descriptor once: Linux frees it even when close fails, so never twice. */
         void closeFd() {
             int open = fd;
             fd = -1;
-            LinuxLibc.close(open);
+            libc.close(open);
         }
 
         void releaseAll(Throwable primary) {
@@ -216,12 +230,12 @@ abstract class MirroredStrategy implements MemoryStrategy {
                     },
                     () -> {
                         if (shmName != null) {
-                            LinuxLibc.shmUnlink(shmName);
+                            libc.shmUnlink(shmName);
                         }
                     },
                     () -> {
                         if (file != null) {
-                            LinuxLibc.unlink(file);
+                            libc.unlink(file);
                         }
                     });
         }

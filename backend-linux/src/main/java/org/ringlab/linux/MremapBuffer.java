@@ -3,10 +3,10 @@ package org.ringlab.linux;
 import org.ringlab.api.GrowthPolicy;
 import org.ringlab.api.NativeCallException;
 
-import static org.ringlab.linux.LinuxLibc.MAP_ANONYMOUS;
-import static org.ringlab.linux.LinuxLibc.MAP_PRIVATE;
-import static org.ringlab.linux.LinuxLibc.PROT_READ;
-import static org.ringlab.linux.LinuxLibc.PROT_WRITE;
+import static org.ringlab.linux.Libc.MAP_ANONYMOUS;
+import static org.ringlab.linux.Libc.MAP_PRIVATE;
+import static org.ringlab.linux.Libc.PROT_READ;
+import static org.ringlab.linux.Libc.PROT_WRITE;
 
 /**
  * {@code mremap}: an anonymous private mapping grown with {@code mremap}. First in place
@@ -21,10 +21,10 @@ final class MremapBuffer extends NativeGrowableBuffer {
     static final String GROW_IN_PLACE = "mremap(in place)";
     static final String GROW_MOVING = "mremap(MREMAP_MAYMOVE)";
 
-    MremapBuffer(String strategyName, long initialCapacity, GrowthPolicy policy) {
-        super(strategyName, initialCapacity, policy);
+    MremapBuffer(Libc libc, String strategyName, long initialCapacity, GrowthPolicy policy) {
+        super(libc, strategyName, initialCapacity, policy);
         long length = pages(initialCapacity);
-        adopt(LinuxLibc.mmap(MAP, 0, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), length);
+        adopt(libc.mmap(MAP, 0, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), length);
     }
 
     @Override
@@ -36,18 +36,18 @@ final class MremapBuffer extends NativeGrowableBuffer {
             return 0; // still inside the last mapped page
         }
         try {
-            LinuxLibc.mremap(GROW_IN_PLACE, old, oldLength, newLength, 0, 0);
+            libc.mremap(GROW_IN_PLACE, old, oldLength, newLength, 0, 0);
             extend(newLength);
             return 0;
         } catch (NativeCallException e) {
-            if (e.errno() != LinuxLibc.ENOMEM) { // ENOMEM: the pages after ours are taken; anything else is real
+            if (e.errno() != Libc.ENOMEM) { // ENOMEM: the pages after ours are taken; anything else is real
                 throw e;
             }
         }
         retire(); // the pages are about to change address
         long moved;
         try {
-            moved = LinuxLibc.mremap(GROW_MOVING, old, oldLength, newLength, LinuxLibc.MREMAP_MAYMOVE, 0);
+            moved = libc.mremap(GROW_MOVING, old, oldLength, newLength, Libc.MREMAP_MAYMOVE, 0);
         } catch (RuntimeException e) {
             adopt(old, oldLength); // a failed mremap leaves the old mapping as it was
             throw e;
@@ -58,6 +58,6 @@ final class MremapBuffer extends NativeGrowableBuffer {
 
     @Override
     void free() {
-        LinuxLibc.munmap("munmap(buffer)", address(), length());
+        libc.munmap("munmap(buffer)", address(), length());
     }
 }

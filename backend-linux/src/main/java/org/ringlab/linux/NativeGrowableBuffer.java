@@ -15,33 +15,35 @@ import org.ringlab.api.RingChecks;
  * memory can move or be freed, and never lets a stale segment read freed memory. Growth that
  * keeps the address ({@link #extend}) keeps the generation and its segments.
  */
-@SuppressWarnings("restricted") // wraps raw native addresses in bounded, arena-owned segments
 abstract class NativeGrowableBuffer extends AbstractGrowableBuffer {
 
+    /** The binding every native call of the buffer goes through. */
+    final Libc libc;
     private Arena arena;
     private MemorySegment memory;
     private long address;
 
-    NativeGrowableBuffer(String strategyName, long initialCapacity, GrowthPolicy policy) {
+    NativeGrowableBuffer(Libc libc, String strategyName, long initialCapacity, GrowthPolicy policy) {
         super(strategyName, initialCapacity, policy);
+        this.libc = libc;
     }
 
     /** {@code bytes} rounded up to whole pages: mapped memory comes in pages. */
-    static long pages(long bytes) {
-        return RingChecks.ceilTo(bytes, LinuxLibc.pageSize());
+    final long pages(long bytes) {
+        return RingChecks.ceilTo(bytes, libc.pageSize());
     }
 
     /** Starts a generation: {@code length} bytes at {@code address}, valid until {@link #retire()}. */
     final void adopt(long address, long length) {
         Arena a = Arena.ofShared();
-        this.memory = MemorySegment.ofAddress(address).reinterpret(length, a, null);
+        this.memory = libc.segment(address, length, a, null);
         this.arena = a;
         this.address = address;
     }
 
     /** The same generation, now {@code length} bytes: the address did not change, earlier segments stay valid. */
     final void extend(long length) {
-        memory = MemorySegment.ofAddress(address).reinterpret(length, arena, null);
+        memory = libc.segment(address, length, arena, null);
     }
 
     /** Ends the generation: its segments throw from now on. Call before the memory may move or be freed. */

@@ -13,9 +13,9 @@ import org.ringlab.api.GrowthPolicy;
  */
 final class ReallocBuffer extends NativeGrowableBuffer {
 
-    ReallocBuffer(String strategyName, long initialCapacity, GrowthPolicy policy) {
-        super(strategyName, initialCapacity, policy);
-        adopt(LinuxLibc.malloc(initialCapacity), initialCapacity);
+    ReallocBuffer(Libc libc, String strategyName, long initialCapacity, GrowthPolicy policy) {
+        super(libc, strategyName, initialCapacity, policy);
+        adopt(libc.malloc(initialCapacity), initialCapacity);
     }
 
     @Override
@@ -25,7 +25,7 @@ final class ReallocBuffer extends NativeGrowableBuffer {
         retire(); // realloc may free the old block: no segment of it may survive the call
         long fresh;
         try {
-            fresh = LinuxLibc.realloc(old, newCapacity);
+            fresh = libc.realloc(old, newCapacity);
         } catch (RuntimeException e) {
             adopt(old, oldLength); // a failed realloc leaves the old block valid and ours
             throw e;
@@ -36,6 +36,6 @@ final class ReallocBuffer extends NativeGrowableBuffer {
 
     @Override
     void free() {
-        LinuxLibc.free(address());
+        libc.free(address());
     }
 }

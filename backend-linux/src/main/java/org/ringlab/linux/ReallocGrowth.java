@@ -1,5 +1,7 @@
 package org.ringlab.linux;
 
+import org.ringlab.api.GrowthStrategy;
+
 /**
  * {@code realloc}: libc's {@code realloc} (seed 002). glibc extends in place when it can, grows
  * {@code mmap}ped blocks with {@code mremap} and copies small ones; moves are seen as address
@@ -9,6 +11,16 @@ package org.ringlab.linux;
 public final class ReallocGrowth extends LinuxGrowthStrategy {
 
     public ReallocGrowth() {
-        super("realloc", "libc realloc: in place, mremap for large blocks, or malloc-copy-free", ReallocBuffer::new);
+        this(Libc.ffm());
+    }
+
+    ReallocGrowth(Libc libc) {
+        super("realloc", "libc realloc: in place, mremap for large blocks, or malloc-copy-free", libc,
+                ReallocBuffer::new);
+    }
+
+    @Override
+    public GrowthStrategy over(Libc other) {
+        return new ReallocGrowth(other);
     }
 }

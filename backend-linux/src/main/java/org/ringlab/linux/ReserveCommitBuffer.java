@@ -3,12 +3,12 @@ package org.ringlab.linux;
 import org.ringlab.api.Cleanup;
 import org.ringlab.api.GrowthPolicy;
 
-import static org.ringlab.linux.LinuxLibc.MAP_ANONYMOUS;
-import static org.ringlab.linux.LinuxLibc.MAP_NORESERVE;
-import static org.ringlab.linux.LinuxLibc.MAP_PRIVATE;
-import static org.ringlab.linux.LinuxLibc.PROT_NONE;
-import static org.ringlab.linux.LinuxLibc.PROT_READ;
-import static org.ringlab.linux.LinuxLibc.PROT_WRITE;
+import static org.ringlab.linux.Libc.MAP_ANONYMOUS;
+import static org.ringlab.linux.Libc.MAP_NORESERVE;
+import static org.ringlab.linux.Libc.MAP_PRIVATE;
+import static org.ringlab.linux.Libc.PROT_NONE;
+import static org.ringlab.linux.Libc.PROT_READ;
+import static org.ringlab.linux.Libc.PROT_WRITE;
 
 /**
  * {@code reserve-commit}: seed 000's first page trick. One {@code PROT_NONE} reservation of the
@@ -25,15 +25,15 @@ final class ReserveCommitBuffer extends NativeGrowableBuffer {
 
     private final long reservation;
 
-    ReserveCommitBuffer(String strategyName, long initialCapacity, GrowthPolicy policy) {
-        super(strategyName, initialCapacity, policy);
+    ReserveCommitBuffer(Libc libc, String strategyName, long initialCapacity, GrowthPolicy policy) {
+        super(libc, strategyName, initialCapacity, policy);
         this.reservation = pages(policy.maxCapacity());
-        long base = LinuxLibc.mmap(RESERVE + " of " + reservation + " bytes)", 0, reservation, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        long base = libc.mmap(RESERVE + " of " + reservation + " bytes)", 0, reservation, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         long committed = pages(initialCapacity);
         try {
-            LinuxLibc.mprotect(COMMIT, base, committed, PROT_READ | PROT_WRITE);
+            libc.mprotect(COMMIT, base, committed, PROT_READ | PROT_WRITE);
         } catch (Throwable t) {
-            Cleanup.runAll(t, () -> LinuxLibc.munmap("munmap(reservation)", base, reservation));
+            Cleanup.runAll(t, () -> libc.munmap("munmap(reservation)", base, reservation));
             throw t;
         }
         adopt(base, committed);
@@ -44,7 +44,7 @@ final class ReserveCommitBuffer extends NativeGrowableBuffer {
         long committed = length();
         long wanted = pages(newCapacity);
         if (wanted > committed) {
-            LinuxLibc.mprotect(COMMIT, address() + committed, wanted - committed, PROT_READ | PROT_WRITE);
+            libc.mprotect(COMMIT, address() + committed, wanted - committed, PROT_READ | PROT_WRITE);
             extend(wanted);
         }
         return 0;
@@ -52,6 +52,6 @@ final class ReserveCommitBuffer extends NativeGrowableBuffer {
 
     @Override
     void free() {
-        LinuxLibc.munmap("munmap(reservation)", address(), reservation);
+        libc.munmap("munmap(reservation)", address(), reservation);
     }
 }

@@ -1,5 +1,7 @@
 package org.ringlab.linux;
 
+import org.ringlab.api.GrowthStrategy;
+
 import org.ringlab.api.GrowthTrait;
 
 /**
@@ -10,7 +12,17 @@ import org.ringlab.api.GrowthTrait;
 public final class ReserveCommitGrowth extends LinuxGrowthStrategy {
 
     public ReserveCommitGrowth() {
+        this(Libc.ffm());
+    }
+
+    ReserveCommitGrowth(Libc libc) {
         super("reserve-commit", "one PROT_NONE reservation of the maximum, mprotect'ed as it fills:"
-                + " never moves, never copies", ReserveCommitBuffer::new, GrowthTrait.NO_COPY, GrowthTrait.NEVER_MOVES);
+                + " never moves, never copies", libc, ReserveCommitBuffer::new, GrowthTrait.NO_COPY,
+                GrowthTrait.NEVER_MOVES);
+    }
+
+    @Override
+    public GrowthStrategy over(Libc other) {
+        return new ReserveCommitGrowth(other);
     }
 }

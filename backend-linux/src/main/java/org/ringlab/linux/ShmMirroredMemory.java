@@ -2,13 +2,14 @@ package org.ringlab.linux;
 
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.NativeCallException;
 import org.ringlab.api.RingSpec;
 
-import static org.ringlab.linux.LinuxLibc.O_CLOEXEC;
-import static org.ringlab.linux.LinuxLibc.O_CREAT;
-import static org.ringlab.linux.LinuxLibc.O_EXCL;
-import static org.ringlab.linux.LinuxLibc.O_RDWR;
+import static org.ringlab.linux.Libc.O_CLOEXEC;
+import static org.ringlab.linux.Libc.O_CREAT;
+import static org.ringlab.linux.Libc.O_EXCL;
+import static org.ringlab.linux.Libc.O_RDWR;
 
 /**
  * {@code mirrored-shm}: a POSIX shared-memory object ({@code shm_open}), unlinked at once so
@@ -21,7 +22,17 @@ public final class ShmMirroredMemory extends MirroredStrategy {
     private static final int ATTEMPTS = 3; // a stale name left by a crashed process with our pid
 
     public ShmMirroredMemory() {
-        super("mirrored-shm", "shm_open object, unlinked at once, mapped twice back to back in a 2N PROT_NONE reservation");
+        this(Libc.ffm());
+    }
+
+    ShmMirroredMemory(Libc libc) {
+        super("mirrored-shm", "shm_open object, unlinked at once, mapped twice back to back in a 2N PROT_NONE reservation",
+                libc);
+    }
+
+    @Override
+    public MemoryStrategy over(Libc other) {
+        return new ShmMirroredMemory(other);
     }
 
     @Override
@@ -29,15 +40,15 @@ public final class ShmMirroredMemory extends MirroredStrategy {
         for (int attempt = 1; ; attempt++) {
             String name = "/ringlab-" + PID + "-" + COUNTER.incrementAndGet();
             try {
-                acquired.fd = LinuxLibc.shmOpen(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+                acquired.fd = libc.shmOpen(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
             } catch (NativeCallException e) {
-                if (e.errno() == LinuxLibc.EEXIST && attempt < ATTEMPTS) {
+                if (e.errno() == Libc.EEXIST && attempt < ATTEMPTS) {
                     continue;
                 }
                 throw e;
             }
             acquired.shmName = name;
-            LinuxLibc.shmUnlink(name);
+            libc.shmUnlink(name);
             acquired.shmName = null;
             return 0;
         }

@@ -2,6 +2,7 @@ package org.ringlab.linux;
 
 import java.nio.file.Path;
 
+import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.RingSpec;
 
 /**
@@ -13,13 +14,22 @@ import org.ringlab.api.RingSpec;
 public final class TmpfileMirroredMemory extends MirroredStrategy {
 
     public TmpfileMirroredMemory() {
-        super("mirrored-tmpfile", "mkstemp file, unlinked at once, mapped twice back to back (pre-3.17 fallback)");
+        this(Libc.ffm());
+    }
+
+    TmpfileMirroredMemory(Libc libc) {
+        super("mirrored-tmpfile", "mkstemp file, unlinked at once, mapped twice back to back (pre-3.17 fallback)", libc);
+    }
+
+    @Override
+    public MemoryStrategy over(Libc other) {
+        return new TmpfileMirroredMemory(other);
     }
 
     @Override
     long open(RingSpec spec, long fileSize, Acquired acquired) {
         createTemporary(directory(spec, Path.of(System.getProperty("java.io.tmpdir"))), acquired);
-        LinuxLibc.unlink(acquired.file);
+        libc.unlink(acquired.file);
         acquired.file = null;
         return 0;
     }

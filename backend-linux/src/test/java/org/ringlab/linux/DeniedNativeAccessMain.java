@@ -15,7 +15,7 @@ final class DeniedNativeAccessMain {
     }
 
     public static void main(String[] args) {
-        // Not Strategies: its PAGE constant would initialise LinuxLibc outside any probe.
+        // Not Strategies: its PAGE constant would initialise the FFM binding outside any probe.
         for (MirroredStrategy strategy : List.of(new MemfdMirroredMemory(), new ShmMirroredMemory(),
                 new TmpfileMirroredMemory(), new FileMirroredMemory())) {
             var availability = strategy.availability();

@@ -182,7 +182,7 @@ class FaultInjectionTest {
         assertEquals("munmap(H+2N)", e.call());
         assertFalse(ring.isOpen());
         assertEquals(List.of(), Resources.list(dir, ""), "the unlink ran although munmap failed");
-        LinuxLibc.munmap("test cleanup", base - Strategies.PAGE, Strategies.PAGE + 2 * N); // the injected failure left it mapped
+        Strategies.LIBC.munmap("test cleanup", base - Strategies.PAGE, Strategies.PAGE + 2 * N); // the injected failure left it mapped
         before.assertUnchanged("after a failed munmap and a manual one");
     }
 
@@ -221,7 +221,7 @@ class FaultInjectionTest {
 
     @Test
     void probesNeverSeeAFault() {
-        MemfdMirroredMemory fresh = new MemfdMirroredMemory();
+        MemfdMirroredMemory fresh = new MemfdMirroredMemory(Strategies.FAULTY);
         try (FaultHooks.Fault fault = LinuxFaults.failNth("memfd_create", 1, 24)) {
             assertTrue(fresh.availability().isAvailable(), fresh.availability().reason());
             assertFalse(fault.fired());

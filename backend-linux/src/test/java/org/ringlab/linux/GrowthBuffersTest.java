@@ -29,10 +29,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class GrowthBuffersTest {
 
     private static final long PAGE = Strategies.PAGE;
-    private static final CopyDoublingNativeGrowth COPY = new CopyDoublingNativeGrowth();
-    private static final ReallocGrowth REALLOC = new ReallocGrowth();
-    private static final MremapGrowth MREMAP = new MremapGrowth();
-    private static final ReserveCommitGrowth RESERVE = new ReserveCommitGrowth();
+    private static final Libc LIBC = Strategies.LIBC;
+    private static final CopyDoublingNativeGrowth COPY = new CopyDoublingNativeGrowth(Strategies.FAULTY);
+    private static final ReallocGrowth REALLOC = new ReallocGrowth(Strategies.FAULTY);
+    private static final MremapGrowth MREMAP = new MremapGrowth(Strategies.FAULTY);
+    private static final ReserveCommitGrowth RESERVE = new ReserveCommitGrowth(Strategies.FAULTY);
     private static final List<LinuxGrowthStrategy> ALL = List.of(COPY, REALLOC, MREMAP, RESERVE);
 
     @Test
@@ -68,8 +69,8 @@ class GrowthBuffersTest {
         // mmap places top-down, at the top of the highest gap that fits. An 8-page "ceiling" takes
         // the highest gap of 8 pages or more; one-page buffers fill the smaller holes above it until
         // one lands right below it. Unmapping the ceiling then frees the 8 pages after that buffer.
-        long ceiling = LinuxLibc.mmap("mmap(test ceiling)", 0, 8 * PAGE, LinuxLibc.PROT_NONE,
-                LinuxLibc.MAP_PRIVATE | LinuxLibc.MAP_ANONYMOUS, -1, 0);
+        long ceiling = LIBC.mmap("mmap(test ceiling)", 0, 8 * PAGE, Libc.PROT_NONE,
+                Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS, -1, 0);
         List<GrowableBuffer> fillers = new java.util.ArrayList<>();
         try {
             GrowableBuffer buffer = null;
@@ -82,7 +83,7 @@ class GrowthBuffersTest {
                 }
             }
             assumeTrue(buffer != null, "no buffer landed right below the ceiling");
-            LinuxLibc.munmap("munmap(test ceiling)", ceiling, 8 * PAGE);
+            LIBC.munmap("munmap(test ceiling)", ceiling, 8 * PAGE);
             ceiling = 0;
             try (GrowableBuffer b = buffer) {
                 append(b, PAGE, 1);
@@ -96,7 +97,7 @@ class GrowthBuffersTest {
         } finally {
             fillers.forEach(GrowableBuffer::close);
             if (ceiling != 0) {
-                LinuxLibc.munmap("munmap(test ceiling)", ceiling, 8 * PAGE);
+                LIBC.munmap("munmap(test ceiling)", ceiling, 8 * PAGE);
             }
         }
     }
@@ -189,7 +190,7 @@ class GrowthBuffersTest {
     @Test
     void aReservationTheKernelRefusesNamesTheCallAndLeaksNothing() {
         Resources before = Resources.take();
-        try (FaultHooks.Fault fault = LinuxFaults.failNth(ReserveCommitBuffer.RESERVE, 1, LinuxLibc.ENOMEM)) {
+        try (FaultHooks.Fault fault = LinuxFaults.failNth(ReserveCommitBuffer.RESERVE, 1, Libc.ENOMEM)) {
             NativeCallException e = assertThrows(NativeCallException.class, () -> RESERVE.allocate(PAGE, 8 * PAGE));
             assertEquals(ReserveCommitBuffer.RESERVE + " of " + 8 * PAGE + " bytes)", e.call());
             assertTrue(e.getMessage().contains("errno 12 (Cannot allocate memory)"), e.getMessage());
@@ -214,7 +215,7 @@ class GrowthBuffersTest {
             try (GrowableBuffer buffer = c.strategy.allocate(PAGE, 64 * PAGE)) {
                 append(buffer, PAGE, 1);
                 MemorySegment early = buffer.contents();
-                try (FaultHooks.Fault fault = LinuxFaults.failNth(c.call, 1, LinuxLibc.ENOMEM)) {
+                try (FaultHooks.Fault fault = LinuxFaults.failNth(c.call, 1, Libc.ENOMEM)) {
                     NativeCallException e = assertThrows(NativeCallException.class, () -> append(buffer, 1, 2));
                     assertTrue(e.call().startsWith(c.call), e.call());
                     assertTrue(fault.fired());
@@ -235,7 +236,7 @@ class GrowthBuffersTest {
         Resources before = Resources.take();
         try (GrowableBuffer buffer = MREMAP.allocate(PAGE, 64 * PAGE); Blocker blocker = Blocker.after(buffer, PAGE)) {
             append(buffer, PAGE, 1);
-            try (FaultHooks.Fault fault = LinuxFaults.failNth(MremapBuffer.GROW_MOVING, 1, LinuxLibc.ENOMEM)) {
+            try (FaultHooks.Fault fault = LinuxFaults.failNth(MremapBuffer.GROW_MOVING, 1, Libc.ENOMEM)) {
                 NativeCallException e = assertThrows(NativeCallException.class, () -> append(buffer, 1, 2));
                 assertEquals(MremapBuffer.GROW_MOVING, e.call());
                 assertTrue(fault.fired());
@@ -304,15 +305,15 @@ class GrowthBuffersTest {
         static Blocker after(GrowableBuffer buffer, long mappedLength) {
             long end = buffer.contents().address() + mappedLength;
             try {
-                long got = LinuxLibc.mmap("mmap(test blocker)", end, PAGE, LinuxLibc.PROT_NONE,
-                        LinuxLibc.MAP_PRIVATE | LinuxLibc.MAP_ANONYMOUS | LinuxLibc.MAP_FIXED_NOREPLACE, -1, 0);
+                long got = LIBC.mmap("mmap(test blocker)", end, PAGE, Libc.PROT_NONE,
+                        Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS | Libc.MAP_FIXED_NOREPLACE, -1, 0);
                 if (got != end) { // a kernel before 4.17 takes the flag as a hint
-                    LinuxLibc.munmap("munmap(test blocker)", got, PAGE);
+                    LIBC.munmap("munmap(test blocker)", got, PAGE);
                     assumeTrue(false, "MAP_FIXED_NOREPLACE is not supported here");
                 }
                 return new Blocker(end, true);
             } catch (NativeCallException e) {
-                assertEquals(LinuxLibc.EEXIST, e.errno(), e.getMessage()); // taken already: blocked all the same
+                assertEquals(Libc.EEXIST, e.errno(), e.getMessage()); // taken already: blocked all the same
                 return new Blocker(end, false);
             }
         }
@@ -321,19 +322,19 @@ class GrowthBuffersTest {
         static boolean isFree(long address, long length) {
             long got;
             try {
-                got = LinuxLibc.mmap("mmap(test probe)", address, length, LinuxLibc.PROT_NONE,
-                        LinuxLibc.MAP_PRIVATE | LinuxLibc.MAP_ANONYMOUS | LinuxLibc.MAP_FIXED_NOREPLACE, -1, 0);
+                got = LIBC.mmap("mmap(test probe)", address, length, Libc.PROT_NONE,
+                        Libc.MAP_PRIVATE | Libc.MAP_ANONYMOUS | Libc.MAP_FIXED_NOREPLACE, -1, 0);
             } catch (NativeCallException e) {
                 return false;
             }
-            LinuxLibc.munmap("munmap(test probe)", got, length);
+            LIBC.munmap("munmap(test probe)", got, length);
             return got == address;
         }
 
         @Override
         public void close() {
             if (ours) {
-                LinuxLibc.munmap("munmap(test blocker)", address, PAGE);
+                LIBC.munmap("munmap(test blocker)", address, PAGE);
             }
         }
     }

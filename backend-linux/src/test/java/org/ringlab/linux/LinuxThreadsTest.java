@@ -45,10 +45,10 @@ class LinuxThreadsTest {
     void countsTheFaultsOfThisThread() {
         long pages = 1024;
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment fresh = arena.allocate(pages * LinuxLibc.pageSize(), LinuxLibc.pageSize());
+            MemorySegment fresh = arena.allocate(pages * Strategies.LIBC.pageSize(), Strategies.LIBC.pageSize());
             long before = LinuxThreads.threadMinorFaults();
             for (long i = 0; i < pages; i++) {
-                fresh.set(ValueLayout.JAVA_BYTE, i * LinuxLibc.pageSize(), (byte) 1);
+                fresh.set(ValueLayout.JAVA_BYTE, i * Strategies.LIBC.pageSize(), (byte) 1);
             }
             long taken = LinuxThreads.threadMinorFaults() - before;
             // Arena.allocate zeroes the memory, which may have faulted it in already: then few remain.

@@ -36,7 +36,7 @@ import org.ringlab.api.UnavailableException;
 class MappedFileMemoryTest {
 
     static final MappedFileMemory STRATEGY = new MappedFileMemory();
-    static final long PAGE = LinuxLibc.pageSize();
+    static final long PAGE = Strategies.LIBC.pageSize();
 
     @TempDir
     Path dir;
@@ -174,7 +174,7 @@ class MappedFileMemoryTest {
         assertTrue(noDir.getMessage().contains("does not exist"), noDir.getMessage());
         NativeCallException missing = assertThrows(NativeCallException.class,
                 () -> STRATEGY.open(MappedFileSpec.openRead(path, PAGE)));
-        assertEquals(LinuxLibc.ENOENT, missing.errno());
+        assertEquals(Libc.ENOENT, missing.errno());
         assertTrue(missing.call().contains(path.toAbsolutePath().toString()), missing.call());
         Files.write(path, new byte[100]);
         IllegalArgumentException small = assertThrows(IllegalArgumentException.class,
@@ -182,7 +182,7 @@ class MappedFileMemoryTest {
         assertTrue(small.getMessage().contains("has 100 bytes, less than its " + PAGE + "-byte header"), small.getMessage());
         NativeCallException exists = assertThrows(NativeCallException.class,
                 () -> STRATEGY.open(MappedFileSpec.create(path, PAGE)));
-        assertEquals(LinuxLibc.EEXIST, exists.errno());
+        assertEquals(Libc.EEXIST, exists.errno());
         assertEquals(100, Files.size(path), "an existing file is never touched by create");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> PrefaultPolicy.parseList("populate+turbo"))
                 .getMessage().contains("unknown prefault policy 'turbo'; allowed: none, prealloc"));

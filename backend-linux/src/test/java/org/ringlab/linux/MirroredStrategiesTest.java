@@ -52,7 +52,7 @@ class MirroredStrategiesTest {
     @MethodSource("strategies")
     void isAvailableWithPageGranularityAndMirrorCapabilities(MirroredStrategy strategy) {
         assertTrue(strategy.availability().isAvailable(), strategy.availability().reason());
-        assertEquals(LinuxLibc.sysconf(LinuxLibc.SC_PAGESIZE), strategy.granularity());
+        assertEquals(Strategies.LIBC.sysconf(Libc.SC_PAGESIZE), strategy.granularity());
         assertTrue(strategy.capabilities().containsAll(List.of(Capability.ZERO_COPY_WINDOW,
                 Capability.ZERO_COPY_CLAIM, Capability.MIRRORED, Capability.CONCURRENT_READ, Capability.NATIVE)));
         boolean file = strategy == Strategies.FILE;

@@ -8,12 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.ringlab.api.GrowthStrategy;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.linux.BoundToLibc;
 
 /** The module boundaries of SPEC.md, as rules named as sentences. */
 class ArchitectureTest {
@@ -45,19 +49,55 @@ class ArchitectureTest {
     }
 
     @Test
-    void backendsNeverDependOnEachOther() {
-        slices().matching("org.ringlab.(heap|linux|windows|jna)..").should().notDependOnEachOther()
+    void noBackendDependsOnAnotherExceptBackendJnaOnBackendLinux() {
+        slices().matching("org.ringlab.(heap|linux|windows)..").should().notDependOnEachOther()
                 .allowEmptyShould(false)
+                .as("heap, linux and windows backends never depend on each other")
+                .check(production);
+        noClasses().that().resideInAnyPackage("org.ringlab.heap..", "org.ringlab.linux..", "org.ringlab.windows..")
+                .should().dependOnClassesThat().resideInAPackage("org.ringlab.jna..")
+                .as("no backend depends on backend-jna")
+                .check(production);
+        noClasses().that().resideInAPackage("org.ringlab.jna..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.ringlab.heap..", "org.ringlab.windows..")
+                .as("backend-jna depends on no backend but backend-linux")
                 .check(production);
     }
 
     @Test
+    void backendJnaUsesBackendLinuxsLibcInterfaceAndMechanismsButNeverItsFfmBindingOrFaultHooks() {
+        noClasses().that().resideInAPackage("org.ringlab.jna..")
+                .should().dependOnClassesThat(DescribedPredicate.describe("backend-linux's FFM binding or fault hooks",
+                        (JavaClass c) -> c.getPackageName().equals("org.ringlab.linux")
+                                && topLevel(c).getSimpleName().matches("Ffm.*|LinuxFaults|FaultInjectingLibc")))
+                .as("backend-jna never uses backend-linux's FFM binding or its fault hooks")
+                .check(production);
+        classes().that().resideInAPackage("org.ringlab.jna..").and(DescribedPredicate.describe(
+                        "are memory or growth strategies", (JavaClass c) -> c.isAssignableTo(MemoryStrategy.class)
+                                || c.isAssignableTo(GrowthStrategy.class)))
+                .should().beAssignableTo(BoundToLibc.class)
+                .allowEmptyShould(false)
+                .as("backend-jna's strategies are backend-linux's mechanisms over a Libc")
+                .check(production);
+    }
+
+    /** A binding class, or a class nested in one (the FFM bindings keep their handles in a nested holder). */
+    private static final DescribedPredicate<JavaClass> BINDING = DescribedPredicate.describe(
+            "a Libc, Kernel32 or *Bindings binding class or a class nested in one",
+            (JavaClass c) -> topLevel(c).getSimpleName().matches(".*(Libc|Kernel32|Bindings)"));
+
+    @Test
     void onlyBindingClassesUseTheNativeLinker() {
-        noClasses().that().haveSimpleNameNotEndingWith("Libc")
-                .and().haveSimpleNameNotEndingWith("Kernel32")
-                .and().haveSimpleNameNotEndingWith("Bindings")
+        noClasses().that(DescribedPredicate.not(BINDING))
                 .should().dependOnClassesThat().haveFullyQualifiedName("java.lang.foreign.Linker")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.lang.foreign.Linker$Option")
+                .as("only binding classes use java.lang.foreign.Linker")
+                .check(production);
+        classes().that().haveFullyQualifiedName("org.ringlab.linux.FfmLibc$C")
+                .or().haveFullyQualifiedName("org.ringlab.windows.Kernel32")
+                .should().dependOnClassesThat().haveFullyQualifiedName("java.lang.foreign.Linker")
+                .allowEmptyShould(false)
+                .as("the FFM bindings are where the Linker is used")
                 .check(production);
     }
 
@@ -65,7 +105,21 @@ class ArchitectureTest {
     void jnaIsUsedOnlyInBackendJna() {
         noClasses().that().resideOutsideOfPackage("org.ringlab.jna..")
                 .should().dependOnClassesThat().resideInAPackage("com.sun.jna..")
+                .as("com.sun.jna is used only in backend-jna")
                 .check(production);
+        classes().that().resideInAPackage("org.ringlab.jna..").and(BINDING)
+                .should().dependOnClassesThat().resideInAPackage("com.sun.jna..")
+                .allowEmptyShould(false)
+                .as("backend-jna's binding is where JNA is used")
+                .check(production);
+    }
+
+    private static JavaClass topLevel(JavaClass c) {
+        JavaClass outer = c;
+        while (outer.getEnclosingClass().isPresent()) {
+            outer = outer.getEnclosingClass().get();
+        }
+        return outer;
     }
 
     @Test
@@ -86,9 +140,9 @@ class ArchitectureTest {
         // exactly as it tests ours.
         noClasses().that().resideInAPackage("org.ringlab.conformance.kit..")
                 .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe(
-                        "backend classes other than LinuxFaults and JnaFaults",
+                        "backend classes other than LinuxFaults",
                         (JavaClass c) -> c.getPackageName().matches("org\\.ringlab\\.(heap|linux|jna|windows|queues|growth).*")
-                                && !c.getName().matches("org\\.ringlab\\.(linux\\.LinuxFaults|jna\\.JnaFaults).*")))
+                                && !c.getName().matches("org\\.ringlab\\.linux\\.LinuxFaults.*")))
                 .check(production);
     }
 

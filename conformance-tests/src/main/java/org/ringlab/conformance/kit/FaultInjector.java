@@ -1,17 +1,19 @@
 package org.ringlab.conformance.kit;
 
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 import org.ringlab.api.FaultHooks;
 import org.ringlab.api.MemoryStrategy;
-import org.ringlab.jna.JnaFaults;
 import org.ringlab.linux.LinuxFaults;
 
 /**
  * A backend's test hook for its native calls, as the kit drives it: record the calls one
  * allocation makes, then make the {@code nth} call of a function fail with an errno. A third
- * party with native calls implements this over its own hook and passes it to
+ * party with native calls implements this over its own hook (for example a decorator of its
+ * binding that consults a {@link FaultHooks}, as ringlab's Linux backends do) and passes it to
  * {@link Kit#withFaultInjector}.
  */
 public interface FaultInjector {
@@ -19,8 +21,17 @@ public interface FaultInjector {
     /** For reports: which hook this is. */
     String name();
 
-    /** Whether {@code strategy}'s native calls go through this hook. */
+    /** Whether {@code strategy}'s native calls go through this hook (once {@link #instrument}ed). */
     boolean covers(MemoryStrategy strategy);
+
+    /**
+     * The strategy the kit allocates from when it records and fails calls: by default
+     * {@code strategy} itself (its production calls consult the hook); a backend whose hook is a
+     * decorator of its binding returns the same strategy made over the decorated binding.
+     */
+    default MemoryStrategy instrument(MemoryStrategy strategy) {
+        return strategy;
+    }
 
     /** The descriptions of the native calls {@code body} makes, in order ({@code "mmap(MAP_FIXED view 2 of 2)"}). */
     <T> Recorded<T> record(Supplier<T> body);
@@ -46,14 +57,13 @@ public interface FaultInjector {
         return paren < 0 ? call : call.substring(0, paren);
     }
 
-    /** backend-linux's {@link LinuxFaults}: every FFM libc call of the strategies in {@code org.ringlab.linux}. */
+    /**
+     * backend-linux's {@link LinuxFaults}: every libc call, through FFM or JNA, of the strategies
+     * made over its {@code Libc} interface (backend-linux's and backend-jna's); each is rebuilt
+     * over its binding behind the fault-injecting decorator, so production calls consult nothing.
+     */
     static FaultInjector linux() {
-        return over("LinuxFaults", "org.ringlab.linux", LinuxFaults.hooks());
-    }
-
-    /** backend-jna's {@link JnaFaults}: every JNA libc call of the strategies in {@code org.ringlab.jna}. */
-    static FaultInjector jna() {
-        return over("JnaFaults", "org.ringlab.jna", JnaFaults.hooks());
+        return over("LinuxFaults", LinuxFaults::covers, LinuxFaults::instrument, LinuxFaults.hooks());
     }
 
     /**
@@ -61,6 +71,16 @@ public interface FaultInjector {
      * can use too) covering the strategies whose classes are in {@code packageName}.
      */
     static FaultInjector over(String name, String packageName, FaultHooks hooks) {
+        return over(name, strategy -> strategy.getClass().getPackageName().equals(packageName),
+                UnaryOperator.identity(), hooks);
+    }
+
+    /**
+     * An injector over a {@link FaultHooks} consulted by a decorator of a binding: it covers the
+     * strategies {@code covers} accepts, and {@code instrument} makes each again over the decorated binding.
+     */
+    static FaultInjector over(String name, Predicate<MemoryStrategy> covers, UnaryOperator<MemoryStrategy> instrument,
+                              FaultHooks hooks) {
         return new FaultInjector() {
             @Override
             public String name() {
@@ -69,7 +89,12 @@ public interface FaultInjector {
 
             @Override
             public boolean covers(MemoryStrategy strategy) {
-                return strategy.getClass().getPackageName().equals(packageName);
+                return covers.test(strategy);
+            }
+
+            @Override
+            public MemoryStrategy instrument(MemoryStrategy strategy) {
+                return instrument.apply(strategy);
             }
 
             @Override

@@ -38,20 +38,21 @@ public final class Faults {
     }
 
     /** One test per recorded call, or one skipped test saying why there are none. */
-    public static List<DynamicNode> tests(MemoryStrategy strategy, List<FaultInjector> injectors) {
-        String name = strategy.name();
-        if (!strategy.availability().isAvailable()) {
-            return List.of(skipped(name, name + " is unavailable: " + strategy.availability().reason()));
+    public static List<DynamicNode> tests(MemoryStrategy discovered, List<FaultInjector> injectors) {
+        String name = discovered.name();
+        if (!discovered.availability().isAvailable()) {
+            return List.of(skipped(name, name + " is unavailable: " + discovered.availability().reason()));
         }
         if (!ProcSelf.isSupported()) {
             return List.of(skipped(name, "needs /proc/self (Linux) to check for leaks"));
         }
-        Optional<FaultInjector> hook = injectors.stream().filter(i -> i.covers(strategy)).findFirst();
+        Optional<FaultInjector> hook = injectors.stream().filter(i -> i.covers(discovered)).findFirst();
         if (hook.isEmpty()) {
-            return List.of(skipped(name, "no fault hook covers " + strategy.getClass().getName()
+            return List.of(skipped(name, "no fault hook covers " + discovered.getClass().getName()
                     + " (pure Java, or a backend without a hook: pass one with Kit.withFaultInjector)"));
         }
         FaultInjector injector = hook.get();
+        MemoryStrategy strategy = injector.instrument(discovered);
         Path dir = tempDirectory();
         long capacity = 2 * strategy.granularity();
         RingSpec spec = RingSpec.ofCapacity(capacity).inDirectory(dir);

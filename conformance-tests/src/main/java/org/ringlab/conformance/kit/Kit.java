@@ -57,7 +57,7 @@ public final class Kit {
     /** Exactly these providers, with the settings of the system properties. */
     public static Kit of(List<MemoryStrategy> strategies, List<QueueDiscipline> disciplines) {
         return new Kit(new Matrix(strategies, disciplines), KitSettings.fromSystemProperties(), Map.of(),
-                List.of(FaultInjector.linux(), FaultInjector.jna()), false, List.of(), List.of());
+                List.of(FaultInjector.linux()), false, List.of(), List.of());
     }
 
     /** Every discovered strategy × every discipline, available or not (unavailable ones are skipped with their reason). */
