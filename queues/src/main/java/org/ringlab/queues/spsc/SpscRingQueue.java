@@ -376,14 +376,15 @@ public class SpscRingQueue implements RecordQueue {
             }
             return;
         }
-        MemorySegment dst = memory.claim(at, frame);
-        if (fixed) {
-            MemorySegment.copy(record, 0, dst, 0, length);
-        } else {
-            dst.set(ValueLayout.JAVA_INT, 0, (int) length);
-            MemorySegment.copy(record, 0, dst, RECORD_HEADER_LENGTH, length);
+        // Segment path: the strategy's own write calls, which make no segment (a claim's slice
+        // would be allocated per record); across the seam with cross they copy in two parts.
+        if (!fixed) {
+            memory.writeInt(at, (int) length);
+            at += RECORD_HEADER_LENGTH;
         }
-        memory.commit(at, frame);
+        if (length > 0) {
+            memory.write(at, record);
+        }
     }
 
     /**
@@ -485,8 +486,7 @@ public class SpscRingQueue implements RecordQueue {
         private void writePadding(long at, long length) {
             paddingBytes += length;
             if (!fixed) {
-                memory.claim(at, length).set(ValueLayout.JAVA_INT, 0, (int) -length);
-                memory.commit(at, length);
+                memory.writeInt(at, (int) -length); // the rest of the padding is never read
             }
         }
 
@@ -629,7 +629,7 @@ public class SpscRingQueue implements RecordQueue {
                         return from + capacity - offset;
                     }
                 } else {
-                    int length = memory.window(from, RECORD_HEADER_LENGTH).get(ValueLayout.JAVA_INT, 0);
+                    int length = memory.readInt(from);
                     if (length < 0) {
                         return from - length;
                     }
@@ -656,7 +656,7 @@ public class SpscRingQueue implements RecordQueue {
                 pendingEnd = at + recordSize;
                 return memory.window(at, recordSize);
             }
-            int length = nextLength >= 0 ? nextLength : memory.window(at, RECORD_HEADER_LENGTH).get(ValueLayout.JAVA_INT, 0);
+            int length = nextLength >= 0 ? nextLength : memory.readInt(at);
             nextLength = -1;
             pendingEnd = at + SpscDescriptor.variableFrameLength(length);
             return memory.window(at + RECORD_HEADER_LENGTH, length);
@@ -779,22 +779,47 @@ public class SpscRingQueue implements RecordQueue {
             if (view != null) {
                 return pollView(dst, room);
             }
-            MemorySegment record = peek();
-            if (record == null) {
+            ensureOpen();
+            if (!canGrow) {
+                return pollSegment(dst, room);
+            }
+            enterRing();
+            try {
+                return pollSegment(dst, room);
+            } finally {
+                leaveRing();
+            }
+        }
+
+        /** poll through the memory's own read calls: one copy out, no window segment made. */
+        private int pollSegment(MemorySegment dst, long room) {
+            long at = nextRecord(position);
+            if (at == FULL) {
                 return EMPTY;
             }
-            long length = record.byteSize();
-            if (length > room || dst.isReadOnly()) {
-                pendingEnd = FULL;
+            int length;
+            long payload;
+            if (fixed) {
+                length = recordSize;
+                payload = at;
+            } else {
+                length = nextLength >= 0 ? nextLength : memory.readInt(at);
                 nextLength = -1;
-                if (canGrow) {
-                    leaveRing();
-                }
+                payload = at + RECORD_HEADER_LENGTH;
+            }
+            if (length > room || dst.isReadOnly()) {
                 QueueChecks.checkDestination(dst, length);
             }
-            MemorySegment.copy(record, 0, dst, 0, length);
-            release();
-            return (int) length;
+            if (length > 0) {
+                memory.read(payload, dst, 0, length);
+            }
+            long end = at + frameLength(length);
+            pendingEnd = FULL; // a record peek() returned is consumed too
+            position = end;
+            records++;
+            // Frees the record's bytes for the producer: it may overwrite them after this store.
+            soPosition(CONSUMER_POSITION_OFFSET, end);
+            return length;
         }
 
         /** poll on the mirror view: one copy out of the ring, no segment made (never a growable ring). */
