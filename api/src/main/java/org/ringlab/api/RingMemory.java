@@ -82,6 +82,32 @@ public sealed interface RingMemory extends AutoCloseable permits MirrorViewMemor
         commit(position, length);
     }
 
+    /**
+     * Writes {@code value} (native byte order) at {@code position}, as {@link #write} of its 4
+     * bytes would, without making a segment: a queue's length word on its allocation-free path.
+     */
+    default void writeInt(long position, int value) {
+        claim(position, Integer.BYTES).set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, 0, value);
+        commit(position, Integer.BYTES);
+    }
+
+    /**
+     * The int (native byte order) at {@code position}, as a {@link #window} would show it, without
+     * making a segment where the strategy can (the same threading rules as {@code window}).
+     */
+    default int readInt(long position) {
+        return window(position, Integer.BYTES).get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, 0);
+    }
+
+    /**
+     * Copies {@code [position, position + length)} to {@code dst} at {@code dstOffset}: the bytes a
+     * {@link #window} would show, without making a segment where the strategy can (a split ring
+     * copies the two parts straight out; a linearizing ring still rotates, its mechanism).
+     */
+    default void read(long position, MemorySegment dst, long dstOffset, long length) {
+        MemorySegment.copy(window(position, length), 0, dst, dstOffset, length);
+    }
+
     /** One contiguous read-only segment for {@code [position, position + length)}. */
     MemorySegment window(long position, long length);
 

@@ -1,6 +1,7 @@
 package org.ringlab.api;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * The {@link RingMemory} protocol, once, for both shapes ({@link AbstractRingMemory},
@@ -127,6 +128,30 @@ abstract class RingProtocol {
         writer.committedEnd = position + length;
     }
 
+    public final void writeInt(long position, int value) {
+        checkWrite(position, Integer.BYTES);
+        writeIntDirect(position, value);
+        writer.claimPosition = NO_CLAIM;
+        writer.committedEnd = position + Integer.BYTES;
+    }
+
+    public final int readInt(long position) {
+        ensureOpen();
+        RingChecks.checkPosition(position, Integer.BYTES);
+        return readIntDirect(position);
+    }
+
+    public final void read(long position, MemorySegment dst, long dstOffset, long length) {
+        ensureOpen();
+        RingChecks.checkLength(length, capacity);
+        RingChecks.checkPosition(position, length);
+        if (dstOffset < 0 || dstOffset > dst.byteSize() - length) {
+            throw new IndexOutOfBoundsException("read of " + length + " bytes at offset " + dstOffset
+                    + " of a destination of " + dst.byteSize() + " bytes");
+        }
+        readDirect(position, dst, dstOffset, length);
+    }
+
     public final MemorySegment window(long position, long length) {
         ensureOpen();
         RingChecks.checkLength(length, capacity);
@@ -190,6 +215,25 @@ abstract class RingProtocol {
         long length = src.byteSize();
         MemorySegment.copy(src, 0, claimSegment(position, length), 0, length);
         commitClaim(position, length);
+    }
+
+    /**
+     * {@link #write} of one int (native order, unaligned); arguments checked. The default goes
+     * through a claim; strategies override it with a store that makes no segment.
+     */
+    protected void writeIntDirect(long position, int value) {
+        claimSegment(position, Integer.BYTES).set(ValueLayout.JAVA_INT_UNALIGNED, 0, value);
+        commitClaim(position, Integer.BYTES);
+    }
+
+    /** The int at {@code position} (native order); the default reads it through a window. */
+    protected int readIntDirect(long position) {
+        return windowSegment(position, Integer.BYTES).get(ValueLayout.JAVA_INT_UNALIGNED, 0);
+    }
+
+    /** Copies {@code [position, position + length)} to {@code dst}; the default copies out of a window. */
+    protected void readDirect(long position, MemorySegment dst, long dstOffset, long length) {
+        MemorySegment.copy(windowSegment(position, length), 0, dst, dstOffset, length);
     }
 
     /** A contiguous segment with the bytes of {@code [position, position + length)}; arguments checked. */

@@ -45,14 +45,19 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
      * does not cross the seam, else the writer's scratch, staged until {@link #commitStaged}.
      */
     final MemorySegment claimAt(ThreadSide writer, long at, long length) {
-        writer.staged = at + length > capacity;
-        if (!writer.staged) {
-            return memory.asSlice(at, length);
+        boolean staged = at + length > capacity;
+        writer.staged = staged;
+        MemorySegment base = memory;
+        long from = at;
+        if (staged) {
+            if (writer.scratch == null) {
+                writer.scratch = newScratch();
+            }
+            base = writer.scratch;
+            from = 0;
         }
-        if (writer.scratch == null) {
-            writer.scratch = newScratch();
-        }
-        return writer.scratch.asSlice(0, length);
+        // One slice site for both branches, so that escape analysis can remove it (see SplitRing.windowSegment).
+        return base.asSlice(from, length);
     }
 
     /** Copies a staged claim in at ring offset {@code at} (two parts at the seam), counted as staging bytes. */

@@ -1,6 +1,7 @@
 package org.ringlab.heap;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 import org.ringlab.api.CopyCounters;
 
@@ -42,6 +43,22 @@ final class DoubledArrayRing extends ArenaRingMemory {
         long length = src.byteSize();
         MemorySegment.copy(src, 0, memory, ringOffset(position), length);
         commitClaim(position, length);
+    }
+
+    @Override
+    protected void writeIntDirect(long position, int value) {
+        memory.set(ValueLayout.JAVA_INT_UNALIGNED, ringOffset(position), value);
+        commitClaim(position, Integer.BYTES); // its twin
+    }
+
+    @Override
+    protected int readIntDirect(long position) {
+        return memory.get(ValueLayout.JAVA_INT_UNALIGNED, ringOffset(position));
+    }
+
+    @Override
+    protected void readDirect(long position, MemorySegment dst, long dstOffset, long length) {
+        MemorySegment.copy(memory, ringOffset(position), dst, dstOffset, length);
     }
 
     @Override

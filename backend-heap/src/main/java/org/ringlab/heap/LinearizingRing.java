@@ -1,6 +1,7 @@
 package org.ringlab.heap;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 import org.ringlab.api.CopyCounters;
 
@@ -48,6 +49,33 @@ final class LinearizingRing extends ArenaRingMemory {
     @Override
     protected void writeDirect(long position, MemorySegment src) {
         copyIn(src, 0, physical(position), src.byteSize());
+    }
+
+    @Override
+    protected void writeIntDirect(long position, int value) {
+        long at = physical(position);
+        if (at + Integer.BYTES <= capacity) {
+            memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
+        } else {
+            super.writeIntDirect(position, value);
+        }
+    }
+
+    @Override
+    protected int readIntDirect(long position) {
+        long at = physical(position);
+        return at + Integer.BYTES <= capacity ? memory.get(ValueLayout.JAVA_INT_UNALIGNED, at) : super.readIntDirect(position);
+    }
+
+    /** In place when the bytes are contiguous; across the seam through a window, which rotates (the mechanism). */
+    @Override
+    protected void readDirect(long position, MemorySegment dst, long dstOffset, long length) {
+        long at = physical(position);
+        if (at + length <= capacity) {
+            MemorySegment.copy(memory, at, dst, dstOffset, length);
+        } else {
+            super.readDirect(position, dst, dstOffset, length);
+        }
     }
 
     @Override

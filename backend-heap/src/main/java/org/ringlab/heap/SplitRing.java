@@ -1,6 +1,7 @@
 package org.ringlab.heap;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 import org.ringlab.api.CopyCounters;
 
@@ -35,20 +36,51 @@ final class SplitRing extends ArenaRingMemory {
     }
 
     @Override
+    protected void writeIntDirect(long position, int value) {
+        long at = ringOffset(position);
+        if (at + Integer.BYTES <= capacity) {
+            memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
+        } else {
+            super.writeIntDirect(position, value);
+        }
+    }
+
+    @Override
+    protected int readIntDirect(long position) {
+        long at = ringOffset(position);
+        return at + Integer.BYTES <= capacity ? memory.get(ValueLayout.JAVA_INT_UNALIGNED, at) : super.readIntDirect(position);
+    }
+
+    /** A copy out needs no gather: the two parts at the seam go straight to the destination. */
+    @Override
+    protected void readDirect(long position, MemorySegment dst, long dstOffset, long length) {
+        long at = ringOffset(position);
+        long first = Math.min(length, capacity - at);
+        MemorySegment.copy(memory, at, dst, dstOffset, first);
+        if (first < length) {
+            MemorySegment.copy(memory, 0, dst, dstOffset + first, length - first);
+        }
+    }
+
+    @Override
     protected MemorySegment windowSegment(long position, long length) {
         long at = ringOffset(position);
-        if (at + length <= capacity) {
-            return memory.asSlice(at, length);
+        MemorySegment base = memory;
+        if (at + length > capacity) {
+            ThreadSide r = reader;
+            if (r.scratch == null) {
+                r.scratch = newScratch();
+            }
+            long first = capacity - at;
+            MemorySegment.copy(memory, at, r.scratch, 0, first);
+            MemorySegment.copy(memory, 0, r.scratch, first, length - first);
+            r.bytes += length;
+            base = r.scratch;
+            at = 0;
         }
-        ThreadSide r = reader;
-        if (r.scratch == null) {
-            r.scratch = newScratch();
-        }
-        long first = capacity - at;
-        MemorySegment.copy(memory, at, r.scratch, 0, first);
-        MemorySegment.copy(memory, 0, r.scratch, first, length - first);
-        r.bytes += length;
-        return r.scratch.asSlice(0, length);
+        // One slice site for both branches: two would merge at the return, and C2's escape
+        // analysis then keeps the slice on the heap on every window, not only the gathered ones.
+        return base.asSlice(at, length);
     }
 
     @Override

@@ -20,7 +20,7 @@ import org.ringlab.api.RingSpec;
  * Prints {@code bytesPerOp=<n>}. Arguments: discipline, strategy, consumers, and {@code copy}
  * (the copying paths only: offer, batch offer, poll, drain) or {@code all} (also claim/commit
  * and peek/release, which hand out a segment: allocation-free only where escape analysis
- * removes it).
+ * removes it). The seam placement is {@code -Dringlab.allocation.seam=pad|cross} (default pad).
  */
 public final class MatrixAllocationProbe {
 
@@ -36,7 +36,8 @@ public final class MatrixAllocationProbe {
         double perOp = Double.NaN;
         try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(Math.max(g, 1 << 16) / g * g));
              RecordQueue queue = Registries.disciplines().require(args[0]).create(memory,
-                     new QueueSpec(QueueSpec.RecordMode.VARIABLE, 64, consumers))) {
+                     new QueueSpec(QueueSpec.RecordMode.VARIABLE, 64, consumers)
+                             .withSeam(System.getProperty("ringlab.allocation.seam", "pad")))) {
             MemorySegment record = Arena.ofAuto().allocate(48);
             MemorySegment[] batch = {record, record, record, record};
             MemorySegment dst = Arena.ofAuto().allocate(64);
@@ -48,7 +49,7 @@ public final class MatrixAllocationProbe {
             RecordQueue.RecordHandler handler = r -> sink += r.byteSize();
             // The least of the later rounds: JIT (re)compilation on a loaded machine allocates now
             // and then, but an allocation per operation would show in every round.
-            for (int round = 0; round < 6; round++) {
+            for (int round = 0; round < 12; round++) {
                 long before = threads.getCurrentThreadAllocatedBytes();
                 for (int i = 0; i < operations; i++) {
                     int step = i & 7;
