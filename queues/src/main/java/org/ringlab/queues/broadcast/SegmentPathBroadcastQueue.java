@@ -1,0 +1,48 @@
+package org.ringlab.queues.broadcast;
+
+import java.lang.foreign.MemorySegment;
+
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.SegmentPathMemory;
+
+/**
+ * {@code broadcast} on a {@link SegmentPathMemory}: every record goes through the strategy's
+ * own {@code write}, {@code claim}/{@code commit} and {@code window} (a doubled ring writes
+ * its mirror copy there). A slot never crosses the seam, so no strategy stages, gathers or
+ * rotates, and many consumer threads may take windows at once.
+ */
+// Not final only so that the stress tests' broken twins (same-package subclasses in src/test)
+// can override one package-private step each (writeAndPublish, countAndPublish,
+// nothingPublishedSince). Nothing in production subclasses it, so the JIT binds those calls
+// statically (class hierarchy analysis): no flag and no test switch on the hot path.
+non-sealed class SegmentPathBroadcastQueue extends RefCountedBroadcastQueue {
+
+    private final RingMemory memory;
+
+    SegmentPathBroadcastQueue(String disciplineName, SegmentPathMemory memory, QueueSpec spec,
+                              BroadcastOptions options) {
+        super(disciplineName, memory, spec, options);
+        this.memory = memory;
+    }
+
+    @Override
+    void writeSlot(int slot, long position, MemorySegment record) {
+        memory.write(position, record);
+    }
+
+    @Override
+    MemorySegment claimSlot(int slot, long position, int length) {
+        return memory.claim(position, length);
+    }
+
+    @Override
+    void commitSlot(int slot, long position, int length) {
+        memory.commit(position, length);
+    }
+
+    @Override
+    MemorySegment window(int slot, long position, int length) {
+        return memory.window(position, length);
+    }
+}
