@@ -18,6 +18,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.api.SeamPlacement;
 import org.ringlab.api.SegmentPathMemory;
 
 /**
@@ -58,11 +59,37 @@ class BroadcastShapeTest {
         Assumptions.assumeTrue(mirrors > 0, "no mirror-view strategy available: only the segment path was checked");
     }
 
+    /** Where claims or windows copy at the seam (split, linearize), cross is refused with the reason; pad works (below). */
+    @Test
+    void crossIsRefusedWhereWindowsCopyAtTheSeam() {
+        for (String name : List.of("split", "linearize")) {
+            try (RingMemory memory = allocate(Registries.memoryStrategies().require(name))) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new BroadcastDiscipline()
+                        .create(memory, QueueSpec.variable(200).withConsumers(2).withSeam(SeamPlacement.CROSS),
+                                BroadcastOptions.defaults()));
+                assertTrue(e.getMessage().contains(name) && e.getMessage().contains("pad"), e.getMessage());
+            }
+        }
+    }
+
     @Test
     void everySlotHandsOutItsCurrentRecordAsLengthsChange() {
         for (MemoryStrategy s : strategies()) {
+            for (SeamPlacement seam : SeamPlacement.values()) {
+                boolean copiesAtTheSeam = s.name().equals("split") || s.name().equals("linearize");
+                if (seam == SeamPlacement.CROSS && copiesAtTheSeam) {
+                    continue; // refused, above
+                }
+                slotsFollowLengths(s, seam);
+            }
+        }
+    }
+
+    private static void slotsFollowLengths(MemoryStrategy s, SeamPlacement seam) {
+        {
             try (RingMemory memory = allocate(s);
-                 RefCountedBroadcastQueue q = new BroadcastDiscipline().create(memory, QueueSpec.variable(200).withConsumers(2),
+                 RefCountedBroadcastQueue q = new BroadcastDiscipline().create(memory,
+                         QueueSpec.variable(200).withConsumers(2).withSeam(seam),
                          BroadcastOptions.defaults().withAdjustAfter(1_000_000))) {
                 int slots = q.physicalSlots();
                 int[] lengths = {10, 200, 0, 37, 37, 199, 1};
