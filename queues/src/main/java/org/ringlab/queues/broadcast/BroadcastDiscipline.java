@@ -1,10 +1,12 @@
 package org.ringlab.queues.broadcast;
 
 import org.ringlab.api.Availability;
+import org.ringlab.api.MirrorViewMemory;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
+import org.ringlab.api.SegmentPathMemory;
 
 /**
  * {@code broadcast}: seed 003's refcounted single-copy broadcast, QSARC
@@ -34,8 +36,15 @@ public final class BroadcastDiscipline implements QueueDiscipline {
         return create(memory, spec, BroadcastOptions.defaults());
     }
 
-    /** As {@link #create(RingMemory, QueueSpec)}, with wait strategies and slot sizing of the caller's choice. */
+    /**
+     * As {@link #create(RingMemory, QueueSpec)}, with wait strategies and slot sizing of the
+     * caller's choice. The memory's type picks the implementation: in place in a mirror view,
+     * or through the strategy's claim/commit/window on a segment path.
+     */
     public RefCountedBroadcastQueue create(RingMemory memory, QueueSpec spec, BroadcastOptions options) {
-        return new RefCountedBroadcastQueue(name(), memory, spec, options);
+        return switch (memory) {
+            case MirrorViewMemory m -> new MirrorViewBroadcastQueue(name(), m, spec, options);
+            case SegmentPathMemory s -> new SegmentPathBroadcastQueue(name(), s, spec, options);
+        };
     }
 }

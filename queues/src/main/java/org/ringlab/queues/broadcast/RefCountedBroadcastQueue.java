@@ -63,25 +63,13 @@ import org.ringlab.queues.support.QueueChecks;
  * the queue is for threads of one JVM; between processes taskBus uses pipes, which the
  * {@code org.ringlab.queues.framing.StreamFramer} feeds into this queue.
  */
-public final class RefCountedBroadcastQueue implements RecordQueue {
-
-    /** Publication order; only the deliberately broken twins in the stress tests change it. */
-    enum Publication {
-        /** Write the record, set its pending count, then publish the sequence: correct. */
-        CORRECT,
-        /** Publish first, then write the record: consumers may read bytes not yet written. */
-        WRITE_AFTER_PUBLISH,
-        /** Publish first, then set the pending count: a consumer may release a slot still counted 0. */
-        COUNT_AFTER_PUBLISH
-    }
-
-    /** How a consumer parks; only the deliberately broken twin in the lost-wake-up stress test changes it. */
-    enum ConsumerParking {
-        /** Register in the waiting mask, re-check the published sequence, then park: correct. */
-        RECHECK,
-        /** Register and park without the re-check: a record published just before is slept on. */
-        NO_RECHECK
-    }
+public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
+        permits MirrorViewBroadcastQueue, SegmentPathBroadcastQueue {
+    // The package-private core of both memory shapes: the slots, the pending counts, the gate,
+    // membership, wake-ups and the handles. A shape supplies only how a slot's bytes are
+    // written, claimed, committed and read (writeSlot, claimSlot, commitSlot, window);
+    // BroadcastDiscipline picks the shape from the memory's type. Record modes differ only in
+    // the length check, which is data (minLength..maxLength), not a mode flag.
 
     private static final VarHandle HEADER_LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle HEADER_INT = ValueLayout.JAVA_INT.varHandle();
@@ -126,15 +114,15 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
     private final WaitStrategy consumerWait;
     private final MemorySegment header;
     private final long capacity;
-    private final boolean fixed;
+    /** Record lengths allowed: exactly the record size (FIXED) or 0 up to it (VARIABLE). */
+    private final int minLength;
+    private final int maxLength;
     private final int recordSize;
     private final long stride;
     private final int physicalSlots;
     private final long adjustAt;
     private final long[] table;
     private final long[] cells;
-    private final Publication publication;
-    private final ConsumerParking consumerParking;
     private final Producer producer;
     private final Consumer[] consumers;
     private final long allConsumers;
@@ -160,18 +148,8 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
      */
     private int adjustedSlots;
 
-    /** Builds the queue on fresh memory (a header no queue has written). */
-    public RefCountedBroadcastQueue(String disciplineName, RingMemory memory, QueueSpec spec, BroadcastOptions options) {
-        this(disciplineName, memory, spec, options, Publication.CORRECT, ConsumerParking.RECHECK);
-    }
-
-    RefCountedBroadcastQueue(String disciplineName, RingMemory memory, QueueSpec spec, BroadcastOptions options,
-                             Publication publication) {
-        this(disciplineName, memory, spec, options, publication, ConsumerParking.RECHECK);
-    }
-
-    RefCountedBroadcastQueue(String disciplineName, RingMemory memory, QueueSpec spec, BroadcastOptions options,
-                             Publication publication, ConsumerParking consumerParking) {
+    /** Builds the queue on fresh memory (a header no queue has written); {@link BroadcastDiscipline} picks the shape. */
+    RefCountedBroadcastQueue(String disciplineName, RingMemory memory, QueueSpec spec, BroadcastOptions options) {
         spec.requireNoGrowth(disciplineName);
         BroadcastDescriptor.checkConsumers(spec.consumers());
         this.disciplineName = disciplineName;
@@ -182,13 +160,12 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
         this.consumerWait = options.consumerWait();
         this.header = memory.header();
         this.capacity = memory.capacity();
-        this.fixed = spec.mode() == RecordMode.FIXED;
+        this.minLength = spec.mode() == RecordMode.FIXED ? spec.recordSize() : 0;
+        this.maxLength = spec.recordSize();
         this.recordSize = spec.recordSize();
         this.stride = BroadcastDescriptor.stride(recordSize);
         this.physicalSlots = BroadcastDescriptor.physicalSlots(capacity, stride, recordSize);
         this.adjustAt = options.adjustAfter();
-        this.publication = publication;
-        this.consumerParking = consumerParking;
         BroadcastDescriptor.checkHeaderFits(header);
         BroadcastDescriptor.checkFresh(header);
         this.table = new long[(physicalSlots + 1) * ROW];
@@ -234,7 +211,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
         return (long) HEADER_LONG.getVolatile(header, PUBLISHED_OFFSET);
     }
 
-    private void svPublished(long sequence) {
+    void svPublished(long sequence) {
         HEADER_LONG.setVolatile(header, PUBLISHED_OFFSET, sequence);
     }
 
@@ -459,14 +436,32 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
 
     /** The payload length of a record, checked against the slots. */
     private int checkLength(long length) {
-        if (fixed ? length != recordSize : length < 0 || length > recordSize) {
-            throw new IllegalArgumentException(fixed
+        if (length < minLength || length > maxLength) {
+            throw new IllegalArgumentException(spec.mode() == RecordMode.FIXED
                     ? "record of " + length + " bytes: fixed-size records have exactly " + recordSize + " bytes"
                     : "record of " + length + " bytes does not fit a slot: the largest slot holds " + recordSize
                             + " bytes (the queue's record size)");
         }
         return (int) length;
     }
+
+    // The memory shape's steps. Slot s of lap L is at position L * capacity + s * stride (ring
+    // offset s * stride): a record never crosses the seam.
+
+    /** Writes {@code record} into slot {@code slot}, at {@code position}; the producer publishes it afterwards. */
+    abstract void writeSlot(int slot, long position, MemorySegment record);
+
+    /** A writable segment of {@code length} bytes at the start of slot {@code slot}, at {@code position}. */
+    abstract MemorySegment claimSlot(int slot, long position, int length);
+
+    /** Makes the first {@code length} bytes of the claim of slot {@code slot} part of the ring. */
+    abstract void commitSlot(int slot, long position, int length);
+
+    /**
+     * The record of {@code length} bytes in slot {@code slot}, at {@code position}, read-only;
+     * called by any consumer thread, several at once, for a record it holds.
+     */
+    abstract MemorySegment window(int slot, long position, int length);
 
     // Package-private views for the tests.
 
@@ -546,14 +541,11 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
 
         /** Writes and publishes one record into the free slot at the write cursor. */
         private void send(MemorySegment record, int length) {
-            long position = writeLap + writeSlot * stride;
-            if (publication == Publication.WRITE_AFTER_PUBLISH) {
-                stage(position, length);
-                publish();
-                memory.write(position, record); // BROKEN on purpose: the record is visible before it is written
-                return;
-            }
-            memory.write(position, record);
+            writeAndPublish(writeSlot, writeLap + writeSlot * stride, record, length);
+        }
+
+        /** Stages the record just written at {@code position} and publishes it. */
+        void stageAndPublish(long position, int length) {
             stage(position, length);
             publish();
         }
@@ -572,7 +564,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
                     break;
                 }
                 long position = writeLap + s * stride;
-                memory.write(position, records[i]);
+                writeSlot(s, position, records[i]);
                 stage(position, (int) records[i].byteSize());
                 written++;
             }
@@ -591,7 +583,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
                 claimOpen = false;
                 return null;
             }
-            return claimSlot(length);
+            return openClaim(length);
         }
 
         @Override
@@ -599,14 +591,14 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             ensureOpen();
             checkLength(length);
             awaitSlot(writeSlot);
-            return claimSlot(length);
+            return openClaim(length);
         }
 
-        private MemorySegment claimSlot(int length) {
+        private MemorySegment openClaim(int length) {
             claimPosition = writeLap + writeSlot * stride;
             claimLength = length;
             claimOpen = true;
-            return memory.claim(claimPosition, length);
+            return RefCountedBroadcastQueue.this.claimSlot(writeSlot, claimPosition, length);
         }
 
         @Override
@@ -619,7 +611,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             if (length > claimLength) {
                 throw new IllegalArgumentException("commit of " + length + " bytes: the claim was for " + claimLength);
             }
-            memory.commit(claimPosition, length);
+            commitSlot(writeSlot, claimPosition, length);
             claimOpen = false;
             stage(claimPosition, length);
             publish();
@@ -699,33 +691,15 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             int n = joinedCount;
             long from = publishedSequence;
             long to = writeSequence;
-            if (publication != Publication.COUNT_AFTER_PUBLISH) {
-                setPendingCounts(from, to, n, publishedSlot, publishedSlotsInUse);
-            }
-            // Publishes the staged records, their slot rows and pending counts (and the
-            // adjusted slot count). Volatile, not only release: the waiting-mask load below
-            // must not move above it (the other half of a parking consumer's handshake).
-            svPublished(to);
-            int countFrom = publishedSlot;
-            int countInUse = publishedSlotsInUse;
+            countAndPublish(from, to, n, publishedSlot, publishedSlotsInUse);
             publishedSequence = to;
             publishedSlot = writeSlot;
             publishedSlotsInUse = writeSlotsInUse;
-            if (publication != Publication.COUNT_AFTER_PUBLISH) {
-                releaseGate();
-            }
+            releaseGate();
             if (n == 0) {
                 unconsumed += to - from;
             }
-            long waiting = lvWaiting();
-            if (waiting != 0) {
-                wake(waiting);
-            }
-            if (publication == Publication.COUNT_AFTER_PUBLISH) {
-                // BROKEN on purpose: publish and wake, then count; a consumer may already hold the record.
-                setPendingCounts(from, to, n, countFrom, countInUse);
-                releaseGate();
-            }
+            wakeWaiters();
             SlotAdjustment a = announce;
             if (a != null) {
                 announce = null;
@@ -734,27 +708,8 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             }
         }
 
-        /**
-         * Sets the pending count of the slots of records {@code [from, to)}, walking the slots
-         * from {@code slot} (of record {@code from}) as the write cursor did.
-         */
-        private void setPendingCounts(long from, long to, int count, int slot, int slotsInUse) {
-            int s = slot;
-            int inUse = slotsInUse;
-            for (long q = from; q < to; q++) {
-                spPending(s, count);
-                s++;
-                if (q + 1 == adjustAt) {
-                    inUse = adjustedSlots;
-                }
-                if (s >= inUse) {
-                    s = 0;
-                }
-            }
-        }
-
         /** Unparks each waiting consumer once: its queue just went from empty to non-empty. */
-        private void wake(long waiting) {
+        void wake(long waiting) {
             for (long w = waiting; w != 0; w &= w - 1) {
                 long bit = w & -w;
                 long before = (long) LONGS.getAndBitwiseAnd(cells, WAITING, ~bit);
@@ -762,6 +717,68 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
                     consumerWakeups++;
                     LockSupport.unpark(consumers[Long.numberOfTrailingZeros(bit)].waiter);
                 }
+            }
+        }
+    }
+
+    /**
+     * Writes one record at {@code position} (the free slot at the write cursor), then stages and
+     * publishes it. The one step the write-after-publish twin in the tests overrides.
+     */
+    void writeAndPublish(int slot, long position, MemorySegment record, int length) {
+        writeSlot(slot, position, record);
+        stageAndPublish(position, length);
+    }
+
+    /** Stages the record written at {@code position} in the slot at the write cursor and publishes it. */
+    void stageAndPublish(long position, int length) {
+        producer.stageAndPublish(position, length);
+    }
+
+    /**
+     * Under the gate: sets the pending counts of records {@code [from, to)} (slots from
+     * {@code slot}, {@code slotsInUse} in use there), then publishes them. The one step the
+     * count-after-publish twin in the tests overrides.
+     */
+    void countAndPublish(long from, long to, int count, int slot, int slotsInUse) {
+        setPendingCounts(from, to, count, slot, slotsInUse);
+        // Publishes the staged records, their slot rows and pending counts (and the adjusted
+        // slot count). Volatile, not only release: the waiting-mask load after it must not move
+        // above it (the other half of a parking consumer's handshake).
+        svPublished(to);
+    }
+
+    /**
+     * The parking consumer's re-check, after its waiting bit is set: still nothing past
+     * {@code cursor}, and the queue open? The one step the no-re-check twin in the tests overrides.
+     */
+    boolean nothingPublishedSince(long cursor) {
+        return lvvPublished() == cursor && !closed;
+    }
+
+    /** Unparks each consumer waiting for a record (one load when nobody waits); after every publish. */
+    void wakeWaiters() {
+        long waiting = lvWaiting();
+        if (waiting != 0) {
+            producer.wake(waiting);
+        }
+    }
+
+    /**
+     * Sets the pending count of the slots of records {@code [from, to)}, walking the slots
+     * from {@code slot} (of record {@code from}) as the write cursor did.
+     */
+    void setPendingCounts(long from, long to, int count, int slot, int slotsInUse) {
+        int s = slot;
+        int inUse = slotsInUse;
+        for (long q = from; q < to; q++) {
+            spPending(s, count);
+            s++;
+            if (q + 1 == adjustAt) {
+                inUse = adjustedSlots;
+            }
+            if (s >= inUse) {
+                s = 0;
             }
         }
     }
@@ -857,7 +874,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
                         + " but the slot holds record " + holds + " with pending count " + pending
                         + ": a slot was reused while held, or published before it was counted");
             }
-            return memory.window(table[r + POSITION], table[r + LENGTH]);
+            return window(slot, table[r + POSITION], (int) table[r + LENGTH]);
         }
 
         @Override
@@ -970,8 +987,8 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             waiter = Thread.currentThread();
             // Atomic, so volatile: the producer stores the sequence then loads the mask; one of us sees the other.
             LONGS.getAndBitwiseOr(cells, WAITING, bit);
-            if (consumerParking == ConsumerParking.NO_RECHECK || lvvPublished() == cursor && !closed) {
-                consumerWait.idle(step); // the twin skips the re-check: BROKEN on purpose
+            if (nothingPublishedSince(cursor)) {
+                consumerWait.idle(step);
             }
             LONGS.getAndBitwiseAnd(cells, WAITING, ~bit);
         }

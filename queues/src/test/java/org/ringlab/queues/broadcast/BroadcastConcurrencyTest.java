@@ -51,7 +51,7 @@ class BroadcastConcurrencyTest {
     }
 
     static RefCountedBroadcastQueue queue(RingMemory memory, int consumers, BroadcastOptions options) {
-        return new RefCountedBroadcastQueue("broadcast", memory, QueueSpec.variable(MAX_RECORD).withConsumers(consumers),
+        return new BroadcastDiscipline().create(memory, QueueSpec.variable(MAX_RECORD).withConsumers(consumers),
                 options);
     }
 

@@ -7,12 +7,14 @@ import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.QueueSpec;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.api.SegmentPathMemory;
 
 /**
  * The consumer's park/wake handshake under stress, with its deliberately broken twin (the
@@ -24,25 +26,38 @@ import org.ringlab.api.RingSpec;
  * window between its last look at the sequence and its registration. Parks are bounded by
  * 30 s here (the default 1 ms bound would hide a lost wake-up as a short delay). A record
  * still unhandled after {@value #STALL_MILLIS} ms is a lost wake-up: the correct protocol never
- * has one, the twin must.
+ * has one, the twin must (within 12 s of that traffic). The correct run lasts until the consumer
+ * was woken {@value #WAKEUPS_WANTED} times, at most 90 s, not a fixed time (a loaded machine
+ * filled 1.5 s with a single park), and one of its pauses in {@value #LONG_PAUSE_ONE_IN} lasts up
+ * to 2 ms, long enough for the consumer to reach its park however busy the machine: the other
+ * seven sweep the window as the twin's run does.
  */
 class BroadcastLostWakeUpStressTest {
 
     static final long STALL_MILLIS = 1_000;
     static final long JITTER_NANOS = 10_000;
+    static final int LONG_PAUSE_ONE_IN = 8;
+    static final long LONG_PAUSE_NANOS = 2_000_000;
+    static final long WAKEUPS_WANTED = 200;
 
     record Outcome(long iterations, long lostWakeUps, long consumerWakeups) {
     }
 
-    static Outcome pingPong(RefCountedBroadcastQueue.ConsumerParking parking, Duration duration, Duration limit)
+    /**
+     * Ping-pongs until the consumer has been woken {@code wakeupsWanted} times (so the run
+     * reached the handshake that often, however loaded the machine), a wake-up is lost, or
+     * {@code limit} has passed. With {@code longPauses}, one pause in {@value #LONG_PAUSE_ONE_IN}
+     * is long enough for the consumer to park even on a loaded machine.
+     */
+    static Outcome pingPong(boolean brokenTwin, boolean longPauses, long wakeupsWanted, Duration limit)
             throws InterruptedException {
         BroadcastOptions options = BroadcastOptions.defaults()
                 .withConsumerWait(WaitStrategy.parking(Duration.ofSeconds(30)))
                 .withProducerWait(WaitStrategy.yielding());
         try (RingMemory memory = Registries.memoryStrategies().require("doubled").allocate(RingSpec.ofCapacity(64 * 1024));
-             RefCountedBroadcastQueue queue = new RefCountedBroadcastQueue("broadcast", memory,
-                     QueueSpec.fixed(8).withConsumers(1), options, RefCountedBroadcastQueue.Publication.CORRECT,
-                     parking)) {
+             RefCountedBroadcastQueue queue = brokenTwin
+                     ? new NoRecheckBroadcastQueue((SegmentPathMemory) memory, QueueSpec.fixed(8).withConsumers(1), options)
+                     : new BroadcastDiscipline().create(memory, QueueSpec.fixed(8).withConsumers(1), options)) {
             AtomicLong handled = new AtomicLong();
             BroadcastConsumer consumer = queue.consumer(0);
             Thread consuming = Thread.ofPlatform().name("broadcast-wakeup-consumer").start(() -> {
@@ -60,10 +75,19 @@ class BroadcastLostWakeUpStressTest {
             long begin = System.nanoTime();
             long i = 0;
             long lost = 0;
-            while (lost == 0 && System.nanoTime() - begin < duration.toNanos()) {
-                long until = System.nanoTime() + jitter.nextLong(JITTER_NANOS);
-                while (System.nanoTime() < until) {
-                    Thread.onSpinWait();
+            long wakeups = 0;
+            while (lost == 0 && wakeups < wakeupsWanted) {
+                if (longPauses && jitter.nextInt(LONG_PAUSE_ONE_IN) == 0) {
+                    // Now and then a pause long enough for the consumer to reach its park even on a
+                    // loaded machine, where its spins and yields take long: the wake-up path runs.
+                    LockSupport.parkNanos(jitter.nextLong(LONG_PAUSE_NANOS));
+                } else {
+                    // Mostly a short random pause, so publications sweep across the window between
+                    // the consumer's last look and its registration.
+                    long until = System.nanoTime() + jitter.nextLong(JITTER_NANOS);
+                    while (System.nanoTime() < until) {
+                        Thread.onSpinWait();
+                    }
                 }
                 queue.producer().put(record);
                 long putAt = System.nanoTime();
@@ -75,11 +99,14 @@ class BroadcastLostWakeUpStressTest {
                     Thread.onSpinWait();
                 }
                 i++;
+                if ((i & 63) == 0) {
+                    wakeups = queue.counters().get("consumerWakeups");
+                }
                 if (System.nanoTime() - begin > limit.toNanos()) {
                     break;
                 }
             }
-            long wakeups = queue.counters().get("consumerWakeups");
+            wakeups = queue.counters().get("consumerWakeups");
             queue.close(); // unparks a consumer stuck by a lost wake-up too
             consuming.join(10_000);
             assertTrue(!consuming.isAlive(), "the consumer thread did not end after close");
@@ -89,8 +116,7 @@ class BroadcastLostWakeUpStressTest {
 
     @Test
     void theConsumerLosesNoWakeUp() throws InterruptedException {
-        Outcome o = pingPong(RefCountedBroadcastQueue.ConsumerParking.RECHECK, Duration.ofMillis(1_500),
-                Duration.ofSeconds(8));
+        Outcome o = pingPong(false, true, WAKEUPS_WANTED, Duration.ofSeconds(90));
         System.out.println("broadcast lost-wake-up stress, correct protocol: " + o);
         assertEquals(0, o.lostWakeUps(), "a record waited " + STALL_MILLIS + " ms for a parked consumer: " + o);
         assertTrue(o.consumerWakeups() > 100, "the consumer hardly ever parked: the stress did not reach the"
@@ -99,8 +125,7 @@ class BroadcastLostWakeUpStressTest {
 
     @Test
     void theTwinWithoutTheRecheckIsCaught() throws InterruptedException {
-        Outcome o = pingPong(RefCountedBroadcastQueue.ConsumerParking.NO_RECHECK, Duration.ofSeconds(12),
-                Duration.ofSeconds(12));
+        Outcome o = pingPong(true, false, Long.MAX_VALUE, Duration.ofSeconds(12));
         System.out.println("broadcast lost-wake-up stress, broken twin (no re-check): " + o);
         assertTrue(o.lostWakeUps() > 0, "the twin parks without re-checking the sequence, yet " + o.iterations()
                 + " ping-pongs lost no wake-up: this stress cannot catch the race");

@@ -11,6 +11,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.api.SegmentPathMemory;
 import org.ringlab.queues.broadcast.BroadcastTraffic.Style;
 
 /**
@@ -38,13 +39,24 @@ class BroadcastPublicationStressTest {
     static final int ROUNDS = 10;
     static final List<Style> READERS = List.of(Style.AWAIT_DRAIN, Style.PEEK_RELEASE);
 
-    static BroadcastTraffic.Result round(RefCountedBroadcastQueue.Publication publication, Duration timeout)
+    /** The protocol under test: the correct queue or one of its broken twins. */
+    enum Twin { CORRECT, WRITE_AFTER_PUBLISH, COUNT_AFTER_PUBLISH }
+
+    static RefCountedBroadcastQueue build(Twin twin, RingMemory memory, QueueSpec spec, BroadcastOptions options) {
+        return switch (twin) {
+            case CORRECT -> new BroadcastDiscipline().create(memory, spec, options);
+            case WRITE_AFTER_PUBLISH -> new WriteAfterPublishBroadcastQueue((SegmentPathMemory) memory, spec, options);
+            case COUNT_AFTER_PUBLISH -> new CountAfterPublishBroadcastQueue((SegmentPathMemory) memory, spec, options);
+        };
+    }
+
+    static BroadcastTraffic.Result round(Twin publication, Duration timeout)
             throws InterruptedException {
         MemoryStrategy s = Registries.memoryStrategies().require("doubled");
         BroadcastOptions parking = BroadcastOptions.defaults().withConsumerWait(new HotThenPark());
         try (RingMemory memory = s.allocate(RingSpec.ofCapacity(CAPACITY));
-             RefCountedBroadcastQueue queue = new RefCountedBroadcastQueue("broadcast", memory,
-                     QueueSpec.variable(MAX_RECORD).withConsumers(READERS.size()), parking, publication)) {
+             RefCountedBroadcastQueue queue = build(publication, memory,
+                     QueueSpec.variable(MAX_RECORD).withConsumers(READERS.size()), parking)) {
             return BroadcastTraffic.run(queue, RECORDS, MAX_RECORD, READERS, publication.ordinal(), timeout);
         }
     }
@@ -75,21 +87,21 @@ class BroadcastPublicationStressTest {
 
     @Test
     void theCorrectProtocolPassesTheStress() throws InterruptedException {
-        BroadcastTraffic.Result r = round(RefCountedBroadcastQueue.Publication.CORRECT, Duration.ofSeconds(60));
+        BroadcastTraffic.Result r = round(Twin.CORRECT, Duration.ofSeconds(60));
         assertTrue(r.clean(), r.describe());
     }
 
     @Test
     void writingTheRecordAfterPublishingIsCaught() throws InterruptedException {
-        assertCaught(RefCountedBroadcastQueue.Publication.WRITE_AFTER_PUBLISH);
+        assertCaught(Twin.WRITE_AFTER_PUBLISH);
     }
 
     @Test
     void settingThePendingCountAfterPublishingIsCaught() throws InterruptedException {
-        assertCaught(RefCountedBroadcastQueue.Publication.COUNT_AFTER_PUBLISH);
+        assertCaught(Twin.COUNT_AFTER_PUBLISH);
     }
 
-    private static void assertCaught(RefCountedBroadcastQueue.Publication twin) throws InterruptedException {
+    private static void assertCaught(Twin twin) throws InterruptedException {
         BroadcastTraffic.Result r = null;
         int rounds = 0;
         while (rounds < ROUNDS && (r == null || r.violations() == 0)) {

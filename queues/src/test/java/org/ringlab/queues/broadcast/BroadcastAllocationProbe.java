@@ -1,0 +1,111 @@
+package org.ringlab.queues.broadcast;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
+
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.MirrorViewMemory;
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.RecordQueue;
+import org.ringlab.api.Registries;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+
+/**
+ * Bytes allocated per record on each hot path of a broadcast queue on one strategy, in a JVM
+ * of its own (call sites another strategy made polymorphic would defeat escape analysis and
+ * measure the test, not the queue). Each path is a pair, a producer operation and then every
+ * consumer's: offer/poll, batch offer/drain, claim+commit/peek+release, put/awaitDrain.
+ * Prints one {@code path=<name> bytesPerOp=<n>} line per path. Arguments: strategy, record
+ * mode ({@code FIXED} or {@code VARIABLE}), consumers.
+ */
+public final class BroadcastAllocationProbe {
+
+    static final int RECORD = 48;
+    static long sink;
+
+    enum Path { OFFER_POLL, BATCH_DRAIN, CLAIM_PEEK, PUT_AWAIT_DRAIN }
+
+    public static void main(String[] args) {
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        MemoryStrategy strategy = Registries.memoryStrategies().require(args[0]);
+        QueueSpec.RecordMode mode = QueueSpec.RecordMode.valueOf(args[1]);
+        int consumers = Integer.parseInt(args[2]);
+        int operations = Integer.getInteger("ringlab.allocation.operations", 100_000);
+        long g = strategy.granularity();
+        QueueSpec spec = new QueueSpec(mode, mode == QueueSpec.RecordMode.FIXED ? RECORD : 64, consumers);
+        try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(Math.max(g, 1 << 16) / g * g));
+             RefCountedBroadcastQueue queue = new BroadcastDiscipline().create(memory, spec, BroadcastOptions.defaults())) {
+            MemorySegment record = Arena.ofAuto().allocate(RECORD);
+            MemorySegment[] batch = {record, record, record, record};
+            MemorySegment dst = Arena.ofAuto().allocate(64);
+            System.out.println("shape=" + (memory instanceof MirrorViewMemory ? "mirror-view" : "segment-path"));
+            BroadcastProducer producer = queue.producer();
+            BroadcastConsumer[] cs = new BroadcastConsumer[consumers];
+            for (int c = 0; c < consumers; c++) {
+                cs[c] = queue.consumer(c);
+            }
+            RecordQueue.RecordHandler handler = r -> sink += r.byteSize();
+            int claimLength = mode == QueueSpec.RecordMode.FIXED ? RECORD : 32;
+            for (Path path : Path.values()) {
+                double perOp = Double.NaN;
+                // The least of the later rounds: JIT (re)compilation on a loaded machine allocates
+                // now and then, but an allocation per operation shows in every round.
+                for (int round = 0; round < 6; round++) {
+                    long before = threads.getCurrentThreadAllocatedBytes();
+                    for (int i = 0; i < operations; i++) {
+                        switch (path) {
+                            case OFFER_POLL -> {
+                                producer.offer(record);
+                                for (BroadcastConsumer c : cs) {
+                                    sink += c.poll(dst);
+                                }
+                            }
+                            case BATCH_DRAIN -> {
+                                sink += producer.offer(batch, 0, 4);
+                                for (BroadcastConsumer c : cs) {
+                                    sink += c.drain(handler, 8);
+                                }
+                            }
+                            case CLAIM_PEEK -> {
+                                MemorySegment claim = producer.claim(claimLength);
+                                if (claim != null) {
+                                    claim.set(ValueLayout.JAVA_BYTE, 0, (byte) i);
+                                    producer.commit(claimLength);
+                                }
+                                for (BroadcastConsumer c : cs) {
+                                    MemorySegment r = c.peek();
+                                    if (r != null) {
+                                        sink += r.get(ValueLayout.JAVA_BYTE, 0);
+                                        c.release();
+                                    }
+                                }
+                            }
+                            case PUT_AWAIT_DRAIN -> {
+                                producer.put(record);
+                                for (BroadcastConsumer c : cs) {
+                                    sink += c.awaitDrain(handler);
+                                }
+                            }
+                        }
+                    }
+                    for (BroadcastConsumer c : cs) {
+                        c.drain(handler, Integer.MAX_VALUE);
+                    }
+                    double thisRound = (threads.getCurrentThreadAllocatedBytes() - before) / (double) operations;
+                    if (round >= 2) {
+                        perOp = Double.isNaN(perOp) ? thisRound : Math.min(perOp, thisRound);
+                    }
+                }
+                System.out.println(String.format(Locale.ROOT, "path=%s bytesPerOp=%.4f", path, perOp));
+            }
+            if (queue.counters().get("recordsPublished") < operations) {
+                throw new AssertionError("the probe published too little to mean anything: " + queue.counters());
+            }
+        }
+        System.out.println("sink=" + sink);
+    }
+}
