@@ -90,6 +90,16 @@ final class RinglabSpscAnchor implements AnchorQueue {
         return consumer.poll(dstSegment);
     }
 
+    /**
+     * Bytes the strategy moved beyond the one copy in and out, plus the bytes the queue skipped
+     * as padding at the seam, since this queue was opened: what the memory itself counts
+     * ({@link org.ringlab.api.CopyCounters#extraBytes()}) and the discipline's
+     * {@code paddingBytes} counter (0 where the discipline keeps none). The mechanism's bytes.
+     */
+    long mechanismBytes() {
+        return memory.copyCounters().extraBytes() + queue.counters().getOrDefault("paddingBytes", 0L);
+    }
+
     @Override
     public void close() {
         try {
