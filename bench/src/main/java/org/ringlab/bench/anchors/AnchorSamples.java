@@ -52,6 +52,15 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         return t;
     }
 
+    /** For an anchor measured on one thread only ({@link Anchors#oneThreadOnly}): NaN throughput and latency. */
+    void leaveTwoThreadFiguresOut() {
+        for (double[][] t : List.of(rate, bandwidth, latency)) {
+            for (double[] row : t) {
+                Arrays.fill(row, Double.NaN);
+            }
+        }
+    }
+
     /** Whether the child of {@code anchor} also measures drain(32) against drain(1): spsc on the default mirrored strategy. */
     static boolean measuresDrain(String anchor) {
         String strategy = Anchors.strategyOf(anchor);
@@ -182,13 +191,17 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
     /** Everything for one anchor, in this JVM: per size a warm-up then the repetitions, then the latency repetitions. */
     static AnchorSamples measure(String anchor, AnchorsProfile profile) {
         AnchorSamples s = empty(profile.repetitions());
-        for (int i = 0; i < SIZES.length; i++) {
-            for (int rep = -1; rep < profile.repetitions(); rep++) {
-                s.measureThroughput(anchor, i, rep, profile);
+        if (Anchors.oneThreadOnly(anchor)) {
+            s.leaveTwoThreadFiguresOut();
+        } else {
+            for (int i = 0; i < SIZES.length; i++) {
+                for (int rep = -1; rep < profile.repetitions(); rep++) {
+                    s.measureThroughput(anchor, i, rep, profile);
+                }
             }
-        }
-        for (int rep = 0; rep < profile.repetitions(); rep++) {
-            s.measureLatency(anchor, rep, profile);
+            for (int rep = 0; rep < profile.repetitions(); rep++) {
+                s.measureLatency(anchor, rep, profile);
+            }
         }
         for (int i = 0; i < SIZES.length; i++) {
             for (int rep = -1; rep < profile.repetitions(); rep++) {

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import org.ringlab.api.Availability;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
+import org.ringlab.api.SeamPlacement;
 import org.ringlab.bench.harness.RepetitionBudget;
 import org.ringlab.bench.util.ChildJvm;
 import org.ringlab.bench.util.Stats;
@@ -79,6 +80,8 @@ public final class AnchorsExperiment implements Experiment {
         int reps = forks.length;
 
         List<Measurement> measurements = new ArrayList<>();
+        List<String> all = anchors;
+        anchors = anchors.stream().filter(a -> !Anchors.oneThreadOnly(a)).toList(); // the two-thread figures
         // size -> anchor -> per-repetition figures
         Map<Integer, Map<String, double[]>> rate = new LinkedHashMap<>();
         Map<Integer, Map<String, double[]>> bandwidth = new LinkedHashMap<>();
@@ -101,7 +104,7 @@ public final class AnchorsExperiment implements Experiment {
         Map<Integer, Map<String, double[]>> path = new LinkedHashMap<>();
         for (int i = 0; i < SIZES.length; i++) {
             Map<String, double[]> p = new LinkedHashMap<>();
-            for (String anchor : anchors) {
+            for (String anchor : all) {
                 p.put(anchor, samples.get(anchor).path()[i]);
                 measurements.add(new Measurement(ID, labels(anchor, SIZES[i]), "one-thread path", "ns CPU/record",
                         false, false, p.get(anchor), forks));
@@ -161,9 +164,9 @@ public final class AnchorsExperiment implements Experiment {
 
         List<Claim> claims = judged.all();
         List<Table> tables = new ArrayList<>(List.of(throughputTable(anchors, rate, bandwidth, ratios, reps),
-                latencyTable(anchors, latency, reps, profile), pathTable(anchors, path, reps)));
+                latencyTable(anchors, latency, reps, profile), pathTable(all, path, reps)));
         if (mirrored != null) {
-            tables.add(StrategyTable.of(judged, anchors));
+            tables.add(StrategyTable.of(judged, all));
             tables.add(StrategyTable.drain(judged, claims));
         }
         for (Table table : tables) {
@@ -189,9 +192,11 @@ public final class AnchorsExperiment implements Experiment {
         progress.plan(2 * SIZES.length * anchors.size() * (reps + 1) + anchors.size() * reps);
         Map<String, AnchorSamples> samples = new LinkedHashMap<>();
         anchors.forEach(a -> samples.put(a, AnchorSamples.empty(reps)));
+        List<String> shared = anchors.stream().filter(a -> !Anchors.oneThreadOnly(a)).toList();
+        anchors.stream().filter(Anchors::oneThreadOnly).forEach(a -> samples.get(a).leaveTwoThreadFiguresOut());
         for (int i = 0; i < SIZES.length; i++) {
             for (int round = -1; round < reps; round++) {
-                for (String anchor : anchors) {
+                for (String anchor : shared) {
                     progress.step(anchor + " × " + Sizes.format(SIZES[i]) + " × "
                             + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
                     samples.get(anchor).measureThroughput(anchor, i, round, profile);
@@ -199,7 +204,7 @@ public final class AnchorsExperiment implements Experiment {
             }
         }
         for (int round = 0; round < reps; round++) {
-            for (String anchor : anchors) {
+            for (String anchor : shared) {
                 progress.step(anchor + " × round trip × " + Sizes.format(AnchorsProfile.SMALL_RECORD)
                         + " × repetition " + (round + 1) + "/" + reps);
                 samples.get(anchor).measureLatency(anchor, round, profile);
@@ -296,6 +301,7 @@ public final class AnchorsExperiment implements Experiment {
             return anchors;
         }
         Set<String> unknown = new TreeSet<>(context.strategies());
+        List<String> crossing = new ArrayList<>();
         for (MemoryStrategy strategy : Registries.memoryStrategies().all()) {
             unknown.remove(strategy.name());
             if (!context.wantsStrategy(strategy.name())) {
@@ -304,10 +310,14 @@ public final class AnchorsExperiment implements Experiment {
             Availability availability = Anchors.spscAvailability(strategy, AnchorsProfile.RING_BYTES);
             if (availability.isAvailable()) {
                 anchors.add(Anchors.spscOn(strategy.name()));
+                if (Anchors.seamCopies(strategy)) {
+                    crossing.add(Anchors.spscOn(strategy.name(), SeamPlacement.CROSS));
+                }
             } else {
                 skipped.add(Anchors.spscOn(strategy.name()) + ": " + availability.reason());
             }
         }
+        anchors.addAll(crossing); // one thread only: after every anchor the two-thread tables show
         for (String name : unknown) {
             skipped.add("strategy filter '" + name + "': not a memory strategy (known: "
                     + Registries.memoryStrategies().names() + ")");

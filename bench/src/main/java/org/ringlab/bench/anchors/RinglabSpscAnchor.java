@@ -10,6 +10,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.api.SeamPlacement;
 
 /**
  * ringlab's {@code spsc} discipline on memory of one strategy, variable-length records as
@@ -33,13 +34,14 @@ final class RinglabSpscAnchor implements AnchorQueue {
     private byte[] dstArray;
     private MemorySegment dstSegment;
 
-    RinglabSpscAnchor(QueueDiscipline spsc, MemoryStrategy strategy, int recordSize, long capacity) {
-        this.name = PREFIX + strategy.name();
+    RinglabSpscAnchor(QueueDiscipline spsc, MemoryStrategy strategy, SeamPlacement seam, int recordSize, long capacity,
+                      String name) {
+        this.name = name;
         this.recordSize = recordSize;
         this.memory = strategy.allocate(RingSpec.ofCapacity(capacity));
         try {
             touch(memory);
-            this.queue = spsc.create(memory, QueueSpec.variable(recordSize));
+            this.queue = spsc.create(memory, QueueSpec.variable(recordSize).withSeam(seam));
         } catch (RuntimeException | Error e) {
             memory.close();
             throw e;

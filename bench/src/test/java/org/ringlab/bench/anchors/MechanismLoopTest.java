@@ -10,8 +10,9 @@ import org.ringlab.api.Registries;
 /** The mechanism's bytes and events come from the memory's own counters; deterministic, never a time. */
 class MechanismLoopTest {
 
-    static MechanismLoop probe(String strategy, long records) {
-        try (AnchorQueue q = Anchors.open(Anchors.spscOn(strategy), 64, AnchorsProfile.RING_BYTES)) {
+    static MechanismLoop probe(String anchor, long records) {
+        try (AnchorQueue q = Anchors.open(anchor.startsWith("spsc@") ? anchor : Anchors.spscOn(anchor), 64,
+                AnchorsProfile.RING_BYTES)) {
             return MechanismLoop.probe((RinglabSpscAnchor) q, 64, records);
         }
     }
@@ -39,6 +40,31 @@ class MechanismLoopTest {
         MechanismLoop split = probe("split", records);
         assertTrue(split.events() >= 1 && split.events() <= records / 1_000, split.toString());
         assertTrue(split.bytesPerRecord() < 1, split.toString());
+    }
+
+    @Test
+    void crossingTheSeamStagesAndGathersOncePerLapInsteadOfPadding() {
+        long records = MechanismLoop.probeRecords(64, AnchorsProfile.RING_BYTES, 100_000);
+        MechanismLoop padded = probe("split", records);
+        MechanismLoop crossing = probe("spsc@split/cross", records);
+        assertTrue(crossing.events() >= 1 && crossing.events() <= records / 1_000, crossing.toString());
+        assertTrue(crossing.chunk() >= 64, "a whole frame staged and gathered: " + crossing);
+        assertTrue(crossing.chunk() > padded.chunk(), padded + " vs " + crossing);
+        MechanismLoop rotating = probe("spsc@linearize/cross", records);
+        assertTrue(rotating.chunk() >= AnchorsProfile.RING_BYTES / 2, "a rotation rewrites the ring: " + rotating);
+    }
+
+    @Test
+    void anchorNamesCarryTheSeamPlacement() {
+        String cross = Anchors.spscOn("split", org.ringlab.api.SeamPlacement.CROSS);
+        assertEquals("spsc@split/cross", cross);
+        assertEquals("split", Anchors.strategyOf(cross));
+        assertEquals(org.ringlab.api.SeamPlacement.CROSS, Anchors.seamOf(cross));
+        assertEquals(org.ringlab.api.SeamPlacement.PAD, Anchors.seamOf("spsc@split"));
+        assertEquals("spsc@split", Anchors.spscOn("split", org.ringlab.api.SeamPlacement.PAD));
+        assertTrue(Anchors.oneThreadOnly(cross) && !Anchors.oneThreadOnly("spsc@split")
+                && !Anchors.oneThreadOnly(Anchors.AGRONA));
+        assertThrows(IllegalArgumentException.class, () -> Anchors.seamOf("spsc@split/diagonal"));
     }
 
     @Test
