@@ -18,7 +18,7 @@ enum AnchorsProfile {
      * The default run: two rounds of one child JVM per anchor, a third while a claim is
      * inconclusive and the budget allows; about two minutes on an idle 2-core machine.
      */
-    QUICK(500_000, 50_000, 10_000, 2_000, 2, true, new RepetitionBudget(2, 3, 90)),
+    QUICK(500_000, 50_000, 10_000, 2_000, 2, true, new RepetitionBudget(2, 3, 60)),
     /** The seeds' scale: minutes. */
     FULL(20_000_000, 2_000_000, 500_000, 50_000, 5, true, new RepetitionBudget(3, 6, 900));
 

@@ -94,10 +94,7 @@ record MechanismLoop(long bytes, long records, long events) {
                 if (accrued >= due && chunk > 0) {
                     accrued -= due;
                     MemorySegment.copy(from, at, to, at, chunk);
-                    at += chunk;
-                    if (at >= ringBytes) {
-                        at -= ringBytes;
-                    }
+                    at = (at + chunk) % ringBytes; // a chunk may be larger than the ring (a rotation and a frame)
                 }
             }
             long cpu = threads.getCurrentThreadCpuTime() - start;

@@ -74,5 +74,7 @@ class MechanismLoopTest {
         assertEquals(4, new MechanismLoop(10, 5, 3).chunk(), "rounded up");
         assertEquals(2.0, new MechanismLoop(10, 5, 3).bytesPerRecord());
         assertTrue(MechanismLoop.NONE.cpuNanosPerRecord(1_000, 4096) >= 0);
+        // A chunk larger than the ring (linearize/cross: a rotation plus a frame) replays without running off it.
+        assertTrue(new MechanismLoop(3 * 4096 + 100, 7, 3).cpuNanosPerRecord(1_000, 4096) >= 0);
     }
 }
