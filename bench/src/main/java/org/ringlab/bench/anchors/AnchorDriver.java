@@ -201,7 +201,7 @@ final class AnchorDriver {
      * fewer free cores than spinning threads, a side that only spins burns its time slice
      * while the other side, the one that could end the wait, is not running.
      */
-    private static void idle(int misses) {
+    static void idle(int misses) {
         if (misses < SPINS_BEFORE_YIELD) {
             Thread.onSpinWait();
         } else {
@@ -222,7 +222,7 @@ final class AnchorDriver {
     }
 
     /** Start gate, abort flag and first failure shared by the two threads of one run. */
-    private static final class Run {
+    static final class Run {
         private final String anchor;
         private final CountDownLatch start = new CountDownLatch(1);
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -317,7 +317,7 @@ final class AnchorDriver {
     }
 
     @FunctionalInterface
-    private interface Body {
+    interface Body {
         void run() throws Exception;
     }
 }

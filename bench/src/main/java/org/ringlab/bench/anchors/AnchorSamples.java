@@ -18,17 +18,56 @@ import org.HdrHistogram.Histogram;
  * @param bandwidth [size index][repetition] GB/s
  * @param latency   [column of {@link #LATENCY_COLUMNS}][repetition] ns
  * @param path      [size index][repetition] CPU ns per record, offer then poll on one thread
+ * @param mechanism [size index][repetition] CPU ns per record of the strategy's mechanism alone
+ *                  ({@link MechanismLoop}), timed after each path repetition; NaN for a third-party anchor
+ * @param mechanismBytes [size index][repetition] bytes per record the strategy moved beyond the one
+ *                  copy in and out, plus padding, in that path repetition (its own counters); NaN for a
+ *                  third-party anchor
+ * @param drain     [{@link #DRAIN_COLUMNS} index][repetition]: one-thread CPU ns per record with
+ *                  drain(1) and drain(32), two-thread records/µs with drain(1) and drain(32); NaN but
+ *                  for spsc on the default mirrored strategy
  */
-record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, double[][] path) {
+record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, double[][] path,
+                     double[][] mechanism, double[][] mechanismBytes, double[][] drain) {
 
     /** The record sizes, in table order. */
     static final int[] SIZES = {AnchorsProfile.SMALL_RECORD, AnchorsProfile.LARGE_RECORD};
     static final List<String> LATENCY_COLUMNS = List.of("p50", "p90", "p99", "p99.9", "max");
+    /** The drain figures, in {@link #drain()} order. */
+    static final List<String> DRAIN_COLUMNS = List.of("one thread drain(1)", "one thread drain(32)",
+            "two threads drain(1)", "two threads drain(32)");
     private static final double[] PERCENTILES = {50, 90, 99, 99.9};
+    /** Untimed runs of the mechanism's replay loop in the warm-up repetition. */
+    private static final int MECHANISM_WARMUPS = 5;
 
     static AnchorSamples empty(int reps) {
         return new AnchorSamples(new double[SIZES.length][reps], new double[SIZES.length][reps],
-                new double[LATENCY_COLUMNS.size()][reps], new double[SIZES.length][reps]);
+                new double[LATENCY_COLUMNS.size()][reps], new double[SIZES.length][reps], nan(SIZES.length, reps),
+                nan(SIZES.length, reps), nan(DRAIN_COLUMNS.size(), reps));
+    }
+
+    private static double[][] nan(int rows, int reps) {
+        double[][] t = new double[rows][reps];
+        for (double[] row : t) {
+            Arrays.fill(row, Double.NaN);
+        }
+        return t;
+    }
+
+    /** For an anchor measured on one thread only ({@link Anchors#oneThreadOnly}): NaN throughput and latency. */
+    void leaveTwoThreadFiguresOut() {
+        for (double[][] t : List.of(rate, bandwidth, latency)) {
+            for (double[] row : t) {
+                Arrays.fill(row, Double.NaN);
+            }
+        }
+    }
+
+    /** Whether the child of {@code anchor} also measures drain(32) against drain(1): spsc on the default mirrored strategy. */
+    static boolean measuresDrain(String anchor) {
+        String strategy = Anchors.strategyOf(anchor);
+        return strategy != null && org.ringlab.api.Registries.defaultMirrored().chosen()
+                .map(m -> m.name().equals(strategy)).orElse(false);
     }
 
     static long throughputTimeoutMillis(long records) {
@@ -78,6 +117,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         long records = profile.records(size);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         try (AnchorQueue queue = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
+            long mechanismBefore = queue instanceof RinglabSpscAnchor spsc ? spsc.mechanismBytes() : 0;
             byte[] src = new byte[size];
             byte[] dst = new byte[size];
             long start = threads.getCurrentThreadCpuTime();
@@ -97,26 +137,116 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
             if (rep >= 0) {
                 path[sizeIndex][rep] = (double) cpu / records;
             }
+            if (queue instanceof RinglabSpscAnchor spsc) {
+                long bytes = spsc.mechanismBytes() - mechanismBefore;
+                if (rep >= 0) {
+                    mechanismBytes[sizeIndex][rep] = (double) bytes / records;
+                }
+                measureMechanism(anchor, sizeIndex, rep, records, bytes);
+            }
+        }
+    }
+
+    /**
+     * Right after a path repetition of an spsc anchor: its mechanism alone, the events' shape
+     * from a probe of a fresh queue, the bytes from the repetition just run.
+     */
+    private void measureMechanism(String anchor, int sizeIndex, int rep, long records, long bytes) {
+        int size = SIZES[sizeIndex];
+        MechanismLoop shape;
+        if (bytes == 0) {
+            shape = MechanismLoop.NONE;
+        } else {
+            MechanismLoop probed;
+            try (AnchorQueue fresh = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
+                probed = MechanismLoop.probe((RinglabSpscAnchor) fresh, size,
+                        MechanismLoop.probeRecords(size, AnchorsProfile.RING_BYTES, records));
+            }
+            // The repetition's own bytes, replayed in as many events per record as the probe saw.
+            long events = Math.max(1, Math.min(records, Math.round((double) probed.events() * records / probed.records())));
+            shape = new MechanismLoop(bytes, records, events);
+        }
+        if (bytes == 0) {
+            if (rep >= 0) {
+                mechanism[sizeIndex][rep] = 0; // nothing beyond the one copy in and out: no loop to time
+            }
+            return;
+        }
+        if (rep < 0) {
+            // The warm-up repetition compiles the replay loop as the path's warm-up compiles the
+            // queue's; timed interpreted, a 72-byte copy took 30 times its compiled cost.
+            for (int i = 0; i < MECHANISM_WARMUPS; i++) {
+                shape.cpuNanosPerRecord(records, AnchorsProfile.RING_BYTES);
+            }
+            return;
+        }
+        mechanism[sizeIndex][rep] = shape.cpuNanosPerRecord(records, AnchorsProfile.RING_BYTES);
+    }
+
+    /** One repetition of the drain comparison, drain(1) then drain(32) in one thread, then in two. */
+    void measureDrain(String anchor, int rep, AnchorsProfile profile) {
+        String strategy = Anchors.strategyOf(anchor);
+        long records = profile.records(AnchorsProfile.SMALL_RECORD);
+        for (int b = 0; b < DrainRuns.BATCHES.length; b++) {
+            double ns = DrainRuns.oneThread(strategy, DrainRuns.BATCHES[b], records);
+            if (rep >= 0) {
+                drain[b][rep] = ns;
+            }
+        }
+        for (int b = 0; b < DrainRuns.BATCHES.length; b++) {
+            double rate = DrainRuns.twoThreads(strategy, DrainRuns.BATCHES[b], records, throughputTimeoutMillis(records));
+            if (rep >= 0) {
+                drain[DrainRuns.BATCHES.length + b][rep] = rate;
+            }
         }
     }
 
     /** Everything for one anchor, in this JVM: per size a warm-up then the repetitions, then the latency repetitions. */
     static AnchorSamples measure(String anchor, AnchorsProfile profile) {
         AnchorSamples s = empty(profile.repetitions());
-        for (int i = 0; i < SIZES.length; i++) {
-            for (int rep = -1; rep < profile.repetitions(); rep++) {
-                s.measureThroughput(anchor, i, rep, profile);
+        if (Anchors.oneThreadOnly(anchor)) {
+            s.leaveTwoThreadFiguresOut();
+        } else {
+            for (int i = 0; i < SIZES.length; i++) {
+                for (int rep = -1; rep < profile.repetitions(); rep++) {
+                    s.measureThroughput(anchor, i, rep, profile);
+                }
             }
-        }
-        for (int rep = 0; rep < profile.repetitions(); rep++) {
-            s.measureLatency(anchor, rep, profile);
+            for (int rep = 0; rep < profile.repetitions(); rep++) {
+                s.measureLatency(anchor, rep, profile);
+            }
         }
         for (int i = 0; i < SIZES.length; i++) {
             for (int rep = -1; rep < profile.repetitions(); rep++) {
                 s.measurePath(anchor, i, rep, profile);
             }
         }
+        if (measuresDrain(anchor)) {
+            for (int rep = -1; rep < profile.repetitions(); rep++) {
+                s.measureDrain(anchor, rep, profile);
+            }
+        }
         return s;
+    }
+
+    /** The rounds' repetitions one after the other, round 0 first: every figure over all rounds. */
+    static AnchorSamples concat(List<AnchorSamples> rounds) {
+        if (rounds.isEmpty()) {
+            throw new IllegalArgumentException("no rounds to concatenate");
+        }
+        return new AnchorSamples(concat(rounds, AnchorSamples::rate), concat(rounds, AnchorSamples::bandwidth),
+                concat(rounds, AnchorSamples::latency), concat(rounds, AnchorSamples::path),
+                concat(rounds, AnchorSamples::mechanism), concat(rounds, AnchorSamples::mechanismBytes),
+                concat(rounds, AnchorSamples::drain));
+    }
+
+    private static double[][] concat(List<AnchorSamples> rounds, java.util.function.Function<AnchorSamples, double[][]> t) {
+        double[][] out = new double[t.apply(rounds.getFirst()).length][];
+        for (int row = 0; row < out.length; row++) {
+            int r = row;
+            out[row] = rounds.stream().flatMapToDouble(s -> Arrays.stream(t.apply(s)[r])).toArray();
+        }
+        return out;
     }
 
     /** {@code rate 0 v v v}, {@code bandwidth 0 …}, {@code latency 3 …}: exact decimal doubles. */
@@ -126,6 +256,9 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         add(lines, "bandwidth", bandwidth);
         add(lines, "latency", latency);
         add(lines, "path", path);
+        add(lines, "mechanism", mechanism);
+        add(lines, "mechanismBytes", mechanismBytes);
+        add(lines, "drain", drain);
         return lines;
     }
 
@@ -143,7 +276,8 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
     static AnchorSamples parse(List<String> lines, int reps, String anchor) {
         AnchorSamples s = empty(reps);
         boolean[][] seen = {new boolean[SIZES.length], new boolean[SIZES.length], new boolean[LATENCY_COLUMNS.size()],
-            new boolean[SIZES.length]};
+            new boolean[SIZES.length], new boolean[SIZES.length], new boolean[SIZES.length],
+            new boolean[DRAIN_COLUMNS.size()]};
         for (String line : lines) {
             String[] f = line.trim().split(" ");
             int kind = switch (f[0]) {
@@ -151,6 +285,9 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
                 case "bandwidth" -> 1;
                 case "latency" -> 2;
                 case "path" -> 3;
+                case "mechanism" -> 4;
+                case "mechanismBytes" -> 5;
+                case "drain" -> 6;
                 default -> -1;
             };
             if (kind < 0) {
@@ -160,7 +297,10 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
                 case 0 -> s.rate;
                 case 1 -> s.bandwidth;
                 case 2 -> s.latency;
-                default -> s.path;
+                case 3 -> s.path;
+                case 4 -> s.mechanism;
+                case 5 -> s.mechanismBytes;
+                default -> s.drain;
             };
             int row = Integer.parseInt(f[1]);
             if (f.length != reps + 2 || row < 0 || row >= target.length) {
@@ -191,11 +331,12 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
     public boolean equals(Object o) {
         return o instanceof AnchorSamples other && Arrays.deepEquals(rate, other.rate)
                 && Arrays.deepEquals(bandwidth, other.bandwidth) && Arrays.deepEquals(latency, other.latency)
-                && Arrays.deepEquals(path, other.path);
+                && Arrays.deepEquals(path, other.path) && Arrays.deepEquals(mechanism, other.mechanism)
+                && Arrays.deepEquals(mechanismBytes, other.mechanismBytes) && Arrays.deepEquals(drain, other.drain);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.deepHashCode(new Object[] {rate, bandwidth, latency, path});
+        return Arrays.deepHashCode(new Object[] {rate, bandwidth, latency, path, mechanism, mechanismBytes, drain});
     }
 }

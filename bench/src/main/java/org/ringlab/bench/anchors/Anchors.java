@@ -6,6 +6,7 @@ import org.ringlab.api.Availability;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
+import org.ringlab.api.SeamPlacement;
 
 /**
  * Opens an {@link AnchorQueue} by name: the three third-party anchors, or
@@ -28,14 +29,53 @@ public final class Anchors {
     private Anchors() {
     }
 
-    /** {@code spsc@STRATEGY}. */
+    /** {@code spsc@STRATEGY}: records that would cross the seam padded to the next lap (the default). */
     public static String spscOn(String strategy) {
         return RinglabSpscAnchor.PREFIX + strategy;
     }
 
-    /** The strategy of an {@code spsc@…} name, or null for a third-party anchor. */
+    /** {@code spsc@STRATEGY} for {@link SeamPlacement#PAD}, {@code spsc@STRATEGY/cross} for {@link SeamPlacement#CROSS}. */
+    public static String spscOn(String strategy, SeamPlacement seam) {
+        return spscOn(strategy) + (seam == SeamPlacement.PAD ? "" : SEAM_SEPARATOR + seam.label());
+    }
+
+    private static final String SEAM_SEPARATOR = "/";
+
+    /** The strategy of an {@code spsc@…} name (without its seam placement), or null for a third-party anchor. */
     public static String strategyOf(String anchor) {
-        return anchor.startsWith(RinglabSpscAnchor.PREFIX) ? anchor.substring(RinglabSpscAnchor.PREFIX.length()) : null;
+        if (!anchor.startsWith(RinglabSpscAnchor.PREFIX)) {
+            return null;
+        }
+        String rest = anchor.substring(RinglabSpscAnchor.PREFIX.length());
+        int slash = rest.indexOf(SEAM_SEPARATOR);
+        return slash < 0 ? rest : rest.substring(0, slash);
+    }
+
+    /** The seam placement of an {@code spsc@…} name: {@code pad} unless it ends in {@code /cross}. */
+    public static SeamPlacement seamOf(String anchor) {
+        String strategy = strategyOf(anchor);
+        if (strategy == null) {
+            throw new IllegalArgumentException(anchor + " is not an spsc anchor");
+        }
+        String rest = anchor.substring(RinglabSpscAnchor.PREFIX.length() + strategy.length());
+        return rest.isEmpty() ? SeamPlacement.PAD : SeamPlacement.parse(rest.substring(SEAM_SEPARATOR.length()));
+    }
+
+    /**
+     * Anchors measured on one thread only: spsc with records crossing the seam, where a
+     * linearizing reader rotates the ring (it writes), so a producer and a consumer thread may
+     * not share it ({@link SeamPlacement#CROSS}).
+     */
+    public static boolean oneThreadOnly(String anchor) {
+        return strategyOf(anchor) != null && seamOf(anchor) == SeamPlacement.CROSS;
+    }
+
+    /**
+     * Whether records can cross {@code strategy}'s seam only through its staging and gather
+     * (its windows are not views of the ring), so that {@code pad} and {@code cross} differ.
+     */
+    public static boolean seamCopies(MemoryStrategy strategy) {
+        return !strategy.has(org.ringlab.api.Capability.ZERO_COPY_WINDOW);
     }
 
     /**
@@ -77,7 +117,8 @@ public final class Anchors {
         String strategy = strategyOf(name);
         if (strategy != null) {
             MemoryStrategy memory = Registries.memoryStrategies().require(strategy);
-            return new RinglabSpscAnchor(Registries.disciplines().require(SPSC), memory, recordSize, capacity);
+            return new RinglabSpscAnchor(Registries.disciplines().require(SPSC), memory, seamOf(name), recordSize,
+                    capacity, name);
         }
         return switch (name) {
             case AgronaOneToOneAnchor.NAME -> new AgronaOneToOneAnchor(recordSize, capacity);

@@ -11,6 +11,8 @@ import java.util.TreeSet;
 import org.ringlab.api.Availability;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
+import org.ringlab.api.SeamPlacement;
+import org.ringlab.bench.harness.RepetitionBudget;
 import org.ringlab.bench.util.ChildJvm;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
@@ -65,14 +67,21 @@ public final class AnchorsExperiment implements Experiment {
         List<String> skipped = new ArrayList<>();
         List<String> anchors = selectAnchors(context, skipped);
         Progress progress = context.progress();
-        int reps = profile.repetitions();
         for (String s : skipped) {
             progress.note("skipped " + s);
         }
-        Map<String, AnchorSamples> samples = context.fork() ? forked(anchors, profile, progress)
-                : interleaved(anchors, profile, progress);
+        String mirrored = mirroredAnchor(anchors);
+        Map<String, List<AnchorSamples>> rounds = context.fork() ? forked(anchors, profile, progress, mirrored)
+                : oneRound(interleaved(anchors, profile, progress));
+        AnchorClaims judged = new AnchorClaims(rounds, mirrored);
+        Map<String, AnchorSamples> samples = new LinkedHashMap<>();
+        rounds.forEach((anchor, r) -> samples.put(anchor, AnchorSamples.concat(r)));
+        int[] forks = forkIndices(rounds.values().iterator().next());
+        int reps = forks.length;
 
         List<Measurement> measurements = new ArrayList<>();
+        List<String> all = anchors;
+        anchors = anchors.stream().filter(a -> !Anchors.oneThreadOnly(a)).toList(); // the two-thread figures
         // size -> anchor -> per-repetition figures
         Map<Integer, Map<String, double[]>> rate = new LinkedHashMap<>();
         Map<Integer, Map<String, double[]>> bandwidth = new LinkedHashMap<>();
@@ -84,9 +93,9 @@ public final class AnchorsExperiment implements Experiment {
                 r.put(anchor, samples.get(anchor).rate()[i]);
                 g.put(anchor, samples.get(anchor).bandwidth()[i]);
                 measurements.add(new Measurement(ID, labels(anchor, size), "throughput", "records/us", true, false,
-                        r.get(anchor)));
+                        r.get(anchor), forks));
                 measurements.add(new Measurement(ID, labels(anchor, size), "bandwidth", "GB/s", true, false,
-                        g.get(anchor)));
+                        g.get(anchor), forks));
             }
             rate.put(size, r);
             bandwidth.put(size, g);
@@ -95,10 +104,17 @@ public final class AnchorsExperiment implements Experiment {
         Map<Integer, Map<String, double[]>> path = new LinkedHashMap<>();
         for (int i = 0; i < SIZES.length; i++) {
             Map<String, double[]> p = new LinkedHashMap<>();
-            for (String anchor : anchors) {
+            for (String anchor : all) {
                 p.put(anchor, samples.get(anchor).path()[i]);
                 measurements.add(new Measurement(ID, labels(anchor, SIZES[i]), "one-thread path", "ns CPU/record",
-                        false, false, p.get(anchor)));
+                        false, false, p.get(anchor), forks));
+                AnchorSamples a = samples.get(anchor);
+                if (Anchors.strategyOf(anchor) != null) {
+                    measurements.add(new Measurement(ID, labels(anchor, SIZES[i]), "mechanism", "ns CPU/record",
+                            false, false, a.mechanism()[i], forks));
+                    measurements.add(new Measurement(ID, labels(anchor, SIZES[i]), "mechanism bytes", "bytes/record",
+                            false, true, a.mechanismBytes()[i], forks));
+                }
             }
             path.put(SIZES[i], p);
         }
@@ -109,7 +125,7 @@ public final class AnchorsExperiment implements Experiment {
             latency.put(anchor, columns);
             for (int c = 0; c < LATENCY_COLUMNS.size(); c++) {
                 measurements.add(new Measurement(ID, labels(anchor, AnchorsProfile.SMALL_RECORD),
-                        "round trip " + LATENCY_COLUMNS.get(c), "ns", false, false, columns[c]));
+                        "round trip " + LATENCY_COLUMNS.get(c), "ns", false, false, columns[c], forks));
             }
         }
 
@@ -129,15 +145,30 @@ public final class AnchorsExperiment implements Experiment {
                         bySpsc.put(anchor, ratio);
                         Map<String, String> labels = labels(anchor, s);
                         labels.put("baseline", Anchors.AGRONA);
-                        measurements.add(new Measurement(ID, labels, "throughput ratio", "x", true, false, ratio));
+                        measurements.add(new Measurement(ID, labels, "throughput ratio", "x", true, false, ratio, forks));
                     }
                 }
             }
             ratios.put(s, bySpsc);
         }
 
-        List<Table> tables = List.of(throughputTable(anchors, rate, bandwidth, ratios, reps),
-                latencyTable(anchors, latency, reps, profile), pathTable(anchors, path, reps));
+        if (mirrored != null && AnchorSamples.measuresDrain(mirrored)) {
+            AnchorSamples d = samples.get(mirrored);
+            for (int c = 0; c < AnchorSamples.DRAIN_COLUMNS.size(); c++) {
+                boolean oneThread = c < DrainRuns.BATCHES.length;
+                measurements.add(new Measurement(ID, labels(mirrored, AnchorsProfile.SMALL_RECORD),
+                        AnchorSamples.DRAIN_COLUMNS.get(c), oneThread ? "ns CPU/record" : "records/us", !oneThread,
+                        false, d.drain()[c], forks));
+            }
+        }
+
+        List<Claim> claims = judged.all();
+        List<Table> tables = new ArrayList<>(List.of(throughputTable(anchors, rate, bandwidth, ratios, reps),
+                latencyTable(anchors, latency, reps, profile), pathTable(all, path, reps)));
+        if (mirrored != null) {
+            tables.add(StrategyTable.of(judged, all));
+            tables.add(StrategyTable.drain(judged, claims));
+        }
         for (Table table : tables) {
             context.out().println(table.title());
             context.out().print(TextTable.render(table.headers(), table.rows(), 1, false));
@@ -146,9 +177,8 @@ public final class AnchorsExperiment implements Experiment {
         context.out().flush();
 
         return new ExperimentResult(ID, seed(), "Anchors: spsc beside Agrona, JCTools and the Disruptor",
-                profile.id(), measurements, tables, charts(anchors, rate, bandwidth, latency),
-                List.of(goalClaim(ratios.get(AnchorsProfile.SMALL_RECORD), rate, path.get(AnchorsProfile.SMALL_RECORD))),
-                notes(profile, context.fork()), skipped);
+                profile.id(), measurements, tables, charts(anchors, rate, bandwidth, latency), claims,
+                notes(profile, context.fork(), rounds.values().iterator().next().size()), skipped);
     }
 
     /**
@@ -162,9 +192,11 @@ public final class AnchorsExperiment implements Experiment {
         progress.plan(2 * SIZES.length * anchors.size() * (reps + 1) + anchors.size() * reps);
         Map<String, AnchorSamples> samples = new LinkedHashMap<>();
         anchors.forEach(a -> samples.put(a, AnchorSamples.empty(reps)));
+        List<String> shared = anchors.stream().filter(a -> !Anchors.oneThreadOnly(a)).toList();
+        anchors.stream().filter(Anchors::oneThreadOnly).forEach(a -> samples.get(a).leaveTwoThreadFiguresOut());
         for (int i = 0; i < SIZES.length; i++) {
             for (int round = -1; round < reps; round++) {
-                for (String anchor : anchors) {
+                for (String anchor : shared) {
                     progress.step(anchor + " × " + Sizes.format(SIZES[i]) + " × "
                             + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
                     samples.get(anchor).measureThroughput(anchor, i, round, profile);
@@ -172,7 +204,7 @@ public final class AnchorsExperiment implements Experiment {
             }
         }
         for (int round = 0; round < reps; round++) {
-            for (String anchor : anchors) {
+            for (String anchor : shared) {
                 progress.step(anchor + " × round trip × " + Sizes.format(AnchorsProfile.SMALL_RECORD)
                         + " × repetition " + (round + 1) + "/" + reps);
                 samples.get(anchor).measureLatency(anchor, round, profile);
@@ -187,26 +219,78 @@ public final class AnchorsExperiment implements Experiment {
                 }
             }
         }
+        for (String anchor : anchors) {
+            if (AnchorSamples.measuresDrain(anchor)) {
+                for (int round = -1; round < reps; round++) {
+                    samples.get(anchor).measureDrain(anchor, round, profile);
+                }
+            }
+        }
         return samples;
     }
 
-    /** One child JVM per anchor ({@link AnchorsChild}), one after the other. */
-    private static Map<String, AnchorSamples> forked(List<String> anchors, AnchorsProfile profile, Progress progress) {
-        progress.plan(anchors.size());
-        Map<String, AnchorSamples> samples = new LinkedHashMap<>();
-        for (String anchor : anchors) {
-            progress.step(anchor + " (child JVM: " + Sizes.format(AnchorsProfile.SMALL_RECORD) + " and "
-                    + Sizes.format(AnchorsProfile.LARGE_RECORD) + " throughput, round trips)");
-            ChildJvm.Outcome outcome = ChildJvm.run(AnchorsChild.class.getName(), List.of(profile.id(), anchor),
-                    CHILD_TIMEOUT_SECONDS);
-            if (outcome.timedOut() || outcome.exitCode() != 0) {
-                throw new IllegalStateException("the child JVM measuring " + anchor + (outcome.timedOut()
-                        ? " did not finish within " + CHILD_TIMEOUT_SECONDS + " s" : " exited with "
-                        + outcome.exitCode()) + "; its stderr:\n" + String.join("\n", outcome.stderr()));
+    /**
+     * Rounds of child JVMs ({@link AnchorsChild}): in each round one per anchor, one after the
+     * other, so round k of every anchor ran at about the same time (A B C A B C …); after the
+     * profile's minimum, another round while a claim is inconclusive and the budget allows.
+     */
+    private static Map<String, List<AnchorSamples>> forked(List<String> anchors, AnchorsProfile profile,
+                                                           Progress progress, String mirrored) {
+        RepetitionBudget budget = profile.rounds();
+        progress.plan(anchors.size() * budget.minRounds());
+        Map<String, List<AnchorSamples>> rounds = new LinkedHashMap<>();
+        anchors.forEach(a -> rounds.put(a, new ArrayList<>()));
+        long start = System.nanoTime();
+        int done = 0;
+        boolean decisive = false;
+        while (budget.allowsAnother(done, (System.nanoTime() - start) / 1e9, decisive)) {
+            if (done >= budget.minRounds()) {
+                progress.note("anchors: round " + (done + 1) + " of at most " + budget.maxRounds()
+                        + ", a claim is still inconclusive");
+                progress.plan(anchors.size());
             }
-            samples.put(anchor, AnchorSamples.parse(outcome.stdout(), profile.repetitions(), anchor));
+            for (String anchor : anchors) {
+                progress.step(anchor + " (child JVM, round " + (done + 1) + ": " + Sizes.format(AnchorsProfile.SMALL_RECORD)
+                        + " and " + Sizes.format(AnchorsProfile.LARGE_RECORD) + " throughput, round trips, one-thread "
+                        + "path and mechanism" + (AnchorSamples.measuresDrain(anchor) ? ", drain(32) vs drain(1)" : "")
+                        + ")");
+                rounds.get(anchor).add(child(anchor, profile));
+            }
+            done++;
+            decisive = new AnchorClaims(rounds, mirrored).all().stream().noneMatch(
+                    c -> c.verdict() == Claim.Verdict.INCONCLUSIVE);
         }
-        return samples;
+        return rounds;
+    }
+
+    private static AnchorSamples child(String anchor, AnchorsProfile profile) {
+        ChildJvm.Outcome outcome = ChildJvm.run(AnchorsChild.class.getName(), List.of(profile.id(), anchor),
+                CHILD_TIMEOUT_SECONDS);
+        if (outcome.timedOut() || outcome.exitCode() != 0) {
+            throw new IllegalStateException("the child JVM measuring " + anchor + (outcome.timedOut()
+                    ? " did not finish within " + CHILD_TIMEOUT_SECONDS + " s" : " exited with "
+                    + outcome.exitCode()) + "; its stderr:\n" + String.join("\n", outcome.stderr()));
+        }
+        return AnchorSamples.parse(outcome.stdout(), profile.repetitions(), anchor);
+    }
+
+    private static Map<String, List<AnchorSamples>> oneRound(Map<String, AnchorSamples> samples) {
+        Map<String, List<AnchorSamples>> rounds = new LinkedHashMap<>();
+        samples.forEach((a, s) -> rounds.put(a, List.of(s)));
+        return rounds;
+    }
+
+    /** Per repetition of the concatenated rounds, the round (fork) it came from. */
+    static int[] forkIndices(List<AnchorSamples> rounds) {
+        return java.util.stream.IntStream.range(0, rounds.size())
+                .flatMap(r -> java.util.stream.IntStream.generate(() -> r).limit(rounds.get(r).path()[0].length))
+                .toArray();
+    }
+
+    /** spsc on the default mirrored strategy when it runs, else null (the comparisons are then not measured). */
+    static String mirroredAnchor(List<String> anchors) {
+        return Registries.defaultMirrored().chosen().map(m -> Anchors.spscOn(m.name())).filter(anchors::contains)
+                .orElse(null);
     }
 
     /** The third-party anchors, then spsc on every strategy that passes the filters and is available. */
@@ -217,6 +301,7 @@ public final class AnchorsExperiment implements Experiment {
             return anchors;
         }
         Set<String> unknown = new TreeSet<>(context.strategies());
+        List<String> crossing = new ArrayList<>();
         for (MemoryStrategy strategy : Registries.memoryStrategies().all()) {
             unknown.remove(strategy.name());
             if (!context.wantsStrategy(strategy.name())) {
@@ -225,10 +310,14 @@ public final class AnchorsExperiment implements Experiment {
             Availability availability = Anchors.spscAvailability(strategy, AnchorsProfile.RING_BYTES);
             if (availability.isAvailable()) {
                 anchors.add(Anchors.spscOn(strategy.name()));
+                if (Anchors.seamCopies(strategy)) {
+                    crossing.add(Anchors.spscOn(strategy.name(), SeamPlacement.CROSS));
+                }
             } else {
                 skipped.add(Anchors.spscOn(strategy.name()) + ": " + availability.reason());
             }
         }
+        anchors.addAll(crossing); // one thread only: after every anchor the two-thread tables show
         for (String name : unknown) {
             skipped.add("strategy filter '" + name + "': not a memory strategy (known: "
                     + Registries.memoryStrategies().names() + ")");
@@ -333,62 +422,7 @@ public final class AnchorsExperiment implements Experiment {
         return anchors.stream().mapToDouble(a -> Stats.of(samples.get(a)).median()).toArray();
     }
 
-    /**
-     * Issue 8's goal, judged on spsc on the default mirrored strategy (what a user gets), or on
-     * the first spsc strategy measured when that one is not; not on the best of several, which
-     * on noisy figures would pick the luckiest. A verdict needs every repetition on the same
-     * side of the goal. Every strategy's ratio is listed, and the one-thread path ratio, which
-     * a loaded machine does not move, beside it.
-     */
-    static Claim goalClaim(Map<String, double[]> ratios, Map<Integer, Map<String, double[]>> rate,
-                                   Map<String, double[]> path) {
-        String claim = String.format(Locale.ROOT, "spsc with 64-byte records moves at least %.1f× the records/µs of "
-                + "Agrona's OneToOneRingBuffer in the same run (issue 8)", GOAL);
-        if (ratios.isEmpty()) {
-            return new Claim(claim, "not measured: " + (rate.get(AnchorsProfile.SMALL_RECORD).containsKey(Anchors.AGRONA)
-                    ? "no spsc strategy ran" : "Agrona did not run"), Claim.Verdict.NOT_MEASURED);
-        }
-        String judged = Registries.defaultMirrored().chosen().map(m -> Anchors.spscOn(m.name()))
-                .filter(ratios::containsKey).orElse(ratios.keySet().iterator().next());
-        Stats judgedRatio = Stats.of(ratios.get(judged));
-        List<String> each = new ArrayList<>();
-        int met = 0;
-        for (Map.Entry<String, double[]> e : ratios.entrySet()) {
-            Stats st = Stats.of(e.getValue());
-            each.add(String.format(Locale.ROOT, "%s %.2f× [%.2f–%.2f]", e.getKey(), st.median(), st.min(), st.max()));
-            if (st.median() >= GOAL) {
-                met++;
-            }
-        }
-        double pathRatio = Stats.of(path.get(Anchors.AGRONA)).median() / Stats.of(path.get(judged)).median();
-        // Every repetition on one side of the goal, or no verdict: on a loaded machine one lucky
-        // or unlucky repetition of either ring moves the median across it.
-        Claim.Verdict verdict;
-        String text;
-        double median = judgedRatio.median();
-        String shortBy = median < GOAL ? String.format(Locale.ROOT, ", %.0f%% short of %.1f×", (1 - median / GOAL) * 100,
-                GOAL) : "";
-        if (judgedRatio.min() >= GOAL) {
-            verdict = Claim.Verdict.CONFIRMED;
-            text = String.format(Locale.ROOT, "goal met: %s reaches %.2f× (every repetition ≥ %.1f×)", judged, median,
-                    GOAL);
-        } else if (judgedRatio.max() < GOAL) {
-            verdict = Claim.Verdict.DIFFERS;
-            text = String.format(Locale.ROOT, "goal NOT met: %s reaches %.2f×%s (every repetition below)", judged,
-                    median, shortBy);
-        } else {
-            verdict = Claim.Verdict.INCONCLUSIVE;
-            text = String.format(Locale.ROOT, "inconclusive in this run: %s's repetitions range %.2f–%.2f× (median "
-                    + "%.2f×%s), on both sides of the goal", judged, judgedRatio.min(), judgedRatio.max(), median,
-                    shortBy);
-        }
-        return new Claim(claim, text + String.format(Locale.ROOT,
-                ". One-thread path (CPU time): Agrona's ns per record ÷ %s's = %.2f×. %d of %d spsc strategies reach "
-                        + "the goal by median; per strategy, median [min–max] of per-repetition ratios: ", judged,
-                pathRatio, met, ratios.size()) + String.join("; ", each), verdict);
-    }
-
-    private static List<String> notes(AnchorsProfile profile, boolean fork) {
+    private static List<String> notes(AnchorsProfile profile, boolean fork, int rounds) {
         return List.of(
                 "Same work per record for every anchor: the producer thread copies the record (sequence number in its "
                         + "first and last 8 bytes) in, the consumer thread copies it out and checks the sequence, one "
@@ -417,14 +451,27 @@ public final class AnchorsExperiment implements Experiment {
                         + "the best of the strategies, which on noisy figures would pick the luckiest.",
                 "Latency: " + profile.roundTrips() + " round trips per repetition after " + profile.roundTripWarmup()
                         + " warm-up ones, ping-pong over two queues of the same anchor, HdrHistogram (3 digits).",
-                fork ? "Each anchor ran in a child JVM of its own (one after the other), so the call sites the anchors "
-                        + "share stay monomorphic, as in an application with one queue type. The spsc/Agrona ratios "
-                        + "pair repetition k of each, which here ran at different times: on a busy machine their "
-                        + "spread is mostly the machine's."
+                fork ? "Each anchor ran in " + rounds + " child JVMs of its own (one per round; in every round one "
+                        + "child per anchor, one after the other: A B C … A B C …), so the call sites the anchors share "
+                        + "stay monomorphic, as in an application with one queue type. The claims pair round k of the "
+                        + "compared anchors and resample rounds, then repetitions (Bootstrap.paired); rounds are added "
+                        + "while a claim is inconclusive, up to " + profile.rounds().maxRounds() + " or "
+                        + (int) profile.rounds().seconds() + " s."
                         : "All anchors ran in this JVM, repetitions interleaved across anchors. Caveat: call sites "
                         + "shared by several anchors (the driver's AnchorQueue calls, SpscRingQueue's RingMemory calls "
                         + "across strategies) are megamorphic here, which slows spsc most; the forked run and the JMH "
-                        + "AnchorsBenchmark give the uncontaminated figure.",
+                        + "AnchorsBenchmark give the uncontaminated figure. One round: the intervals see only this JVM's noise.",
+                "Mechanism: after every one-thread path repetition of spsc@STRATEGY, the bytes its memory moved beyond "
+                        + "the one copy in and out (CopyCounters.extraBytes: a doubled ring's second insertion, staging "
+                        + "and gather at the seam, rotations) plus the bytes the queue skipped as padding, replayed alone "
+                        + "as MemorySegment.copy calls in the same loop shape (as many copies per record as a probe of a "
+                        + "fresh queue saw events), timed as CPU ns per record. Padding counts as if copied (an upper "
+                        + "bound). A strategy's extra cost over spsc on the default mirrored strategy should be that "
+                        + "mechanism's cost: the claims allow " + (int) AnchorClaims.BEYOND_MECHANISM_NS + " ns beyond it.",
+                "drain(32) vs drain(1): spsc on the default mirrored strategy, 64-byte records, the handler reading each "
+                        + "record's sequence number. One thread: 32 records offered in one batch, then one drain(32) or "
+                        + "32 drain(1), CPU ns per record. Two threads: one record per offer, the consumer draining with "
+                        + "the batch size, records/µs. Every repetition runs drain(1) then drain(32).",
                 "No random workload: the seed does not change what is sent.");
     }
 }

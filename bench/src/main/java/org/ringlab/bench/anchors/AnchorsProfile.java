@@ -3,6 +3,8 @@ package org.ringlab.bench.anchors;
 import java.util.Arrays;
 import java.util.Locale;
 
+import org.ringlab.bench.harness.RepetitionBudget;
+
 /**
  * How much the anchors experiment moves. Each throughput repetition moves a fixed number of
  * records (64-byte and large), after one discarded warm-up repetition per anchor and size;
@@ -11,11 +13,14 @@ import java.util.Locale;
 enum AnchorsProfile {
 
     /** For tests only (not in --help): a few seconds. */
-    TINY(20_000, 2_000, 300, 100, 3, false),
-    /** The default run: about a minute on a loaded 2-core machine. */
-    QUICK(500_000, 50_000, 10_000, 2_000, 3, true),
+    TINY(20_000, 2_000, 300, 100, 3, false, new RepetitionBudget(1, 1, 0)),
+    /**
+     * The default run: two rounds of one child JVM per anchor, a third while a claim is
+     * inconclusive and the budget allows; about two minutes on an idle 2-core machine.
+     */
+    QUICK(500_000, 50_000, 10_000, 2_000, 2, true, new RepetitionBudget(2, 3, 60)),
     /** The seeds' scale: minutes. */
-    FULL(20_000_000, 2_000_000, 500_000, 50_000, 10, true);
+    FULL(20_000_000, 2_000_000, 500_000, 50_000, 5, true, new RepetitionBudget(3, 6, 900));
 
     /** The small record: the goal is stated for 64-byte records. */
     static final int SMALL_RECORD = 64;
@@ -30,9 +35,11 @@ enum AnchorsProfile {
     private final int roundTripWarmup;
     private final int repetitions;
     private final boolean documented;
+    private final RepetitionBudget rounds;
 
     AnchorsProfile(long smallRecords, long largeRecords, int roundTrips, int roundTripWarmup, int repetitions,
-                   boolean documented) {
+                   boolean documented, RepetitionBudget rounds) {
+        this.rounds = rounds;
         this.smallRecords = smallRecords;
         this.largeRecords = largeRecords;
         this.roundTrips = roundTrips;
@@ -68,7 +75,17 @@ enum AnchorsProfile {
         return roundTripWarmup;
     }
 
+    /** Repetitions per child JVM (per round). */
     int repetitions() {
         return repetitions;
+    }
+
+    /**
+     * Rounds of a forked run: in each, one child JVM per anchor, one after the other (A B C A B C …),
+     * so the claims pair round k of every anchor; rounds are added while a claim is inconclusive.
+     * An unforked run is one round.
+     */
+    RepetitionBudget rounds() {
+        return rounds;
     }
 }

@@ -10,6 +10,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.api.SeamPlacement;
 
 /**
  * ringlab's {@code spsc} discipline on memory of one strategy, variable-length records as
@@ -33,13 +34,14 @@ final class RinglabSpscAnchor implements AnchorQueue {
     private byte[] dstArray;
     private MemorySegment dstSegment;
 
-    RinglabSpscAnchor(QueueDiscipline spsc, MemoryStrategy strategy, int recordSize, long capacity) {
-        this.name = PREFIX + strategy.name();
+    RinglabSpscAnchor(QueueDiscipline spsc, MemoryStrategy strategy, SeamPlacement seam, int recordSize, long capacity,
+                      String name) {
+        this.name = name;
         this.recordSize = recordSize;
         this.memory = strategy.allocate(RingSpec.ofCapacity(capacity));
         try {
             touch(memory);
-            this.queue = spsc.create(memory, QueueSpec.variable(recordSize));
+            this.queue = spsc.create(memory, QueueSpec.variable(recordSize).withSeam(seam));
         } catch (RuntimeException | Error e) {
             memory.close();
             throw e;
@@ -88,6 +90,16 @@ final class RinglabSpscAnchor implements AnchorQueue {
             dstArray = dst;
         }
         return consumer.poll(dstSegment);
+    }
+
+    /**
+     * Bytes the strategy moved beyond the one copy in and out, plus the bytes the queue skipped
+     * as padding at the seam, since this queue was opened: what the memory itself counts
+     * ({@link org.ringlab.api.CopyCounters#extraBytes()}) and the discipline's
+     * {@code paddingBytes} counter (0 where the discipline keeps none). The mechanism's bytes.
+     */
+    long mechanismBytes() {
+        return memory.copyCounters().extraBytes() + queue.counters().getOrDefault("paddingBytes", 0L);
     }
 
     @Override

@@ -41,7 +41,9 @@ import org.ringlab.bench.report.ForExperiment;
 @State(Scope.Group)
 public class AnchorsBenchmark {
 
-    @Param({"agrona-one-to-one", "jctools-spsc-array", "disruptor", "spsc@mirrored-memfd", "spsc@doubled", "spsc@split"})
+    /** Two threads share the ring: no {@code /cross} anchor (a linearizing reader would rotate it under the writer). */
+    @Param({"agrona-one-to-one", "jctools-spsc-array", "disruptor", "spsc@mirrored-memfd", "spsc@doubled", "spsc@split",
+        "spsc@linearize"})
     public String anchor;
 
     @Param({"64", "4096"})

@@ -23,7 +23,8 @@ import org.ringlab.bench.report.ForExperiment;
  * The instruction path of one record through each anchor: offer then poll on one thread, so no
  * cache line moves between cores and the scheduler cannot run producer and consumer in turns
  * (which dominates {@link AnchorsBenchmark} on a loaded machine). Ranks the code paths; says
- * nothing about the cross-core hand-off.
+ * nothing about the cross-core hand-off. With {@code -prof gc} it shows every anchor's hot path
+ * allocation-free ({@code gc.alloc.rate.norm} ≈ 0 B/op); see docs/anchors.md.
  */
 @ForExperiment("anchors")
 @BenchmarkMode(Mode.AverageTime)
@@ -35,7 +36,14 @@ import org.ringlab.bench.report.ForExperiment;
 @State(Scope.Thread)
 public class AnchorsPathBenchmark {
 
-    @Param({"agrona-one-to-one", "jctools-spsc-array", "disruptor", "spsc@mirrored-memfd", "spsc@doubled", "spsc@split"})
+    /**
+     * Every anchor, and spsc on the strategy matrix (the strategy resolved through the registry;
+     * {@code /cross}: records straddle the seam through the strategy's staging and gather). Any
+     * other: {@code -p anchor=spsc@NAME}.
+     */
+    @Param({"agrona-one-to-one", "jctools-spsc-array", "disruptor", "spsc@mirrored-memfd", "spsc@mirrored-shm",
+        "spsc@mirrored-memfd-growable", "spsc@doubled", "spsc@split", "spsc@linearize", "spsc@split/cross",
+        "spsc@linearize/cross"})
     public String anchor;
 
     @Param({"64", "4096"})

@@ -26,7 +26,8 @@ import org.ringlab.bench.report.ForExperiment;
 /**
  * One producer thread and one consumer thread moving 64-byte records (seed 001's driver ring
  * against its locked-list "before"): records per µs for each side, failed offers and empty
- * drains as auxiliary counters. The consumer drains in batches of {@code batch}.
+ * drains as auxiliary counters. The consumer drains in batches of {@code batch}: {@code drain(1)}
+ * against {@code drain(32)} with two threads, as the anchors experiment compares them.
  */
 @ForExperiment("driver")
 @BenchmarkMode(Mode.Throughput)
@@ -46,7 +47,7 @@ public class SpscThroughputBenchmark {
     @Param({"64"})
     public int recordSize;
 
-    @Param({"32"})
+    @Param({"1", "32"})
     public int batch;
 
     private QueueBench bench;
