@@ -26,9 +26,10 @@ import java.util.concurrent.locks.LockSupport;
  *       handler may block for as long as it likes; the memory's pages are already freed.</li>
  * </ul>
  *
- * <p>Covered: every operation of a ringlab queue and a held peek or claim. Not covered: a
- * user's own accesses through segments of a {@link RingMemory} outside a queue; only the
- * JDK's close handshake guards those.
+ * <p>Covered: every operation of a ringlab queue handle, a drain's handler included. Not
+ * covered: accesses through segments outside a queue operation (a record held between
+ * {@code peek} and {@code release}, a claim being filled before {@code commit}, a user's own
+ * {@code window}/{@code claim} segments): only the JDK's close handshake guards those.
  */
 public final class DeferredUnmap {
 

@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 
 /**
  * One queue handle's in-flight sequence: odd while the handle is inside an operation on its
- * memory (or holds a peeked record or an uncommitted claim), even otherwise. The handle is
+ * memory (a drain's handler included), even otherwise. The handle is
  * used by one thread, so only that thread writes it; {@link DeferredUnmap} reads it when the
  * memory closes and defers the unmap until every handle that was odd then has moved on
  * (docs/native-access.md, "Closing memory under running threads").
@@ -39,8 +39,9 @@ public final class InFlight {
     }
 
     /**
-     * Marks the handle inside; returns false (and changes nothing) when it already was (a held
-     * peek or claim), so that only the outermost bracket calls {@link #exit()}.
+     * Marks the handle inside; returns false (and changes nothing) when it already was (an
+     * operation called from another, such as a blocking form calling the plain one), so that
+     * only the outermost bracket calls {@link #exit()}.
      */
     public boolean enter() {
         long s = sequence; // plain: only the owner writes it
