@@ -15,6 +15,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
+import org.ringlab.api.DeferredUnmap;
+import org.ringlab.api.InFlight;
 import org.ringlab.api.QueueSpec;
 import org.ringlab.api.QueueSpec.RecordMode;
 import org.ringlab.api.RecordQueue;
@@ -510,13 +512,88 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
         private long highWaterBytes;
         private long largest;
 
+        // The in-flight bracket (DeferredUnmap): every operation runs inside it (a drain's
+        // handler too), so the memory is never unmapped while this handle is in an operation.
+        private final InFlight inFlight = DeferredUnmap.register(header);
+
+        @Override
+        public boolean offer(MemorySegment record) {
+            boolean outer = inFlight.enter();
+            try {
+                return offerInside(record);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public void put(MemorySegment record) {
+            boolean outer = inFlight.enter();
+            try {
+                putInside(record);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int offer(MemorySegment[] records, int offset, int count) {
+            boolean outer = inFlight.enter();
+            try {
+                return offerInside(records, offset, count);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public MemorySegment claim(int length) {
+            boolean outer = inFlight.enter();
+            try {
+                return claimInside(length);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public MemorySegment awaitClaim(int length) {
+            boolean outer = inFlight.enter();
+            try {
+                return awaitClaimInside(length);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public void commit(int length) {
+            boolean outer = inFlight.enter();
+            try {
+                commitInside(length);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
         @Override
         public long nextSequence() {
             return writeSequence;
         }
 
-        @Override
-        public boolean offer(MemorySegment record) {
+        private boolean offerInside(MemorySegment record) {
             ensureOpen();
             int length = checkLength(record.byteSize());
             checkNoClaim();
@@ -528,8 +605,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             return true;
         }
 
-        @Override
-        public void put(MemorySegment record) {
+        private void putInside(MemorySegment record) {
             ensureOpen();
             int length = checkLength(record.byteSize());
             checkNoClaim();
@@ -558,8 +634,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             publish();
         }
 
-        @Override
-        public int offer(MemorySegment[] records, int offset, int count) {
+        private int offerInside(MemorySegment[] records, int offset, int count) {
             ensureOpen();
             QueueChecks.checkBatch(spec, records, offset, count); // all or nothing: no half-written batch
             checkNoClaim();
@@ -582,8 +657,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             return written;
         }
 
-        @Override
-        public MemorySegment claim(int length) {
+        private MemorySegment claimInside(int length) {
             ensureOpen();
             checkLength(length);
             if (lvPending(writeSlot) != 0) {
@@ -594,8 +668,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             return claimSlot(length);
         }
 
-        @Override
-        public MemorySegment awaitClaim(int length) {
+        private MemorySegment awaitClaimInside(int length) {
             ensureOpen();
             checkLength(length);
             awaitSlot(writeSlot);
@@ -609,8 +682,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             return memory.claim(claimPosition, length);
         }
 
-        @Override
-        public void commit(int length) {
+        private void commitInside(int length) {
             ensureOpen();
             if (!claimOpen) {
                 throw new IllegalStateException("commit(" + length + ") without a successful claim");
@@ -796,6 +868,82 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
         private final int index;
         private final long bit;
 
+        // The in-flight bracket (DeferredUnmap): every operation runs inside it (a drain's
+        // handler too), so the memory is never unmapped while this handle is in an operation.
+        private final InFlight inFlight = DeferredUnmap.register(header);
+
+        @Override
+        public long lag() {
+            boolean outer = inFlight.enter();
+            try {
+                return lagInside();
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public MemorySegment peek() {
+            boolean outer = inFlight.enter();
+            try {
+                return peekInside();
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public void release() {
+            boolean outer = inFlight.enter();
+            try {
+                releaseInside();
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int drain(RecordHandler handler, int limit) {
+            boolean outer = inFlight.enter();
+            try {
+                return drainInside(handler, limit);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int poll(MemorySegment dst) {
+            boolean outer = inFlight.enter();
+            try {
+                return pollInside(dst);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int awaitDrain(RecordHandler handler) {
+            boolean outer = inFlight.enter();
+            try {
+                return awaitDrainInside(handler);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
         Consumer(int index) {
             this.index = index;
             this.bit = 1L << index;
@@ -825,8 +973,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             return joined;
         }
 
-        @Override
-        public long lag() {
+        private long lagInside() {
             return joined ? Math.max(0, lvPublished() - cursor) : 0;
         }
 
@@ -860,8 +1007,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             return memory.window(table[r + POSITION], table[r + LENGTH]);
         }
 
-        @Override
-        public MemorySegment peek() {
+        private MemorySegment peekInside() {
             ensureUsable();
             if (!available()) {
                 return null;
@@ -870,8 +1016,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             return view();
         }
 
-        @Override
-        public void release() {
+        private void releaseInside() {
             ensureUsable();
             if (held == NONE) {
                 throw new IllegalStateException("consumer " + index + " holds no record: release() needs a record from peek()");
@@ -909,8 +1054,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             CURSOR.setOpaque(this, next);
         }
 
-        @Override
-        public int drain(RecordHandler handler, int limit) {
+        private int drainInside(RecordHandler handler, int limit) {
             ensureUsable();
             QueueChecks.checkDrain(handler, limit);
             int n = 0;
@@ -931,8 +1075,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             return n;
         }
 
-        @Override
-        public int poll(MemorySegment dst) {
+        private int pollInside(MemorySegment dst) {
             long room = dst.byteSize(); // the NPE for a null destination, even when empty
             MemorySegment record = peek();
             if (record == null) {
@@ -948,8 +1091,7 @@ public final class RefCountedBroadcastQueue implements RecordQueue {
             return (int) length;
         }
 
-        @Override
-        public int awaitDrain(RecordHandler handler) {
+        private int awaitDrainInside(RecordHandler handler) {
             ensureUsable();
             for (int step = 0; ; step++) {
                 int n = drain(handler, Integer.MAX_VALUE);
