@@ -58,14 +58,32 @@ public final class ProcSelf {
         return Files.isReadable(PROC_SELF.resolve("maps"));
     }
 
-    /** Number of lines of {@code /proc/self/maps}: one per mapping. */
+    /**
+     * Number of lines of {@code /proc/self/maps}: one per mapping. Like {@link #mappings()},
+     * read once no unmap is deferred for a queue handle still inside an operation.
+     */
     public static long mappingCount() {
+        awaitDeferredUnmaps();
         return readLines("maps").size();
     }
 
-    /** Lines of {@code /proc/self/maps}. */
+    /**
+     * Lines of {@code /proc/self/maps}, read once no unmap is deferred ({@link DeferredUnmap}:
+     * memory closed while a queue handle was inside an operation is unmapped when the handle
+     * leaves, a fraction of a millisecond later), waiting at most 10 s for that, so that leak
+     * checks compare settled address spaces.
+     */
     public static List<String> mappings() {
+        awaitDeferredUnmaps();
         return readLines("maps");
+    }
+
+    private static void awaitDeferredUnmaps() {
+        try {
+            DeferredUnmap.awaitAll(java.time.Duration.ofSeconds(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Number of open descriptors ({@code /proc/self/fd} entries). */

@@ -20,8 +20,8 @@ import org.ringlab.api.RingSpec;
 
 /**
  * One child JVM of {@link CloseUnderRunningThreadsTest}: {@code rounds} times, a producer and
- * a consumer thread run {@code offer}/{@code drain} (and their batch and poll forms) on an
- * spsc queue while this thread closes the {@link RingMemory} under them after a random spin.
+ * a consumer thread run {@code offer}/{@code drain} (and their batch and poll forms) on a
+ * queue of the discipline named by the third argument ({@code spsc} when absent) while this thread closes the {@link RingMemory} under them after a random spin.
  * Both threads must end with {@link IllegalStateException}, and every operation after close,
  * through the queue, the memory or a segment taken before, must throw it too.
  *
@@ -42,17 +42,19 @@ public final class CloseRaceMain {
     public static void main(String[] args) throws InterruptedException {
         String name = args[0];
         int rounds = Integer.parseInt(args[1]);
+        String disciplineName = args.length > 2 ? args[2] : "spsc";
         MemoryStrategy strategy = strategy(name);
         if (!strategy.availability().isAvailable()) {
             System.out.println("unavailable: " + strategy.availability());
             System.exit(UNAVAILABLE);
         }
-        QueueDiscipline spsc = Registries.disciplines().find("spsc").orElseThrow();
+        QueueDiscipline discipline = Registries.disciplines().find(disciplineName)
+                .orElseThrow(() -> new IllegalArgumentException("no discipline " + disciplineName));
         ThreadLocalRandom random = ThreadLocalRandom.current();
         long closedInFlight = 0;
         for (int round = 0; round < rounds; round++) {
             RingMemory memory = strategy.allocate(RingSpec.ofCapacity(CAPACITY));
-            RecordQueue queue = spsc.create(memory, round % 2 == 0 ? QueueSpec.fixed(RECORD) : QueueSpec.variable(RECORD));
+            RecordQueue queue = discipline.create(memory, round % 2 == 0 ? QueueSpec.fixed(RECORD) : QueueSpec.variable(RECORD));
             MemorySegment staleHeader = memory.header();
             AtomicReference<Throwable> wrong = new AtomicReference<>();
             CountDownLatch running = new CountDownLatch(2);
@@ -83,7 +85,7 @@ public final class CloseRaceMain {
             checkEverythingThrows(round, queue, memory, staleHeader);
             queue.close();
         }
-        System.out.println("ok " + strategy.name() + " rounds=" + closedInFlight);
+        System.out.println("ok " + strategy.name() + " " + disciplineName + " rounds=" + closedInFlight);
     }
 
     /** A registered strategy by name, or a test strategy (a broken twin) by class name. */

@@ -1,7 +1,7 @@
 package org.ringlab.linux;
 
 import org.ringlab.api.Cleanup;
-import org.ringlab.api.StrayAccessBarrier;
+import org.ringlab.api.DeferredUnmap;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -53,9 +53,10 @@ record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) i
         Unmap unmap = null;
         try {
             long base = libc.mmap(RESERVE, 0, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-            unmap = new Unmap(libc, base, size);
+            unmap = new Unmap(libc, base, size, arena.scope());
             // The arena owns the whole range from here on: the views replace parts of it.
             MemorySegment whole = libc.segment(base, size, arena, unmap);
+            DeferredUnmap.track(arena.scope()); // the cleanup ends the tracking
             mapView(libc, VIEW_1, base, h + n, fd, 0);
             mapView(libc, VIEW_2, base + h + n, n, fd, h);
             return new MirrorMapping(arena, whole.asSlice(0, h), whole.asSlice(h, 2 * n));
@@ -90,24 +91,27 @@ record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) i
         private final Libc libc;
         private final long base;
         private final long size;
+        private final MemorySegment.Scope scope;
         private final AtomicBoolean done = new AtomicBoolean();
 
-        Unmap(Libc libc, long base, long size) {
+        Unmap(Libc libc, long base, long size, MemorySegment.Scope scope) {
             this.libc = libc;
             this.base = base;
             this.size = size;
+            this.scope = scope;
         }
 
         /**
-         * The arena's cleanup, after its close handshake: retire the range first (one
-         * {@code MAP_FIXED} anonymous mapping over it frees the file's pages and leaves a
-         * thread the handshake missed harmless zero pages to finish its access in), wait that
-         * access out, then unmap ({@link StrayAccessBarrier}).
+         * The arena's cleanup, after its close handshake: retire the range at once (one
+         * {@code MAP_FIXED} anonymous mapping over it frees the file's pages; an access still
+         * in flight lands in zero pages), and unmap it once no queue handle of this memory is
+         * inside an operation any more ({@link DeferredUnmap}: at once when none is).
          */
         @Override
         public void accept(MemorySegment ignored) {
             if (done.compareAndSet(false, true)) {
-                Cleanup.runAll(null, this::retire, () -> libc.munmap("munmap(H+2N)", base, size));
+                Cleanup.runAll(null, this::retire,
+                        () -> DeferredUnmap.unmapWhenQuiet(scope, () -> libc.munmap("munmap(H+2N)", base, size)));
             }
         }
 
@@ -116,9 +120,7 @@ record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) i
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
             if (at != base) {
                 libc.munmap("munmap(misplaced retirement)", at, size);
-                return;
             }
-            StrayAccessBarrier.awaitStrayAccesses();
         }
 
         /** On a failure path, before any segment of the range was handed out: no thread can reach it. */

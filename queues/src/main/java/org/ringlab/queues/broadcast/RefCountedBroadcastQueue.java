@@ -15,6 +15,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
+import org.ringlab.api.DeferredUnmap;
+import org.ringlab.api.InFlight;
 import org.ringlab.api.QueueSpec;
 import org.ringlab.api.QueueSpec.RecordMode;
 import org.ringlab.api.RecordQueue;
@@ -505,13 +507,88 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         private long highWaterBytes;
         private long largest;
 
+        // The in-flight bracket (DeferredUnmap): every operation runs inside it (a drain's
+        // handler too), so the memory is never unmapped while this handle is in an operation.
+        private final InFlight inFlight = DeferredUnmap.register(header);
+
+        @Override
+        public boolean offer(MemorySegment record) {
+            boolean outer = inFlight.enter();
+            try {
+                return offerInside(record);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public void put(MemorySegment record) {
+            boolean outer = inFlight.enter();
+            try {
+                putInside(record);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int offer(MemorySegment[] records, int offset, int count) {
+            boolean outer = inFlight.enter();
+            try {
+                return offerInside(records, offset, count);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public MemorySegment claim(int length) {
+            boolean outer = inFlight.enter();
+            try {
+                return claimInside(length);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public MemorySegment awaitClaim(int length) {
+            boolean outer = inFlight.enter();
+            try {
+                return awaitClaimInside(length);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public void commit(int length) {
+            boolean outer = inFlight.enter();
+            try {
+                commitInside(length);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
         @Override
         public long nextSequence() {
             return writeSequence;
         }
 
-        @Override
-        public boolean offer(MemorySegment record) {
+        private boolean offerInside(MemorySegment record) {
             ensureOpen();
             int length = checkLength(record.byteSize());
             checkNoClaim();
@@ -523,8 +600,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             return true;
         }
 
-        @Override
-        public void put(MemorySegment record) {
+        private void putInside(MemorySegment record) {
             ensureOpen();
             int length = checkLength(record.byteSize());
             checkNoClaim();
@@ -550,8 +626,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             publish();
         }
 
-        @Override
-        public int offer(MemorySegment[] records, int offset, int count) {
+        private int offerInside(MemorySegment[] records, int offset, int count) {
             ensureOpen();
             QueueChecks.checkBatch(spec, records, offset, count); // all or nothing: no half-written batch
             checkNoClaim();
@@ -574,8 +649,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             return written;
         }
 
-        @Override
-        public MemorySegment claim(int length) {
+        private MemorySegment claimInside(int length) {
             ensureOpen();
             checkLength(length);
             if (lvPending(writeSlot) != 0) {
@@ -586,8 +660,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             return openClaim(length);
         }
 
-        @Override
-        public MemorySegment awaitClaim(int length) {
+        private MemorySegment awaitClaimInside(int length) {
             ensureOpen();
             checkLength(length);
             awaitSlot(writeSlot);
@@ -601,8 +674,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             return RefCountedBroadcastQueue.this.claimSlot(writeSlot, claimPosition, length);
         }
 
-        @Override
-        public void commit(int length) {
+        private void commitInside(int length) {
             ensureOpen();
             if (!claimOpen) {
                 throw new IllegalStateException("commit(" + length + ") without a successful claim");
@@ -813,6 +885,82 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         private final int index;
         private final long bit;
 
+        // The in-flight bracket (DeferredUnmap): every operation runs inside it (a drain's
+        // handler too), so the memory is never unmapped while this handle is in an operation.
+        private final InFlight inFlight = DeferredUnmap.register(header);
+
+        @Override
+        public long lag() {
+            boolean outer = inFlight.enter();
+            try {
+                return lagInside();
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public MemorySegment peek() {
+            boolean outer = inFlight.enter();
+            try {
+                return peekInside();
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public void release() {
+            boolean outer = inFlight.enter();
+            try {
+                releaseInside();
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int drain(RecordHandler handler, int limit) {
+            boolean outer = inFlight.enter();
+            try {
+                return drainInside(handler, limit);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int poll(MemorySegment dst) {
+            boolean outer = inFlight.enter();
+            try {
+                return pollInside(dst);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int awaitDrain(RecordHandler handler) {
+            boolean outer = inFlight.enter();
+            try {
+                return awaitDrainInside(handler);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
         Consumer(int index) {
             this.index = index;
             this.bit = 1L << index;
@@ -842,8 +990,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             return joined;
         }
 
-        @Override
-        public long lag() {
+        private long lagInside() {
             return joined ? Math.max(0, lvPublished() - cursor) : 0;
         }
 
@@ -877,8 +1024,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             return window(slot, table[r + POSITION], (int) table[r + LENGTH]);
         }
 
-        @Override
-        public MemorySegment peek() {
+        private MemorySegment peekInside() {
             ensureUsable();
             if (!available()) {
                 return null;
@@ -887,8 +1033,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             return view();
         }
 
-        @Override
-        public void release() {
+        private void releaseInside() {
             ensureUsable();
             if (held == NONE) {
                 throw new IllegalStateException("consumer " + index + " holds no record: release() needs a record from peek()");
@@ -926,8 +1071,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             CURSOR.setOpaque(this, next);
         }
 
-        @Override
-        public int drain(RecordHandler handler, int limit) {
+        private int drainInside(RecordHandler handler, int limit) {
             ensureUsable();
             QueueChecks.checkDrain(handler, limit);
             int n = 0;
@@ -948,8 +1092,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             return n;
         }
 
-        @Override
-        public int poll(MemorySegment dst) {
+        private int pollInside(MemorySegment dst) {
             long room = dst.byteSize(); // the NPE for a null destination, even when empty
             MemorySegment record = peek();
             if (record == null) {
@@ -965,8 +1108,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             return (int) length;
         }
 
-        @Override
-        public int awaitDrain(RecordHandler handler) {
+        private int awaitDrainInside(RecordHandler handler) {
             ensureUsable();
             for (int step = 0; ; step++) {
                 int n = drain(handler, Integer.MAX_VALUE);

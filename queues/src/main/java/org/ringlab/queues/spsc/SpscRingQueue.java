@@ -16,8 +16,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.ringlab.api.Capability;
+import org.ringlab.api.DeferredUnmap;
 import org.ringlab.api.GrowableRingMemory;
 import org.ringlab.api.GrowthPolicy;
+import org.ringlab.api.InFlight;
 import org.ringlab.api.MirrorViewMemory;
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;
@@ -415,6 +417,58 @@ public class SpscRingQueue implements RecordQueue {
         private long grows;
         private long growsDeferred;
 
+        // The in-flight bracket (DeferredUnmap): every operation runs inside it (a drain's
+        // handler too), so the memory is never unmapped while this handle is in an operation.
+        private final InFlight inFlight = DeferredUnmap.register(header);
+
+        @Override
+        public boolean offer(MemorySegment record) {
+            boolean outer = inFlight.enter();
+            try {
+                return offerInside(record);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int offer(MemorySegment[] records, int offset, int count) {
+            boolean outer = inFlight.enter();
+            try {
+                return offerInside(records, offset, count);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public MemorySegment claim(int length) {
+            boolean outer = inFlight.enter();
+            try {
+                return claimInside(length);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public void commit(int length) {
+            boolean outer = inFlight.enter();
+            try {
+                commitInside(length);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
         Producer(long position) {
             this.position = position;
             this.consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
@@ -490,8 +544,7 @@ public class SpscRingQueue implements RecordQueue {
             }
         }
 
-        @Override
-        public boolean offer(MemorySegment record) {
+        private boolean offerInside(MemorySegment record) {
             ensureOpen();
             long length = record.byteSize(); // the NPE for a null record
             if (claimPosition != FULL) {
@@ -512,8 +565,7 @@ public class SpscRingQueue implements RecordQueue {
             return true;
         }
 
-        @Override
-        public int offer(MemorySegment[] records, int offset, int count) {
+        private int offerInside(MemorySegment[] records, int offset, int count) {
             ensureOpen();
             QueueChecks.checkBatch(spec, records, offset, count);
             if (claimPosition != FULL) {
@@ -544,8 +596,7 @@ public class SpscRingQueue implements RecordQueue {
             return written;
         }
 
-        @Override
-        public MemorySegment claim(int length) {
+        private MemorySegment claimInside(int length) {
             ensureOpen();
             checkLength(length);
             long frame = frameLength(length);
@@ -565,8 +616,7 @@ public class SpscRingQueue implements RecordQueue {
             return fixed ? dst : dst.asSlice(RECORD_HEADER_LENGTH, length);
         }
 
-        @Override
-        public void commit(int length) {
+        private void commitInside(int length) {
             ensureOpen();
             long at = claimPosition;
             if (at == FULL) {
@@ -601,6 +651,58 @@ public class SpscRingQueue implements RecordQueue {
         private int nextLength = -1;    // padded variable rings: the length nextRecord() already read, else -1
         private long records;
         private boolean inside;        // growable rings: inside the ring (consumerInside is 1)
+
+        // The in-flight bracket (DeferredUnmap): every operation runs inside it (a drain's
+        // handler too), so the memory is never unmapped while this handle is in an operation.
+        private final InFlight inFlight = DeferredUnmap.register(header);
+
+        @Override
+        public MemorySegment peek() {
+            boolean outer = inFlight.enter();
+            try {
+                return peekInside();
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public void release() {
+            boolean outer = inFlight.enter();
+            try {
+                releaseInside();
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int drain(RecordHandler handler, int limit) {
+            boolean outer = inFlight.enter();
+            try {
+                return drainInside(handler, limit);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int poll(MemorySegment dst) {
+            boolean outer = inFlight.enter();
+            try {
+                return pollInside(dst);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
 
         Consumer(long position) {
             this.position = position;
@@ -687,8 +789,7 @@ public class SpscRingQueue implements RecordQueue {
             }
         }
 
-        @Override
-        public MemorySegment peek() {
+        private MemorySegment peekInside() {
             ensureOpen();
             if (!canGrow) {
                 return peekRing();
@@ -713,8 +814,7 @@ public class SpscRingQueue implements RecordQueue {
             return read(at);
         }
 
-        @Override
-        public void release() {
+        private void releaseInside() {
             ensureOpen();
             long end = pendingEnd;
             if (end == FULL) {
@@ -730,8 +830,7 @@ public class SpscRingQueue implements RecordQueue {
             }
         }
 
-        @Override
-        public int drain(RecordHandler handler, int limit) {
+        private int drainInside(RecordHandler handler, int limit) {
             ensureOpen();
             QueueChecks.checkDrain(handler, limit);
             if (!canGrow) {
@@ -773,8 +872,7 @@ public class SpscRingQueue implements RecordQueue {
             return n;
         }
 
-        @Override
-        public int poll(MemorySegment dst) {
+        private int pollInside(MemorySegment dst) {
             long room = dst.byteSize(); // the NPE for a null destination, even when empty
             if (view != null) {
                 return pollView(dst, room);

@@ -1,0 +1,168 @@
+package org.ringlab.api;
+
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The rule that keeps an unmap from happening while a queue operation is in flight
+ * (docs/native-access.md, "Closing memory under running threads").
+ *
+ * <ul>
+ *   <li>A backend whose close unmaps memory calls {@link #track(MemorySegment.Scope)} with the
+ *       scope of the arena owning it when it maps, and from the arena's cleanup (after the
+ *       JDK's close handshake) retires the range to zero pages and calls
+ *       {@link #unmapWhenQuiet(MemorySegment.Scope, Runnable)} instead of unmapping.</li>
+ *   <li>Every queue handle takes an {@link InFlight} from {@link #register(MemorySegment)} (any
+ *       segment of its memory) and brackets each operation with it.</li>
+ *   <li>{@code unmapWhenQuiet} unmaps at once when no registered handle is inside; otherwise a
+ *       daemon thread (running only while an unmap is pending) unmaps once every handle that was inside at the close has left its
+ *       operation (its sequence changed). {@code close()} never waits for a handle: a drain
+ *       handler may block for as long as it likes; the memory's pages are already freed.</li>
+ * </ul>
+ *
+ * <p>Covered: every operation of a ringlab queue handle, a drain's handler included. Not
+ * covered: accesses through segments outside a queue operation (a record held between
+ * {@code peek} and {@code release}, a claim being filled before {@code commit}, a user's own
+ * {@code window}/{@code claim} segments): only the JDK's close handshake guards those.
+ */
+public final class DeferredUnmap {
+
+    private static final System.Logger LOG = System.getLogger(DeferredUnmap.class.getName());
+
+    /** Handles per tracked scope; a scope is tracked from its mapping to its cleanup. */
+    private static final Map<MemorySegment.Scope, List<InFlight>> TRACKED = new IdentityHashMap<>();
+    private static final List<Pending> PENDING = new ArrayList<>();
+    private static Thread reaper;
+
+    private record Pending(InFlight[] handles, long[] seen, Runnable unmap) {
+        boolean quiet() {
+            for (int i = 0; i < handles.length; i++) {
+                if (handles[i].lvSequence() == seen[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private DeferredUnmap() {
+    }
+
+    /** Starts tracking the handles of memory owned by {@code scope} (call when mapping it). */
+    public static synchronized void track(MemorySegment.Scope scope) {
+        TRACKED.putIfAbsent(scope, new ArrayList<>());
+    }
+
+    /**
+     * A new in-flight sequence for a queue handle on the memory {@code anySegment} belongs to.
+     * Registered when that memory is tracked (memory whose close unmaps), a private one
+     * otherwise (heap, or memory the JDK frees). Throws {@link IllegalStateException} when the
+     * memory is already closed.
+     */
+    public static InFlight register(MemorySegment anySegment) {
+        MemorySegment.Scope scope = anySegment.scope();
+        InFlight handle = new InFlight();
+        synchronized (DeferredUnmap.class) {
+            List<InFlight> handles = TRACKED.get(scope);
+            if (handles != null) {
+                handles.add(handle);
+            }
+        }
+        // After the add: a close whose cleanup ran before it finds the scope dead here.
+        if (!scope.isAlive()) {
+            throw new IllegalStateException("cannot attach a queue handle: the memory is closed");
+        }
+        return handle;
+    }
+
+    /**
+     * From the cleanup of {@code scope}'s arena (after its close handshake, with the range
+     * already retired): runs {@code unmap} now if no handle is inside an operation, else once
+     * each handle inside now has left its operation. The scope is no longer tracked after.
+     */
+    public static void unmapWhenQuiet(MemorySegment.Scope scope, Runnable unmap) {
+        List<InFlight> handles;
+        synchronized (DeferredUnmap.class) {
+            handles = TRACKED.remove(scope);
+        }
+        List<InFlight> inside = new ArrayList<>();
+        List<Long> seen = new ArrayList<>();
+        if (handles != null) {
+            for (InFlight handle : handles) {
+                long s = handle.lvSequence();
+                if ((s & 1) != 0) {
+                    inside.add(handle);
+                    seen.add(s);
+                }
+            }
+        }
+        if (inside.isEmpty()) {
+            unmap.run();
+            return;
+        }
+        long[] seenArray = seen.stream().mapToLong(Long::longValue).toArray();
+        defer(new Pending(inside.toArray(InFlight[]::new), seenArray, unmap));
+    }
+
+    private static synchronized void defer(Pending pending) {
+        PENDING.add(pending);
+        if (reaper == null) {
+            reaper = Thread.ofPlatform().daemon().name("ringlab-deferred-unmap").start(DeferredUnmap::reap);
+        }
+    }
+
+    /** Unmaps deferred ranges whose handles have moved on; polls every 100 µs while any is pending, then ends. */
+    private static void reap() {
+        while (true) {
+            List<Pending> ready = new ArrayList<>();
+            synchronized (DeferredUnmap.class) {
+                if (PENDING.isEmpty()) {
+                    reaper = null; // no thread outlives the work: the next deferral starts one
+                    return;
+                }
+                PENDING.removeIf(p -> p.quiet() && ready.add(p));
+            }
+            for (Pending p : ready) {
+                try {
+                    p.unmap.run();
+                } catch (Throwable t) {
+                    LOG.log(System.Logger.Level.ERROR, "deferred unmap failed", t);
+                }
+            }
+            synchronized (DeferredUnmap.class) {
+                DeferredUnmap.class.notifyAll(); // wakes awaitAll
+            }
+            if (ready.isEmpty()) {
+                LockSupport.parkNanos(100_000);
+            }
+        }
+    }
+
+    /** Ranges whose unmap waits for a handle still inside an operation. */
+    public static synchronized int pending() {
+        return PENDING.size();
+    }
+
+    /**
+     * Waits until no unmap is pending, at most {@code timeout}; true if none is. For tests and
+     * leak checks: an unmap deferred for a handle that has left runs within a fraction of a ms.
+     */
+    public static synchronized boolean awaitAll(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!PENDING.isEmpty()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            DeferredUnmap.class.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+        }
+        return true;
+    }
+
+}

@@ -1,0 +1,147 @@
+package org.ringlab.jna;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.ringlab.api.DeferredUnmap;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.ProcSelf;
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.RecordQueue;
+import org.ringlab.api.Registries;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The rule of docs/native-access.md ("Closing memory under running threads"): a memory closed
+ * while a queue handle is inside an operation (a drain whose handler blocks, on spsc, napi and
+ * broadcast) is retired at once but stays mapped until that handle has left, and is unmapped
+ * then. Deterministic: the handle is held inside on purpose, and /proc/self/maps says whether
+ * the range is mapped. The broken twin {@link EagerUnmapMirroredMemory} (unmaps right after the
+ * arena's handshake) must be caught: its range is gone while the handle is still inside.
+ */
+class DeferredUnmapTest {
+
+    private static final long CAPACITY = 64 * 1024;
+    private static final int RECORD = 64;
+    private static final Duration AWAIT = Duration.ofSeconds(30);
+
+    /** What a scenario saw: mapped while the handle was inside, and after it left. */
+    record Seen(boolean mappedWhileInside, boolean mappedAfterLeaving) {
+    }
+
+    static Stream<Arguments> strategiesAndScenarios() {
+        return Stream.of("mirrored-jna", "mirrored-memfd").flatMap(s -> disciplines().map(d -> Arguments.of(s, d)));
+    }
+
+    static Stream<String> disciplines() {
+        return Stream.of("spsc", "napi", "broadcast");
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("strategiesAndScenarios")
+    void closeDefersTheUnmapUntilTheHandleInsideHasLeft(String name, String inside) throws Exception {
+        MemoryStrategy strategy = Registries.memoryStrategies().find(name).orElseThrow();
+        Assumptions.assumeTrue(strategy.availability().isAvailable(), () -> name + ": " + strategy.availability());
+        Seen seen = closeWhileInside(strategy, inside);
+        assertTrue(seen.mappedWhileInside(), name + ": the range was unmapped while a handle was inside (" + inside + ")");
+        assertFalse(seen.mappedAfterLeaving(), name + ": the range is still mapped after the handle left (" + inside + ")");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("disciplines")
+    void theEagerUnmapTwinIsCaught(String inside) throws Exception {
+        EagerUnmapMirroredMemory twin = new EagerUnmapMirroredMemory();
+        Assumptions.assumeTrue(twin.availability().isAvailable(), () -> "mirrored-jna: " + twin.availability());
+        Seen seen = closeWhileInside(twin, inside);
+        assertFalse(seen.mappedWhileInside(), "the twin's range stayed mapped: this test would not catch an early unmap");
+    }
+
+    @Test
+    void withNoHandleInsideTheCloseUnmapsAtOnce() {
+        MemoryStrategy strategy = new JnaMirroredMemory();
+        Assumptions.assumeTrue(strategy.availability().isAvailable(), () -> "mirrored-jna: " + strategy.availability());
+        RingMemory memory = strategy.allocate(RingSpec.ofCapacity(CAPACITY));
+        RecordQueue queue = Registries.disciplines().find("spsc").orElseThrow().create(memory, QueueSpec.fixed(RECORD));
+        MemorySegment record = Arena.ofAuto().allocate(RECORD);
+        assertTrue(queue.producer().offer(record));
+        assertEquals(RECORD, queue.consumer(0).poll(record));
+        long base = memory.header().address();
+        int pendingBefore = DeferredUnmap.pending();
+        memory.close();
+        assertFalse(mapped(base), "nobody was inside, yet the range is still mapped after close()");
+        assertEquals(pendingBefore, DeferredUnmap.pending());
+        queue.close();
+    }
+
+    /** Closes the memory while a drain of {@code discipline}'s consumer blocks in its handler. */
+    private static Seen closeWhileInside(MemoryStrategy strategy, String discipline) throws Exception {
+        RingMemory memory = strategy.allocate(RingSpec.ofCapacity(CAPACITY));
+        RecordQueue queue = Registries.disciplines().find(discipline).orElseThrow().create(memory, QueueSpec.fixed(RECORD));
+        MemorySegment record = Arena.ofAuto().allocate(RECORD);
+        assertTrue(queue.producer().offer(record));
+        long base = memory.header().address();
+        assertTrue(mapped(base), "the open ring is not in /proc/self/maps");
+        CountDownLatch inHandler = new CountDownLatch(1);
+        CountDownLatch leave = new CountDownLatch(1);
+        AtomicReference<Throwable> ended = new AtomicReference<>();
+        Thread consumer = Thread.ofPlatform().name("blocking-drain").start(() -> {
+            try {
+                queue.consumer(0).drain(r -> {
+                    inHandler.countDown();
+                    awaitUninterruptibly(leave);
+                }, 1);
+            } catch (Throwable t) {
+                ended.set(t);
+            }
+        });
+        assertTrue(inHandler.await(1, TimeUnit.MINUTES), "the drain handler was not called");
+        memory.close(); // returns although the handler blocks: close never waits for a handle
+        boolean mappedWhileInside = mapped(base);
+        leave.countDown();
+        consumer.join(TimeUnit.MINUTES.toMillis(1));
+        assertFalse(consumer.isAlive(), "the draining thread did not end");
+        // The drain began before the close: it may end normally (broadcast's does: its handler's
+        // return touches no ring memory) or with IllegalStateException (spsc's frees the record
+        // in the ring's header), never otherwise.
+        if (ended.get() != null) {
+            assertInstanceOf(IllegalStateException.class, ended.get(), "the drain across the close ended with " + ended.get());
+        }
+        assertThrows(IllegalStateException.class, () -> queue.consumer(0).drain(r -> { }, 1), "a drain after close");
+        assertTrue(DeferredUnmap.awaitAll(AWAIT), "a deferred unmap is still pending " + AWAIT + " after the handle left");
+        boolean mappedAfterLeaving = mapped(base);
+        queue.close();
+        return new Seen(mappedWhileInside, mappedAfterLeaving);
+    }
+
+    private static boolean mapped(long address) {
+        return ProcSelf.mappingAt(address).isPresent();
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        while (true) {
+            try {
+                latch.await();
+                return;
+            } catch (InterruptedException e) {
+                // keep blocking: the test decides when the handler leaves
+            }
+        }
+    }
+}
