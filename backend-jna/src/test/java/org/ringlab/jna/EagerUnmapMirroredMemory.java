@@ -11,14 +11,14 @@ import org.ringlab.api.MirroredRingMemory;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 
-import static org.ringlab.jna.JnaLibc.MAP_ANONYMOUS;
-import static org.ringlab.jna.JnaLibc.MAP_FIXED;
-import static org.ringlab.jna.JnaLibc.MAP_NORESERVE;
-import static org.ringlab.jna.JnaLibc.MAP_PRIVATE;
-import static org.ringlab.jna.JnaLibc.MAP_SHARED;
-import static org.ringlab.jna.JnaLibc.PROT_NONE;
-import static org.ringlab.jna.JnaLibc.PROT_READ;
-import static org.ringlab.jna.JnaLibc.PROT_WRITE;
+import static org.ringlab.linux.Libc.MAP_ANONYMOUS;
+import static org.ringlab.linux.Libc.MAP_FIXED;
+import static org.ringlab.linux.Libc.MAP_NORESERVE;
+import static org.ringlab.linux.Libc.MAP_PRIVATE;
+import static org.ringlab.linux.Libc.MAP_SHARED;
+import static org.ringlab.linux.Libc.PROT_NONE;
+import static org.ringlab.linux.Libc.PROT_READ;
+import static org.ringlab.linux.Libc.PROT_WRITE;
 
 /**
  * BROKEN ON PURPOSE, the twin {@link DeferredUnmapTest} must catch: mirrored-jna's mapping,
@@ -47,7 +47,7 @@ public final class EagerUnmapMirroredMemory implements MemoryStrategy {
 
     @Override
     public long granularity() {
-        return JnaLibc.pageSize();
+        return JnaLibc.INSTANCE.pageSize();
     }
 
     @Override
@@ -58,17 +58,17 @@ public final class EagerUnmapMirroredMemory implements MemoryStrategy {
     @Override
     public RingMemory allocate(RingSpec spec) {
         long n = spec.capacity();
-        long h = JnaLibc.pageSize();
+        long h = JnaLibc.INSTANCE.pageSize();
         long size = h + 2 * n;
-        int fd = JnaLibc.memfdCreate("ringlab-eager", JnaLibc.MFD_CLOEXEC);
-        JnaLibc.ftruncate(fd, h + n);
-        long base = JnaLibc.mmap("reserve", 0, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        JnaLibc.mmap("view 1", base, h + n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0);
-        JnaLibc.mmap("view 2", base + h + n, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, h);
-        JnaLibc.close(fd);
+        int fd = JnaLibc.INSTANCE.memfdCreate("ringlab-eager", org.ringlab.linux.Libc.MFD_CLOEXEC);
+        JnaLibc.INSTANCE.ftruncate(fd, h + n);
+        long base = JnaLibc.INSTANCE.mmap("reserve", 0, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        JnaLibc.INSTANCE.mmap("view 1", base, h + n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0);
+        JnaLibc.INSTANCE.mmap("view 2", base + h + n, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, h);
+        JnaLibc.INSTANCE.close(fd);
         Arena arena = Arena.ofShared();
         MemorySegment whole = MemorySegment.ofAddress(base).reinterpret(size, arena,
-                ignored -> JnaLibc.munmap("munmap", base, size)); // the bug: no wait for handles in flight
+                ignored -> JnaLibc.INSTANCE.munmap("munmap", base, size)); // the bug: no wait for handles in flight
         return new MirroredRingMemory(name(), n, capabilities(), granularity(), whole.asSlice(0, h),
                 whole.asSlice(h, 2 * n), arena::close);
     }
