@@ -7,7 +7,7 @@ module org.ringlab.bench {
     requires org.ringlab.api;
     requires org.ringlab.growth;
     requires info.picocli;
-    // Experiments fork child JVMs with this JVM's flags (util.ChildJvm reads them).
+    // Experiments fork child JVMs with this JVM's flags (harness.Fork reads them).
     requires java.management;
     // Only the JMH benchmarks (org.ringlab.bench.jmh) use these; the command line never does.
     requires static jmh.core;
@@ -41,5 +41,12 @@ module org.ringlab.bench {
     opens org.ringlab.bench.cli to info.picocli;
     opens org.ringlab.bench.mapped to info.picocli;
     opens org.ringlab.bench.driver.scenario to info.picocli;
+    // A fork's task and result records, and results.json's, are mapped by Jackson (harness.Fork, report.ResultsJson).
+    opens org.ringlab.bench.harness to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.history to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.growth to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.driver to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.anchors to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.report to com.fasterxml.jackson.databind;
 
 }

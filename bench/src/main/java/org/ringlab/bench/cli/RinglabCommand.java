@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
         subcommands = {ListCommand.class, DemoCommand.class, CompareCommand.class, HistoryCommand.class,
                 GrowthCommand.class, org.ringlab.bench.mapped.MappedCommand.class,
                 org.ringlab.bench.driver.scenario.DriverCommand.class, DiffCommand.class,
-                ReportCommand.class, HistoryCellCommand.class, GrowthCellCommand.class},
+                ReportCommand.class},
         sortOptions = false)
 public final class RinglabCommand implements Callable<Integer> {
 

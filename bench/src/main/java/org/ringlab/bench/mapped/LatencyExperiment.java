@@ -20,7 +20,7 @@ import java.util.zip.DataFormatException;
 
 import org.HdrHistogram.Histogram;
 import org.ringlab.api.PrefaultPolicy;
-import org.ringlab.bench.util.ChildJvm;
+import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.linux.LinuxThreads;
@@ -160,7 +160,7 @@ final class LatencyExperiment {
         }
         Process child = null;
         try (MappedQueueWriter writer = MappedQueue.create(path, config)) {
-            child = new ProcessBuilder(ChildJvm.command(args)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            child = Fork.streaming("org.ringlab.bench.RinglabMain", args).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             child.getOutputStream().close();
             BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
             expect(out, "ready", child);
