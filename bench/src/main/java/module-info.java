@@ -1,7 +1,9 @@
 /**
  * The ringlab command line and benchmarks. Memory strategies, growth strategies and queue
  * disciplines are found through the api's registries ({@code uses} clauses live in
- * org.ringlab.api), never named here.
+ * org.ringlab.api), platform services (CPU pinning, fault counts) through ServiceLoader here;
+ * no backend is named. The queues module is still required for what is not a discipline
+ * (the mapped-file queue, the NAPI queue's config and stats, the buffer pool, packet framing).
  */
 module org.ringlab.bench {
     requires org.ringlab.api;
@@ -12,10 +14,9 @@ module org.ringlab.bench {
     // Only the JMH benchmarks (org.ringlab.bench.jmh) use these; the command line never does.
     requires static jmh.core;
     requires static org.ringlab.jna;
-    // The mapped experiment (seed 004) drives one queue and one backend directly: the growing
-    // mapped-file queue, CPU pinning and per-thread fault counts (issue 6).
+    // The mapped experiment (seed 004) drives the growing mapped-file queue directly (issue 6);
+    // the driver experiment the NAPI queue's config and stats and the buffer pool; broadcast the framing.
     requires org.ringlab.queues;
-    requires org.ringlab.linux;
     requires HdrHistogram;
     // The anchors experiment (issue 8): spsc beside Agrona, JCTools and the Disruptor.
     requires org.agrona;
@@ -29,6 +30,8 @@ module org.ringlab.bench {
 
     // The experiments ringlab runs (a third-party module provides its own the same way).
     uses org.ringlab.bench.report.Experiment;
+    // CPU pinning and page-fault counts (backend-linux provides it): util.Platform.
+    uses org.ringlab.api.PlatformThreads;
     provides org.ringlab.bench.report.Experiment with
             org.ringlab.bench.history.HistoryExperiment,
             org.ringlab.bench.growth.GrowthExperiment,
