@@ -34,4 +34,8 @@ module org.ringlab.linux {
     // Seed 004's growing shared file (issue 6).
     provides org.ringlab.api.MappedFileStrategy with
             org.ringlab.linux.MappedFileMemory;
+
+    // CPU pinning and fault counts for the experiments (bench finds it by ServiceLoader).
+    provides org.ringlab.api.PlatformThreads with
+            org.ringlab.linux.LinuxPlatformThreads;
 }

@@ -1,21 +1,22 @@
 /**
  * The ringlab command line and benchmarks. Memory strategies, growth strategies and queue
  * disciplines are found through the api's registries ({@code uses} clauses live in
- * org.ringlab.api), never named here.
+ * org.ringlab.api), platform services (CPU pinning, fault counts) through ServiceLoader here;
+ * no backend is named. The queues module is still required for what is not a discipline
+ * (the mapped-file queue, the NAPI queue's config and stats, the buffer pool, packet framing).
  */
 module org.ringlab.bench {
     requires org.ringlab.api;
     requires org.ringlab.growth;
     requires info.picocli;
-    // Experiments fork child JVMs with this JVM's flags (util.ChildJvm reads them).
+    // Experiments fork child JVMs with this JVM's flags (harness.Fork reads them).
     requires java.management;
     // Only the JMH benchmarks (org.ringlab.bench.jmh) use these; the command line never does.
     requires static jmh.core;
     requires static org.ringlab.jna;
-    // The mapped experiment (seed 004) drives one queue and one backend directly: the growing
-    // mapped-file queue, CPU pinning and per-thread fault counts (issue 6).
+    // The mapped experiment (seed 004) drives the growing mapped-file queue directly (issue 6);
+    // the driver experiment the NAPI queue's config and stats and the buffer pool; broadcast the framing.
     requires org.ringlab.queues;
-    requires org.ringlab.linux;
     requires HdrHistogram;
     // The anchors experiment (issue 8): spsc beside Agrona, JCTools and the Disruptor.
     requires org.agrona;
@@ -29,6 +30,8 @@ module org.ringlab.bench {
 
     // The experiments ringlab runs (a third-party module provides its own the same way).
     uses org.ringlab.bench.report.Experiment;
+    // CPU pinning and page-fault counts (backend-linux provides it): util.Platform.
+    uses org.ringlab.api.PlatformThreads;
     provides org.ringlab.bench.report.Experiment with
             org.ringlab.bench.history.HistoryExperiment,
             org.ringlab.bench.growth.GrowthExperiment,
@@ -41,5 +44,12 @@ module org.ringlab.bench {
     opens org.ringlab.bench.cli to info.picocli;
     opens org.ringlab.bench.mapped to info.picocli;
     opens org.ringlab.bench.driver.scenario to info.picocli;
+    // A fork's task and result records, and results.json's, are mapped by Jackson (harness.Fork, report.ResultsJson).
+    opens org.ringlab.bench.harness to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.history to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.growth to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.driver to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.anchors to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.report to com.fasterxml.jackson.databind;
 
 }

@@ -77,9 +77,11 @@ class DiffCommandTest {
                 good.toString());
         String json = Files.readString(good);
         expectBad("version 2 does not match", good.toString(),
-                Files.writeString(dir.resolve("v2.json"), json.replace("\"version\": 1", "\"version\": 2")).toString());
+                Files.writeString(dir.resolve("v2.json"), json.replaceFirst("\"version\" ?: 1", "\"version\": 2")).toString());
+        expectBad("Unrecognized field \"samplez\"", good.toString(),
+                Files.writeString(dir.resolve("samplez.json"), json.replace("\"samples\"", "\"samplez\"")).toString());
         expectBad("has no \"samples\" (schema mismatch)", good.toString(),
-                Files.writeString(dir.resolve("nosamples.json"), json.replace("\"samples\"", "\"samplez\"")).toString());
+                Files.writeString(dir.resolve("nosamples.json"), json.replaceAll("\"samples\" ?: \\[[^]]*],", "")).toString());
     }
 
     private static void expectBad(String message, String a, String b) {

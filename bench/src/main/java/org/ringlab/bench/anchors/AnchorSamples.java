@@ -2,17 +2,16 @@ package org.ringlab.bench.anchors;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
 /**
  * Every repetition of one anchor: records/µs and GB/s per record size, round-trip latency
- * percentiles. What a child JVM measures for one anchor and prints as lines for its parent.
+ * percentiles. What a child JVM measures for one anchor ({@link AnchorsChild}) and sends its
+ * parent as one JSON record: a component added here travels with no other change.
  *
  * @param rate      [size index][repetition] records per µs
  * @param bandwidth [size index][repetition] GB/s
@@ -249,82 +248,12 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         return out;
     }
 
-    /** {@code rate 0 v v v}, {@code bandwidth 0 …}, {@code latency 3 …}: exact decimal doubles. */
-    List<String> lines() {
-        List<String> lines = new ArrayList<>();
-        add(lines, "rate", rate);
-        add(lines, "bandwidth", bandwidth);
-        add(lines, "latency", latency);
-        add(lines, "path", path);
-        add(lines, "mechanism", mechanism);
-        add(lines, "mechanismBytes", mechanismBytes);
-        add(lines, "drain", drain);
-        return lines;
-    }
-
-    private static void add(List<String> lines, String kind, double[][] values) {
-        for (int i = 0; i < values.length; i++) {
-            StringBuilder b = new StringBuilder(kind).append(' ').append(i);
-            for (double v : values[i]) {
-                b.append(' ').append(Double.toString(v));
-            }
-            lines.add(b.toString());
-        }
-    }
-
-    /** Reads what {@link #lines()} printed; lines of other shapes (JVM chatter) are ignored, missing rows are an error. */
-    static AnchorSamples parse(List<String> lines, int reps, String anchor) {
-        AnchorSamples s = empty(reps);
-        boolean[][] seen = {new boolean[SIZES.length], new boolean[SIZES.length], new boolean[LATENCY_COLUMNS.size()],
-            new boolean[SIZES.length], new boolean[SIZES.length], new boolean[SIZES.length],
-            new boolean[DRAIN_COLUMNS.size()]};
-        for (String line : lines) {
-            String[] f = line.trim().split(" ");
-            int kind = switch (f[0]) {
-                case "rate" -> 0;
-                case "bandwidth" -> 1;
-                case "latency" -> 2;
-                case "path" -> 3;
-                case "mechanism" -> 4;
-                case "mechanismBytes" -> 5;
-                case "drain" -> 6;
-                default -> -1;
-            };
-            if (kind < 0) {
-                continue;
-            }
-            double[][] target = switch (kind) {
-                case 0 -> s.rate;
-                case 1 -> s.bandwidth;
-                case 2 -> s.latency;
-                case 3 -> s.path;
-                case 4 -> s.mechanism;
-                case 5 -> s.mechanismBytes;
-                default -> s.drain;
-            };
-            int row = Integer.parseInt(f[1]);
-            if (f.length != reps + 2 || row < 0 || row >= target.length) {
-                throw new IllegalStateException(anchor + ": the child printed '" + line + "', expected " + reps
-                        + " values for a row below " + target.length);
-            }
-            for (int r = 0; r < reps; r++) {
-                target[row][r] = Double.parseDouble(f[r + 2]);
-            }
-            seen[kind][row] = true;
-        }
-        for (boolean[] kind : seen) {
-            for (boolean row : kind) {
-                if (!row) {
-                    throw new IllegalStateException(anchor + ": the child's output lacks rows: " + lines);
-                }
-            }
-        }
-        return s;
-    }
-
     @Override
     public String toString() {
-        return "AnchorSamples" + lines();
+        return "AnchorSamples[rate=" + Arrays.deepToString(rate) + ", bandwidth=" + Arrays.deepToString(bandwidth)
+                + ", latency=" + Arrays.deepToString(latency) + ", path=" + Arrays.deepToString(path)
+                + ", mechanism=" + Arrays.deepToString(mechanism) + ", mechanismBytes=" + Arrays.deepToString(mechanismBytes)
+                + ", drain=" + Arrays.deepToString(drain) + "]";
     }
 
     @Override

@@ -1,38 +1,30 @@
 package org.ringlab.bench.anchors;
 
-/**
- * The child JVM of a forked anchors run: measures one anchor on one profile and prints its
- * samples ({@link AnchorSamples#lines()}) for the parent. A fresh JVM per anchor keeps the
- * call sites the anchors share (the driver's {@link AnchorQueue} calls, spsc's calls into
- * {@code RingMemory}) monomorphic, as they are in an application that uses one queue.
- * Usage: {@code AnchorsChild PROFILE ANCHOR}; exit 2 for bad arguments, 1 for a failed run.
- */
-public final class AnchorsChild {
+import org.ringlab.bench.harness.ForkedTask;
 
-    private AnchorsChild() {
+/**
+ * What the child JVM of a forked anchors run measures: one anchor on one profile, answered as
+ * one {@link AnchorSamples} record ({@link org.ringlab.bench.harness.Fork}). A fresh JVM per
+ * anchor keeps the call sites the anchors share (the driver's {@link AnchorQueue} calls, spsc's
+ * calls into {@code RingMemory}) monomorphic, as they are in an application that uses one queue.
+ *
+ * @param profile the {@link AnchorsProfile} id
+ * @param anchor  the anchor's name ({@link Anchors})
+ */
+record AnchorsChild(String profile, String anchor) implements ForkedTask<AnchorSamples> {
+
+    @Override
+    public AnchorSamples measure() {
+        return AnchorSamples.measure(anchor, AnchorsProfile.parse(profile));
     }
 
-    public static void main(String[] args) {
-        if (args.length != 2) {
-            System.err.println("usage: AnchorsChild PROFILE ANCHOR, got " + java.util.Arrays.toString(args));
-            System.exit(2);
-        }
-        AnchorsProfile profile;
-        try {
-            profile = AnchorsProfile.parse(args[0]);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-            return;
-        }
-        try {
-            for (String line : AnchorSamples.measure(args[1], profile).lines()) {
-                System.out.println(line);
-            }
-        } catch (RuntimeException e) {
-            System.err.println(args[1] + " failed: " + e);
-            e.printStackTrace();
-            System.exit(1);
-        }
+    @Override
+    public Class<AnchorSamples> resultType() {
+        return AnchorSamples.class;
+    }
+
+    @Override
+    public String describe() {
+        return "anchor " + anchor;
     }
 }

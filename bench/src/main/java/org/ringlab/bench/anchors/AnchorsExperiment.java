@@ -12,8 +12,8 @@ import org.ringlab.api.Availability;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.api.SeamPlacement;
+import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.RepetitionBudget;
-import org.ringlab.bench.util.ChildJvm;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Claim;
@@ -43,7 +43,7 @@ public final class AnchorsExperiment implements Experiment {
     static final double GOAL = 1.5;
     private static final List<String> LATENCY_COLUMNS = AnchorSamples.LATENCY_COLUMNS;
     private static final int[] SIZES = AnchorSamples.SIZES;
-    private static final long CHILD_TIMEOUT_SECONDS = 1_800;
+    private static final java.time.Duration CHILD_TIMEOUT = java.time.Duration.ofMinutes(30);
 
     @Override
     public String id() {
@@ -254,7 +254,7 @@ public final class AnchorsExperiment implements Experiment {
                         + " and " + Sizes.format(AnchorsProfile.LARGE_RECORD) + " throughput, round trips, one-thread "
                         + "path and mechanism" + (AnchorSamples.measuresDrain(anchor) ? ", drain(32) vs drain(1)" : "")
                         + ")");
-                rounds.get(anchor).add(child(anchor, profile));
+                rounds.get(anchor).add(child(anchor, profile, progress));
             }
             done++;
             decisive = new AnchorClaims(rounds, mirrored).all().stream().noneMatch(
@@ -263,15 +263,11 @@ public final class AnchorsExperiment implements Experiment {
         return rounds;
     }
 
-    private static AnchorSamples child(String anchor, AnchorsProfile profile) {
-        ChildJvm.Outcome outcome = ChildJvm.run(AnchorsChild.class.getName(), List.of(profile.id(), anchor),
-                CHILD_TIMEOUT_SECONDS);
-        if (outcome.timedOut() || outcome.exitCode() != 0) {
-            throw new IllegalStateException("the child JVM measuring " + anchor + (outcome.timedOut()
-                    ? " did not finish within " + CHILD_TIMEOUT_SECONDS + " s" : " exited with "
-                    + outcome.exitCode()) + "; its stderr:\n" + String.join("\n", outcome.stderr()));
-        }
-        return AnchorSamples.parse(outcome.stdout(), profile.repetitions(), anchor);
+    private static AnchorSamples child(String anchor, AnchorsProfile profile, Progress progress) {
+        AnchorSamples s = Fork.run(new AnchorsChild(profile.id(), anchor), CHILD_TIMEOUT,
+                line -> progress.note("(child) " + line));
+        checkShape(s, profile.repetitions(), anchor);
+        return s;
     }
 
     private static Map<String, List<AnchorSamples>> oneRound(Map<String, AnchorSamples> samples) {
@@ -291,6 +287,26 @@ public final class AnchorsExperiment implements Experiment {
     static String mirroredAnchor(List<String> anchors) {
         return Registries.defaultMirrored().chosen().map(m -> Anchors.spscOn(m.name())).filter(anchors::contains)
                 .orElse(null);
+    }
+
+    /** A child's record has one row per size (or latency column) and one value per repetition. */
+    static void checkShape(AnchorSamples s, int reps, String anchor) {
+        AnchorSamples expected = AnchorSamples.empty(reps);
+        double[][][] got = {s.rate(), s.bandwidth(), s.latency(), s.path(), s.mechanism(), s.mechanismBytes(), s.drain()};
+        double[][][] want = {expected.rate(), expected.bandwidth(), expected.latency(), expected.path(),
+            expected.mechanism(), expected.mechanismBytes(), expected.drain()};
+        for (int k = 0; k < got.length; k++) {
+            if (got[k] == null || got[k].length != want[k].length) {
+                throw new IllegalStateException(anchor + ": the child sent " + s + ", expected " + want[k].length
+                        + " rows of " + reps + " values");
+            }
+            for (double[] row : got[k]) {
+                if (row == null || row.length != reps) {
+                    throw new IllegalStateException(anchor + ": the child sent " + s + ", expected rows of " + reps
+                            + " values");
+                }
+            }
+        }
     }
 
     /** The third-party anchors, then spsc on every strategy that passes the filters and is available. */

@@ -21,7 +21,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
-import org.ringlab.bench.util.ChildJvm;
+import org.ringlab.bench.harness.Fork;
 import org.ringlab.queues.framing.PacketHeaderDescriptor;
 import org.ringlab.queues.framing.StreamFramer;
 
@@ -54,9 +54,9 @@ final class PipeRun {
     private PipeRun() {
     }
 
-    /** The child's command line: ChildJvm's (this JVM's java, flags and path) running {@link FramedPacketWriter}. */
-    static List<String> childCommand(List<String> args) {
-        return ChildJvm.command(FramedPacketWriter.class.getName(), args);
+    /** The child: this JVM's java, flags and path ({@link Fork}) running {@link FramedPacketWriter}. */
+    static ProcessBuilder child(List<String> args) {
+        return Fork.streaming(FramedPacketWriter.class.getName(), args);
     }
 
     static Result run(QueueDiscipline discipline, MemoryStrategy strategy, int packetLength, long pipeBytes,
@@ -66,8 +66,8 @@ final class PipeRun {
         long junk = garbageEvery > 0 ? packets / garbageEvery : 0;
         int dataLength = packetLength - PacketHeaderDescriptor.HEADER_LENGTH;
         long tailSum = PipePackets.tailSum(PipePackets.pattern(dataLength, seed));
-        ProcessBuilder pb = new ProcessBuilder(childCommand(List.of(Integer.toString(packetLength),
-                Long.toString(packets), Integer.toString(garbageEvery), Long.toString(seed))));
+        ProcessBuilder pb = child(List.of(Integer.toString(packetLength),
+                Long.toString(packets), Integer.toString(garbageEvery), Long.toString(seed)));
         try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(CAPACITY));
              RecordQueue queue = discipline.create(memory, QueueSpec.variable(packetLength).withConsumers(consumers))) {
             AtomicReference<Throwable> failure = new AtomicReference<>();

@@ -113,7 +113,7 @@ public final class CompareOptions {
     /** The command line as typed, for the report header. */
     String describe(String name) {
         StringBuilder b = new StringBuilder(name).append(" --profile ").append(profile);
-        if (!experiments.isEmpty()) {
+        if (!experiments.isEmpty() && !name.startsWith("ringlab run ")) {
             b.append(" --experiment ").append(String.join(",", experiments));
         }
         if (!strategies.isEmpty()) {

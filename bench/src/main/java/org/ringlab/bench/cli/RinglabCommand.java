@@ -12,10 +12,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "ringlab",
         description = {"Ring buffers and queues in off-heap memory, side by side.",
                 "Without a command: 'ringlab compare' - every experiment, quick profile, report in ringlab-report/."},
-        subcommands = {ListCommand.class, DemoCommand.class, CompareCommand.class, HistoryCommand.class,
+        subcommands = {ListCommand.class, DemoCommand.class, CompareCommand.class, RunCommand.class, HistoryCommand.class,
                 GrowthCommand.class, org.ringlab.bench.mapped.MappedCommand.class,
                 org.ringlab.bench.driver.scenario.DriverCommand.class, DiffCommand.class,
-                ReportCommand.class, HistoryCellCommand.class, GrowthCellCommand.class},
+                ReportCommand.class},
         sortOptions = false)
 public final class RinglabCommand implements Callable<Integer> {
 

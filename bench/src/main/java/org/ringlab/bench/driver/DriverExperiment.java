@@ -209,7 +209,8 @@ public final class DriverExperiment implements Experiment {
                 context.progress().step("spsc vs locked-list × " + strategy.name());
                 double[][] f;
                 try {
-                    f = context.fork() ? DriverCell.forked(profile, strategy, spsc != null, locked != null)
+                    f = context.fork() ? DriverCell.forked(profile, strategy, spsc != null, locked != null,
+                            context.progress())
                             : DriverCell.measure(profile, strategy, spsc, locked);
                 } catch (RuntimeException e) {
                     skipped.add("spsc vs locked-list × " + strategy.name() + ": FAILED: " + e.getMessage());

@@ -7,7 +7,7 @@ import java.util.Locale;
 import org.ringlab.bench.util.Cells;
 import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.Registries;
-import org.ringlab.bench.util.ChildJvm;
+import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
@@ -25,7 +25,7 @@ import org.ringlab.growth.GrowthWorkload;
 public final class GrowthExperiment implements Experiment {
 
     /** A repetition that takes longer than this is killed: a hung strategy must not hang the run. */
-    private static final long RUN_TIMEOUT_SECONDS = 600;
+    private static final java.time.Duration RUN_TIMEOUT = java.time.Duration.ofMinutes(10);
 
     /** What {@link #run(GrowthPlan, Progress)} produced, and whether every strategy produced numbers. */
     public record Outcome(ExperimentResult result, boolean allStrategiesOk) {
@@ -111,24 +111,7 @@ public final class GrowthExperiment implements Experiment {
     }
 
     private static GrowthSample forked(GrowthPlan plan, GrowthStrategy strategy, Progress progress) {
-        GrowthWorkload w = plan.workload();
-        List<String> args = List.of("growth-cell", "--strategy", strategy.name(),
-                "--target", Long.toString(w.targetBytes()), "--chunk", Long.toString(w.chunkBytes()),
-                "--initial", Long.toString(w.initialCapacity()), "--factor", Integer.toString(w.factor()));
-        ChildJvm.Outcome o = ChildJvm.run(args, RUN_TIMEOUT_SECONDS);
-        // Whatever the child said on stderr (JVM warnings included) is shown, not swallowed.
-        for (String line : o.stderr()) {
-            progress.note("(child) " + line);
-        }
-        if (o.timedOut()) {
-            throw new IllegalStateException("the child JVM did not finish within " + RUN_TIMEOUT_SECONDS + " s and was killed");
-        }
-        String line = o.stdout().stream().filter(l -> l.startsWith(GrowthSample.LINE_PREFIX)).reduce((a, b) -> b)
-                .orElse(null);
-        if (o.exitCode() != 0 || line == null) {
-            String why = o.stderr().isEmpty() ? String.join(" | ", o.stdout()) : o.stderr().getLast();
-            throw new IllegalStateException("child JVM exited with " + o.exitCode() + (why.isBlank() ? "" : ": " + why));
-        }
-        return GrowthSample.parse(line);
+        return Fork.run(GrowthTask.of(strategy.name(), plan.workload()), RUN_TIMEOUT,
+                line -> progress.note("(child) " + line));
     }
 }

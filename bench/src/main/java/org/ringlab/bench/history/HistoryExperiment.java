@@ -3,9 +3,9 @@ package org.ringlab.bench.history;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.RepetitionBudget;
 import org.ringlab.bench.util.Cells;
-import org.ringlab.bench.util.ChildJvm;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.report.Experiment;
@@ -22,7 +22,7 @@ import org.ringlab.bench.util.Sizes;
 public final class HistoryExperiment implements Experiment {
 
     /** A cell that takes longer than this is killed: a hung strategy must not hang the run. */
-    private static final long CELL_TIMEOUT_SECONDS = 600;
+    private static final java.time.Duration CELL_TIMEOUT = java.time.Duration.ofMinutes(10);
 
     /** What {@link #run(HistoryPlan, Progress)} produced, and whether every cell produced numbers. */
     public record Outcome(ExperimentResult result, boolean allCellsOk) {
@@ -136,32 +136,9 @@ public final class HistoryExperiment implements Experiment {
                 return CellResult.failed(strategy.name(), size, capacity, false, Cells.describe(e));
             }
         }
-        List<String> args = List.of("history-cell", "--strategy", strategy.name(), "--element", Long.toString(size),
-                "--capacity", Long.toString(capacity), "--warmup", Integer.toString(plan.warmup()),
-                "--reps", Integer.toString(plan.repetitions()));
-        ChildJvm.Outcome o;
         try {
-            o = ChildJvm.run(args, CELL_TIMEOUT_SECONDS);
-        } catch (RuntimeException e) {
-            return CellResult.failed(strategy.name(), size, capacity, true, Cells.describe(e));
-        }
-        // Whatever the child said on stderr (JVM warnings included) is shown, not swallowed.
-        for (String line : o.stderr()) {
-            progress.note("(child) " + line);
-        }
-        String resultLine = o.stdout().stream().filter(l -> l.startsWith(CellResult.LINE_PREFIX)).reduce((a, b) -> b)
-                .orElse(null);
-        if (o.timedOut()) {
-            return CellResult.failed(strategy.name(), size, capacity, true,
-                    "the child JVM did not finish within " + CELL_TIMEOUT_SECONDS + " s and was killed");
-        }
-        if (o.exitCode() != 0 || resultLine == null) {
-            String why = o.stderr().isEmpty() ? String.join(" | ", o.stdout()) : o.stderr().getLast();
-            return CellResult.failed(strategy.name(), size, capacity, true,
-                    "child JVM exited with " + o.exitCode() + (why.isBlank() ? "" : ": " + why));
-        }
-        try {
-            return CellResult.parse(resultLine, true);
+            return Fork.run(new HistoryCellTask(strategy.name(), size, capacity, plan.warmup(), plan.repetitions()),
+                    CELL_TIMEOUT, line -> progress.note("(child) " + line));
         } catch (RuntimeException e) {
             return CellResult.failed(strategy.name(), size, capacity, true, Cells.describe(e));
         }

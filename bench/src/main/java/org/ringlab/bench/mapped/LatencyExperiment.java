@@ -20,10 +20,10 @@ import java.util.zip.DataFormatException;
 
 import org.HdrHistogram.Histogram;
 import org.ringlab.api.PrefaultPolicy;
-import org.ringlab.bench.util.ChildJvm;
+import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Progress;
-import org.ringlab.linux.LinuxThreads;
+import org.ringlab.bench.util.Platform;
 import org.ringlab.queues.mapped.MappedQueue;
 import org.ringlab.queues.mapped.MappedQueueWriter;
 
@@ -111,7 +111,7 @@ final class LatencyExperiment {
     final List<String> skipped = new ArrayList<>();
 
     List<Result> run(List<Cell> cells, int repetitions) {
-        BitSet cpus = LinuxThreads.currentThreadAffinity();
+        BitSet cpus = Platform.requireThreads().currentThreadAffinity();
         int writerCpu = cpus.nextSetBit(0);
         int readerCpu = cpus.nextSetBit(writerCpu + 1);
         List<Result> results = new ArrayList<>();
@@ -160,7 +160,7 @@ final class LatencyExperiment {
         }
         Process child = null;
         try (MappedQueueWriter writer = MappedQueue.create(path, config)) {
-            child = new ProcessBuilder(ChildJvm.command(args)).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            child = Fork.streaming("org.ringlab.bench.RinglabMain", args).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             child.getOutputStream().close();
             BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
             expect(out, "ready", child);
@@ -189,9 +189,9 @@ final class LatencyExperiment {
 
     /** Enqueues warm-up + measured records on a fixed schedule, pinned if asked (restored after). */
     private void send(MappedQueueWriter writer, int cpu) {
-        BitSet saved = LinuxThreads.currentThreadAffinity();
+        BitSet saved = Platform.requireThreads().currentThreadAffinity();
         if (cpu >= 0) {
-            LinuxThreads.pinCurrentThread(cpu);
+            Platform.requireThreads().pinCurrentThread(cpu);
         }
         try {
             MemorySegment record = MemorySegment.ofArray(new long[RECORD / 8]);
@@ -216,7 +216,7 @@ final class LatencyExperiment {
             }
         } finally {
             if (cpu >= 0) {
-                LinuxThreads.pinCurrentThread(saved);
+                Platform.requireThreads().pinCurrentThread(saved);
             }
         }
     }

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 import org.ringlab.api.PrefaultPolicy;
-import org.ringlab.linux.LinuxThreads;
+import org.ringlab.bench.util.Platform;
 import org.ringlab.queues.mapped.MappedQueue;
 import org.ringlab.queues.mapped.MappedQueueReader;
 import org.ringlab.queues.mapped.WriterState;
@@ -28,7 +28,7 @@ final class LatencyReader {
 
     static void run(Path file, long total, long warmup, int cpu, List<PrefaultPolicy> policies, PrintWriter out) {
         if (cpu >= 0) {
-            LinuxThreads.pinCurrentThread(cpu);
+            Platform.requireThreads().pinCurrentThread(cpu);
         }
         Histogram histogram = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         try (MappedQueueReader reader = MappedQueue.attach(file, MappedQueue.StartAt.BEGINNING, policies)) {

@@ -16,7 +16,7 @@ import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.PrefaultPolicy;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Progress;
-import org.ringlab.linux.LinuxThreads;
+import org.ringlab.bench.util.Platform;
 
 /**
  * Seed 004's table "write 256 MB in 128-byte blocks": for each prefault configuration, a new
@@ -133,19 +133,19 @@ final class PrefaultExperiment {
         MappedFileSpec spec = MappedFileSpec.create(path, bytes).withPolicies(PrefaultPolicy.parseList(config.policies))
                 .withBackgroundWindow(BACKGROUND_WINDOW);
         MemorySegment block = MemorySegment.ofArray(new byte[BLOCK]).fill((byte) 0x5A);
-        long process0 = LinuxThreads.processMinorFaults();
+        long process0 = Platform.requireThreads().processMinorFaults();
         try (MappedFile file = strategy.open(spec)) {
             long t0 = System.nanoTime();
             MemorySegment mapping = file.chunk(0); // grow, map and apply the configuration: the prefault
             long t1 = System.nanoTime();
-            long faults0 = LinuxThreads.threadMinorFaults();
+            long faults0 = Platform.requireThreads().threadMinorFaults();
             long writeNanos = config.pacedBytesPerSecond == 0 ? write(file, mapping, block, bytes)
                     : writePaced(file, mapping, block, bytes, config.pacedBytesPerSecond);
-            long writerFaults = LinuxThreads.threadMinorFaults() - faults0;
+            long writerFaults = Platform.requireThreads().threadMinorFaults() - faults0;
             file.close(); // joins the prefaulter: its time is final
             MappedFile.PrefaultStats stats = file.prefaultStats();
             return new Sample(writeNanos / 1e6, (t1 - t0) / 1e6, stats.backgroundNanos() / 1e6, writerFaults,
-                    LinuxThreads.processMinorFaults() - process0);
+                    Platform.requireThreads().processMinorFaults() - process0);
         } finally {
             deleteIfExists(path);
         }

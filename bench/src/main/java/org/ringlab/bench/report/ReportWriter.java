@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.ringlab.bench.util.Stats;
-import org.ringlab.bench.util.Json;
+import org.ringlab.bench.harness.RecordJson;
 import org.ringlab.bench.util.TextTable;
 
 /**
@@ -419,85 +419,11 @@ public final class ReportWriter {
     // ---------------------------------------------------------------- results.json
 
     static String json(Run run, List<Section> sections) {
-        Json j = new Json().beginObject().field("format", FORMAT).field("version", VERSION)
-                .field("command", run.command()).field("profile", run.profile()).field("seed", run.seed())
-                .field("fork", run.fork()).field("started", run.started()).field("seconds", run.seconds());
-        j.name("filters").beginObject().name("strategies").beginArray();
-        run.strategies().forEach(j::value);
-        j.endArray().name("disciplines").beginArray();
-        run.disciplines().forEach(j::value);
-        j.endArray().endObject();
-        j.name("environment").beginObject();
-        environmentLines(run).forEach(j::field);
-        j.endObject();
-        j.name("experiments").beginArray();
-        for (Section s : sections) {
-            j.beginObject().field("id", s.id()).field("seed", s.seed()).field("description", s.description())
-                    .field("status", s.ok() ? "ok" : "failed").field("seconds", s.seconds());
-            if (!s.ok()) {
-                j.field("error", s.failure());
-                j.name("measurements").beginArray().endArray();
-                j.name("claims").beginArray().endArray();
-                j.name("skipped").beginArray().endArray();
-                j.endObject();
-                continue;
-            }
-            ExperimentResult r = s.result();
-            j.field("title", r.title()).field("profile", r.profile());
-            j.name("measurements").beginArray();
-            for (Measurement m : r.measurements()) {
-                measurement(j, m);
-            }
-            j.endArray();
-            j.name("claims").beginArray();
-            for (Claim c : r.claims()) {
-                j.beginObject().field("claim", c.claim()).field("measured", c.measured())
-                        .field("verdict", c.verdict().name());
-                Judgement g = c.judgement();
-                if (g != Judgement.POINT) {
-                    j.name("judgement").beginObject().field("seedFigure", g.seedFigure())
-                            .field("threshold", g.threshold()).field("direction", g.atLeast() ? "at-least" : "at-most")
-                            .field("ratio", g.ratio()).field("low", g.low()).field("high", g.high())
-                            .field("rounds", g.rounds()).field("samples", g.samples()).endObject();
-                }
-                j.endObject();
-            }
-            j.endArray();
-            j.name("skipped").beginArray();
-            r.skipped().forEach(j::value);
-            j.endArray();
-            j.name("notes").beginArray();
-            r.notes().forEach(j::value);
-            j.endArray();
-            j.name("charts").beginArray();
-            for (int i = 0; i < r.charts().size(); i++) {
-                j.beginObject().field("title", r.charts().get(i).title())
-                        .field("file", CHARTS + "/" + chartFile(s.id(), i)).endObject();
-            }
-            j.endArray();
-            j.endObject();
+        try {
+            return RecordJson.results().writeValueAsString(ResultsJson.of(run, sections)) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("results.json cannot be written: " + e.getOriginalMessage(), e);
         }
-        return j.endArray().endObject().toString() + "\n";
-    }
-
-    private static void measurement(Json j, Measurement m) {
-        Stats s = m.stats();
-        j.beginObject().field("key", m.key());
-        j.name("labels").beginObject();
-        m.labels().forEach(j::field);
-        j.endObject();
-        j.field("metric", m.metric()).field("unit", m.unit()).field("direction", m.direction())
-                .field("deterministic", m.deterministic()).array("samples", m.samples())
-                .array("forks", java.util.Arrays.stream(m.forks()).asDoubleStream().toArray()).field("n", s.n())
-                .field("median", s.median()).field("min", s.min()).field("max", s.max()).field("q1", s.q1())
-                .field("q3", s.q3());
-        double spread = m.spread();
-        if (Double.isNaN(spread)) {
-            j.name("spread").value((String) null);
-        } else {
-            j.field("spread", spread);
-        }
-        j.field("stability", m.stability()).endObject();
     }
 
     // ---------------------------------------------------------------- environment

@@ -2,7 +2,7 @@ package org.ringlab.bench.util;
 
 import java.util.BitSet;
 
-import org.ringlab.linux.LinuxThreads;
+import org.ringlab.api.PlatformThreads;
 
 /**
  * Where the two threads of a producer/consumer measurement run: one each on the first two
@@ -19,7 +19,10 @@ public final class TwoCpus {
     }
 
     private static int[] choose() {
-        BitSet allowed = LinuxThreads.currentThreadAffinity();
+        if (Platform.threads().isEmpty()) {
+            return null;
+        }
+        BitSet allowed = Platform.requireThreads().currentThreadAffinity();
         int first = allowed.nextSetBit(0);
         int second = first < 0 ? -1 : allowed.nextSetBit(first + 1);
         return second < 0 ? null : new int[] {first, second};
@@ -28,22 +31,26 @@ public final class TwoCpus {
     /** Pins the calling thread to side {@code side}'s CPU (0: producer, 1: consumer); no-op with fewer than two. */
     public static void pin(int side) {
         if (CPUS != null) {
-            LinuxThreads.pinCurrentThread(CPUS[side]);
+            Platform.requireThreads().pinCurrentThread(CPUS[side]);
         }
     }
 
     /** The calling thread's CPUs now, to give back with {@link #restore} after a measurement on it. */
     public static BitSet save() {
-        return LinuxThreads.currentThreadAffinity();
+        return Platform.threads().map(PlatformThreads::currentThreadAffinity).orElse(null);
     }
 
+    /** Gives back what {@link #save} returned (null: nothing was pinned). */
     public static void restore(BitSet cpus) {
-        LinuxThreads.pinCurrentThread(cpus);
+        if (cpus != null) {
+            Platform.requireThreads().pinCurrentThread(cpus);
+        }
     }
 
     /** For the report's notes. */
     public static String placement() {
-        return CPUS == null ? "not pinned (this process may use fewer than two CPUs)"
+        return Platform.threads().isEmpty() ? "not pinned (" + Platform.unavailabilityCause() + ")"
+                : CPUS == null ? "not pinned (this process may use fewer than two CPUs)"
                 : "producer pinned to CPU " + CPUS[0] + ", consumer to CPU " + CPUS[1];
     }
 }

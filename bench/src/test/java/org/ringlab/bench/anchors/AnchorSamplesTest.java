@@ -5,16 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.ringlab.bench.harness.RecordJson;
 
-/** What a child JVM prints is what its parent reads back, exactly; a truncated output is refused. */
+/** What a child JVM sends is what its parent reads back, exactly; a record of the wrong shape is refused. */
 class AnchorSamplesTest {
 
     @Test
-    void linesRoundTripExactly() {
+    void samplesRoundTripExactly() {
         AnchorSamples s = AnchorSamples.empty(3);
         double v = 0.1;
         for (double[][] table : List.of(s.rate(), s.bandwidth(), s.latency(), s.path(), s.mechanism(),
@@ -26,16 +26,17 @@ class AnchorSamplesTest {
                 }
             }
         }
-        List<String> printed = new ArrayList<>(List.of("WARNING: some JVM chatter"));
-        printed.addAll(s.lines());
-        assertEquals(s, AnchorSamples.parse(printed, 3, "x"));
+        s.path()[1][2] = Double.NaN;
+        assertEquals(s, RecordJson.read(RecordJson.write(s), AnchorSamples.class));
+        AnchorsChild task = new AnchorsChild("quick", "agrona-one-to-one");
+        assertEquals(task, RecordJson.read(RecordJson.write(task), AnchorsChild.class));
     }
 
     @Test
     void notMeasuredFiguresRoundTripAsNaN() {
         AnchorSamples s = AnchorSamples.empty(2);
         s.path()[0][1] = 42.5;
-        AnchorSamples back = AnchorSamples.parse(s.lines(), 2, "agrona-one-to-one");
+        AnchorSamples back = RecordJson.read(RecordJson.write(s), AnchorSamples.class);
         assertEquals(s, back);
         assertTrue(Double.isNaN(back.mechanism()[0][0]) && Double.isNaN(back.drain()[3][1]), back.toString());
     }
@@ -56,13 +57,15 @@ class AnchorSamplesTest {
 
     @Test
     void aMissingRowOrAWrongCountIsAnError() {
-        List<String> lines = new ArrayList<>(AnchorSamples.empty(2).lines());
-        lines.removeLast();
+        AnchorSamples full = AnchorSamples.empty(2);
+        AnchorSamples lacking = new AnchorSamples(full.rate(), full.bandwidth(), new double[1][2], full.path(),
+                full.mechanism(), full.mechanismBytes(), full.drain());
         IllegalStateException missing = assertThrows(IllegalStateException.class,
-                () -> AnchorSamples.parse(lines, 2, "disruptor"));
-        assertTrue(missing.getMessage().startsWith("disruptor: the child's output lacks rows"), missing.getMessage());
+                () -> AnchorsExperiment.checkShape(lacking, 2, "disruptor"));
+        assertTrue(missing.getMessage().startsWith("disruptor: the child sent"), missing.getMessage());
         IllegalStateException count = assertThrows(IllegalStateException.class,
-                () -> AnchorSamples.parse(List.of("rate 0 1.0"), 2, "disruptor"));
-        assertTrue(count.getMessage().contains("'rate 0 1.0'"), count.getMessage());
+                () -> AnchorsExperiment.checkShape(AnchorSamples.empty(3), 2, "disruptor"));
+        assertTrue(count.getMessage().contains("rows of 2 values"), count.getMessage());
+        AnchorsExperiment.checkShape(full, 2, "disruptor");
     }
 }

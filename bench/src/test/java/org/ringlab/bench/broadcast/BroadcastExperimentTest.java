@@ -114,7 +114,7 @@ class BroadcastExperimentTest {
 
     @Test
     void childCommandRunsTheWriterWithThisJvmsPath() {
-        List<String> cmd = PipeRun.childCommand(List.of("4096", "1", "0", "7"));
+        List<String> cmd = PipeRun.child(List.of("4096", "1", "0", "7")).command();
         assertEquals(List.of("4096", "1", "0", "7"), cmd.subList(cmd.size() - 4, cmd.size()));
         assertTrue(cmd.get(cmd.size() - 5).endsWith(FramedPacketWriter.class.getName()), cmd.toString());
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 import org.junit.jupiter.api.Test;
+import org.ringlab.bench.harness.RecordJson;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
@@ -94,14 +95,15 @@ class DriverExperimentTest {
     }
 
     @Test
-    void forkedRowsSurviveTheTripThroughStdout() {
+    void forkedRowsSurviveTheTripAsOneJsonRecord() {
         double[][] rows = {{1.5, Double.NaN}, {2.25, 3}, {4e-9, 5e9}, {Double.NaN, 0}};
-        double[][] back = DriverCell.parse(DriverCell.format(rows), 2, "x");
+        double[][] back = RecordJson.read(RecordJson.write(new DriverCell.Rows(rows)), DriverCell.Rows.class).rows();
+        assertEquals(rows.length, back.length);
         for (int i = 0; i < rows.length; i++) {
             org.junit.jupiter.api.Assertions.assertArrayEquals(rows[i], back[i]);
         }
-        assertThrows(IllegalStateException.class, () -> DriverCell.parse(List.of("driver-cell-row 0 1.0"), 2, "x"));
-        assertThrows(IllegalStateException.class, () -> DriverCell.parse(DriverCell.format(rows).subList(0, 3), 2, "x"));
+        DriverCell.Task task = new DriverCell.Task("tiny", "heap-doubled", true, false);
+        assertEquals(task, RecordJson.read(RecordJson.write(task), DriverCell.Task.class));
     }
 
     @Test

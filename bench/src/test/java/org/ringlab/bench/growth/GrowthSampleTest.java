@@ -5,23 +5,28 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.ringlab.bench.harness.RecordJson;
 
 class GrowthSampleTest {
 
     @Test
-    void aSampleSurvivesTheTripThroughOneLine() {
+    void aSampleSurvivesTheTripAsOneJsonRecord() {
         GrowthSample s = new GrowthSample("realloc", 64L << 20, 64L << 20, 40L << 20, 65L << 20, true, 51_000_000, 6, 3,
                 56L << 20, -1, 13_000_000);
-        String line = s.toLine();
-        assertTrue(line.startsWith(GrowthSample.LINE_PREFIX) && !line.contains("\n"), line);
-        assertEquals(s, GrowthSample.parse(line));
+        assertEquals(s, RecordJson.read(RecordJson.write(s), GrowthSample.class));
         assertEquals(65.0 / 64, s.peakRatio(), 1e-12);
     }
 
     @Test
-    void aBrokenLineSaysWhatIsMissing() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> GrowthSample.parse("RINGLAB-GROWTH strategy=x"))
-                .getMessage().contains("'final'"));
-        assertThrows(IllegalArgumentException.class, () -> GrowthSample.parse("something else"));
+    void aRecordMissingAFieldIsRefusedNamingIt() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RecordJson.read("{\"strategy\": \"x\"}", GrowthSample.class));
+        assertTrue(e.getMessage().contains("finalBytes"), e.getMessage());
+    }
+
+    @Test
+    void aTaskSurvivesTheTripToTheChild() {
+        GrowthTask t = new GrowthTask("mremap", 64L << 20, 1 << 20, 4096, 2);
+        assertEquals(t, RecordJson.read(RecordJson.write(t), GrowthTask.class));
     }
 }

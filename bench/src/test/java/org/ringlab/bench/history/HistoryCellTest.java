@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.ringlab.bench.harness.RecordJson;
 
 class HistoryCellTest {
 
@@ -37,8 +38,8 @@ class HistoryCellTest {
     @Test
     void cellResultSurvivesTheTripFromAForkedJvm() {
         CellResult r = new CellResult("mirrored-x", 4096, 1 << 20, 256, new double[] {1.5, 2.25}, new double[] {3e6},
-                1048576, 2097152, 1048000.5, 0, 4096.5, false, null);
-        CellResult back = CellResult.parse(r.toLine(), true);
+                1048576, 2097152, Double.NaN, 0, 4096.5, true, null).inRound(3);
+        CellResult back = RecordJson.read(RecordJson.write(r), CellResult.class);
         assertEquals(r.strategy(), back.strategy());
         assertEquals(r.capacity(), back.capacity());
         assertArrayEquals(r.writeNsPerPut(), back.writeNsPerPut());
@@ -47,6 +48,7 @@ class HistoryCellTest {
         assertEquals(r.rssBytes(), back.rssBytes());
         assertEquals(r.pssReleasedBytes(), back.pssReleasedBytes());
         assertEquals(r.extraBytesPerRead(), back.extraBytesPerRead());
+        assertEquals(3, back.round());
         assertTrue(back.forked() && back.ok());
     }
 

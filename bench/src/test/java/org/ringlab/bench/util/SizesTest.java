@@ -27,24 +27,4 @@ class SizesTest {
         assertEquals("1.5", Sizes.mib(1.5 * (1 << 20)));
         assertEquals("-", Sizes.mib(Double.NaN));
     }
-
-    @Test
-    void jsonIsWellFormed() {
-        String json = new Json().beginObject().field("a", 1).field("b", "x\"y").field("c", Double.NaN)
-                .array("d", new double[] {1.5, 2, 9952.4567891, 1e-9}).name("e").beginArray().endArray().endObject().toString();
-        assertEquals("""
-                {
-                  "a": 1,
-                  "b": "x\\"y",
-                  "c": null,
-                  "d": [
-                    1.5,
-                    2,
-                    9952.457,
-                    0.000000001
-                  ],
-                  "e": []
-                }
-                """, json);
-    }
 }

@@ -1,0 +1,35 @@
+package org.ringlab.bench.growth;
+
+import org.ringlab.api.Registries;
+import org.ringlab.bench.harness.ForkedTask;
+import org.ringlab.bench.util.Sizes;
+import org.ringlab.growth.GrowthRun;
+import org.ringlab.growth.GrowthWorkload;
+
+/**
+ * One growth repetition for a forked JVM ({@link org.ringlab.bench.harness.Fork}): a fresh
+ * process per repetition, so its peak RSS starts from a clean baseline; answers one {@link GrowthSample}.
+ */
+public record GrowthTask(String strategy, long targetBytes, long chunkBytes, long initialCapacity, int factor)
+        implements ForkedTask<GrowthSample> {
+
+    static GrowthTask of(String strategy, GrowthWorkload w) {
+        return new GrowthTask(strategy, w.targetBytes(), w.chunkBytes(), w.initialCapacity(), w.factor());
+    }
+
+    @Override
+    public GrowthSample measure() {
+        return GrowthSample.of(GrowthRun.measure(Registries.growthStrategies().require(strategy),
+                new GrowthWorkload(targetBytes, chunkBytes, initialCapacity, factor)));
+    }
+
+    @Override
+    public Class<GrowthSample> resultType() {
+        return GrowthSample.class;
+    }
+
+    @Override
+    public String describe() {
+        return "growth " + strategy + " to " + Sizes.format(targetBytes);
+    }
+}

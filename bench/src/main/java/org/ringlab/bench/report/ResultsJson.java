@@ -1,0 +1,148 @@
+package org.ringlab.bench.report;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import org.ringlab.bench.util.Stats;
+
+/**
+ * results.json as records, the shape {@code results.schema.json} describes: Jackson writes it
+ * ({@link ReportWriter}) and reads it back ({@link ResultsFile}), nothing is written by hand.
+ * JSON has no NaN: an unknown figure is {@code null} here ({@link #number}, {@link #value}).
+ * A field added to the file is a component added here and a property in the schema; the
+ * round-trip test (write, validate, read, compare) catches one without the other.
+ */
+public record ResultsJson(String format, int version, String command, String profile, long seed, boolean fork,
+                          String started, double seconds, Filters filters, Map<String, String> environment,
+                          List<ExperimentJson> experiments) {
+
+    public record Filters(List<String> strategies, List<String> disciplines) {
+    }
+
+    /** One experiment; a failed one has an error and no title, profile, notes or charts. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ExperimentJson(String id, String seed, String description, String status, String error,
+                                 double seconds, String title, String profile, List<MeasurementJson> measurements,
+                                 List<ClaimJson> claims, List<String> skipped, List<String> notes,
+                                 List<ChartJson> charts) {
+    }
+
+    /** A measurement with every sample (null: unknown) and its fork, and the summary a reader wants. */
+    public record MeasurementJson(String key, Map<String, String> labels, String metric, String unit,
+                                  String direction, boolean deterministic, List<Double> samples, List<Integer> forks, int n,
+                                  Double median, Double min, Double max, Double q1, Double q3, Double spread,
+                                  String stability) {
+
+        static MeasurementJson of(Measurement m) {
+            Stats s = m.stats();
+            return new MeasurementJson(m.key(), new LinkedHashMap<>(m.labels()), m.metric(), m.unit(), m.direction(),
+                    m.deterministic(), Arrays.stream(m.samples()).mapToObj(ResultsJson::number).toList(),
+                    Arrays.stream(m.forks()).boxed().toList(),
+                    s.n(), number(s.median()), number(s.min()), number(s.max()), number(s.q1()), number(s.q3()),
+                    number(m.spread()), m.stability());
+        }
+
+        /** Back to a {@link Measurement} of {@code experiment}; the summary is recomputed from the samples. */
+        Measurement toMeasurement(String experiment) {
+            String where = "a measurement of " + experiment;
+            present(labels, "labels", where);
+            present(metric, "metric", where);
+            present(unit, "unit", where);
+            present(direction, "direction", where);
+            present(samples, "samples", where);
+            if (!direction.equals("higher-is-better") && !direction.equals("lower-is-better")) {
+                throw new IllegalArgumentException("a measurement of " + experiment + " has direction '" + direction
+                        + "'; allowed: higher-is-better, lower-is-better");
+            }
+            if (samples == null || samples.isEmpty()) {
+                throw new IllegalArgumentException("a measurement of " + experiment + " " + labels + " has no samples");
+            }
+            double[] values = samples.stream().mapToDouble(ResultsJson::value).toArray();
+            // Older files have no "forks": every sample then counts as one JVM's.
+            int[] f = forks == null ? new int[values.length] : forks.stream().mapToInt(Integer::intValue).toArray();
+            return new Measurement(experiment, labels, metric, unit, direction.equals("higher-is-better"),
+                    deterministic, values, f);
+        }
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ClaimJson(String claim, String measured, Claim.Verdict verdict, JudgementJson judgement) {
+
+        static ClaimJson of(Claim c) {
+            Judgement g = c.judgement();
+            return new ClaimJson(c.claim(), c.measured(), c.verdict(), g == Judgement.POINT ? null
+                    : new JudgementJson(g.seedFigure(), g.threshold(), g.atLeast() ? "at-least" : "at-most",
+                    number(g.ratio()), number(g.low()), number(g.high()), g.rounds(), g.samples()));
+        }
+
+        Claim toClaim() {
+            return judgement == null ? new Claim(claim, measured, verdict)
+                    : new Claim(claim, measured, verdict, new Judgement(judgement.seedFigure(), judgement.threshold(),
+                    judgement.direction().equals("at-least"), value(judgement.ratio()), value(judgement.low()),
+                    value(judgement.high()), judgement.rounds(), judgement.samples()));
+        }
+    }
+
+    public record JudgementJson(String seedFigure, double threshold, String direction, Double ratio, Double low,
+                                Double high, int rounds, int samples) {
+    }
+
+    public record ChartJson(String title, String file) {
+    }
+
+    /** The file's content for one run. */
+    static ResultsJson of(ReportWriter.Run run, List<Section> sections) {
+        List<ExperimentJson> experiments = new ArrayList<>();
+        for (Section s : sections) {
+            if (!s.ok()) {
+                experiments.add(new ExperimentJson(s.id(), s.seed(), s.description(), "failed", s.failure(),
+                        s.seconds(), null, null, List.of(), List.of(), List.of(), null, null));
+                continue;
+            }
+            ExperimentResult r = s.result();
+            List<ChartJson> charts = new ArrayList<>();
+            for (int i = 0; i < r.charts().size(); i++) {
+                charts.add(new ChartJson(r.charts().get(i).title(),
+                        ReportWriter.CHARTS + "/" + ReportWriter.chartFile(s.id(), i)));
+            }
+            experiments.add(new ExperimentJson(s.id(), s.seed(), s.description(), "ok", null, s.seconds(), r.title(),
+                    r.profile(), r.measurements().stream().map(MeasurementJson::of).toList(),
+                    r.claims().stream().map(ClaimJson::of).toList(), r.skipped(), r.notes(), charts));
+        }
+        return new ResultsJson(ReportWriter.FORMAT, ReportWriter.VERSION, run.command(), run.profile(), run.seed(),
+                run.fork(), run.started(), run.seconds(), new Filters(run.strategies(), run.disciplines()),
+                ReportWriter.environmentLines(run), experiments);
+    }
+
+    /** Every measurement, as {@code ringlab diff} compares them. */
+    List<Measurement> measurements() {
+        List<Measurement> list = new ArrayList<>();
+        for (ExperimentJson e : experiments) {
+            if (e.measurements() == null) {
+                throw new IllegalArgumentException("experiment " + e.id() + " has no \"measurements\" (schema mismatch)");
+            }
+            for (MeasurementJson m : e.measurements()) {
+                list.add(m.toMeasurement(e.id()));
+            }
+        }
+        return list;
+    }
+
+    private static void present(Object value, String field, String where) {
+        if (value == null) {
+            throw new IllegalArgumentException(where + " has no \"" + field + "\" (schema mismatch)");
+        }
+    }
+
+    static Double number(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
+    static double value(Double v) {
+        return v == null ? Double.NaN : v;
+    }
+}

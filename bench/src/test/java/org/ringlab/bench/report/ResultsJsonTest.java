@@ -1,0 +1,106 @@
+package org.ringlab.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ringlab.bench.harness.RecordJson;
+
+/**
+ * results.json both ways through Jackson: what is written validates against
+ * results.schema.json, and reading it back gives the same records and measurements, unknown
+ * figures (NaN, ∞) as null, a failed experiment and point and interval claims included.
+ */
+class ResultsJsonTest {
+
+    static ReportWriter.Run run() {
+        return new ReportWriter.Run("ringlab compare --profile tiny", "tiny", 5, true, List.of("heap-doubled"),
+                List.of(), Map.of("jdk", "25", "jvmFlags", "", "kernel", "6.1", "cpu", "x", "cores", "2",
+                "pageSize", "4096", "transparentHugePages", "madvise", "gitCommit", "abc1234"),
+                "2026-12-01T13:00:00Z", 12.5);
+    }
+
+    static List<Section> sections() {
+        Measurement timing = new Measurement("history", Map.of("strategy", "heap-doubled", "size", "64 B"), "write",
+                "ns/put", false, false, new double[] {1.5, 2.25, Double.NaN, 0.1 + 0.2}, new int[] {0, 0, 1, 1});
+        Measurement counter = new Measurement("history", Map.of("strategy", "heap-doubled"), "extraBytes", "bytes",
+                false, true, new double[] {4096});
+        Measurement infinite = new Measurement("history", Map.of("case", "lossless"), "lossRatio", "x", true, false,
+                new double[] {Double.POSITIVE_INFINITY, 3});
+        Claim interval = new Claim("spsc ≥ 5× locked-list", "6.1× [5.2, 7.0]", Claim.Verdict.CONFIRMED,
+                new Judgement("5x", 5, true, 6.1, 5.2, 7.0, 8, 40));
+        Claim point = new Claim("Pss = 1×", "1.00×", Claim.Verdict.CONFIRMED);
+        Claim unknown = new Claim("loss", "—", Claim.Verdict.INCONCLUSIVE,
+                new Judgement("31 %", 1, false, Double.NaN, Double.NaN, 2, 3, 6));
+        Chart chart = new Chart("write", "size", "ns", List.of("64 B"), Map.of("heap-doubled", new double[] {1}),
+                false, false);
+        ExperimentResult r = new ExperimentResult("history", "001.md", "History", "tiny",
+                List.of(timing, counter, infinite), List.of(), List.of(chart), List.of(interval, point, unknown),
+                List.of("a note"), List.of("mirrored-memfd: unavailable"));
+        return List.of(new Section("history", "001.md", "the history ring", r, null, 3.5),
+                new Section("growth", "002.md", "growth", null, "IllegalStateException: boom", 0.25));
+    }
+
+    @Test
+    void writtenValidatesAndReadsBackEqual(@TempDir Path dir) throws IOException {
+        String json = ReportWriter.json(run(), sections());
+        JsonNode tree = new ObjectMapper().readTree(json);
+        Set<ValidationMessage> errors = schema().validate(tree);
+        assertTrue(errors.isEmpty(), errors + "\n" + json);
+
+        Path file = Files.writeString(dir.resolve(ReportWriter.JSON), json);
+        ResultsFile back = ResultsFile.read(file);
+        assertEquals(ResultsJson.of(run(), sections()), back.content(), "the records read = the records written");
+        // What was read validates too (both ways), and writing it again gives the same text.
+        String rewritten = RecordJson.results().writeValueAsString(back.content());
+        assertTrue(schema().validate(new ObjectMapper().readTree(rewritten)).isEmpty(), rewritten);
+        assertEquals(json.strip(), rewritten.strip());
+
+        List<Measurement> written = sections().getFirst().result().measurements();
+        assertEquals(written.size(), back.measurements().size());
+        for (int i = 0; i < written.size(); i++) {
+            Measurement w = written.get(i);
+            Measurement b = back.measurements().get(i);
+            assertEquals(w.key(), b.key());
+            assertEquals(w.direction(), b.direction());
+            assertEquals(w.deterministic(), b.deterministic());
+            assertArrayEquals(w.forks(), b.forks());
+            double[] expected = w.samples().clone();
+            for (int k = 0; k < expected.length; k++) {
+                expected[k] = Double.isFinite(expected[k]) ? expected[k] : Double.NaN; // JSON's null
+            }
+            assertArrayEquals(expected, b.samples());
+        }
+        List<Claim> claims = back.content().experiments().getFirst().claims().stream()
+                .map(ResultsJson.ClaimJson::toClaim).toList();
+        assertEquals(sections().getFirst().result().claims(), claims);
+        assertEquals("failed", back.content().experiments().get(1).status());
+        assertFalse(tree.get("experiments").get(1).has("title"), "a failed experiment has no title");
+        assertTrue(tree.get("experiments").get(0).get("measurements").get(0).get("samples").get(2).isNull());
+        assertTrue(tree.get("experiments").get(0).get("measurements").get(2).get("max").isNull(), "∞ is null");
+    }
+
+    private static JsonSchema schema() throws IOException {
+        try (InputStream in = ReportWriter.class.getResourceAsStream(ReportWriter.SCHEMA)) {
+            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                    .getSchema(new ObjectMapper().readTree(in));
+        }
+    }
+}
