@@ -53,8 +53,9 @@ final class GrowthCases {
             String beside = best.claims().stream().filter(b -> b.claim().equals(c.claim())).map(Claim::measured)
                     .findFirst().orElse("not measured");
             claims.add(new Claim(c.claim() + " (judged on the worst case, final size " + Sizes.format(worstTarget) + ")",
-                    c.measured() + "; best case (" + Sizes.format(bestTarget) + "): " + beside.replaceAll(
-                            " \\(the final size is a power of two[^)]*\\)", ""), c.verdict()));
+                    c.measured() + "; best case (" + Sizes.format(bestTarget) + "): " + beside.replace(
+                            "; the final size is a power of two: copying's best case; the seed's 3x is its worst", ""),
+                    c.verdict(), c.judgement()));
         }
         List<String> notes = new ArrayList<>(worst.notes());
         best.notes().stream().filter(n -> !notes.contains(n)).forEach(notes::add);

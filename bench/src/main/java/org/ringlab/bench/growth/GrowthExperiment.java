@@ -87,23 +87,35 @@ public final class GrowthExperiment implements Experiment {
                 Sizes.format(w.chunkBytes()), Sizes.format(w.initialCapacity()), w.factor(),
                 plan.fork() ? "one fresh JVM per repetition" : "all in this JVM"));
         progress.plan(plan.runCount());
-        List<GrowthCell> cells = new ArrayList<>();
-        for (GrowthStrategy strategy : plan.strategies()) {
-            List<GrowthSample> samples = new ArrayList<>();
-            String error = null;
-            for (int rep = 1; rep <= plan.repetitions() && error == null; rep++) {
+        // Repetitions interleaved (A B C, then C B A, …): repetition r of every strategy shares the machine's load,
+        // so the claims compare strategies on paired rounds.
+        java.util.Map<GrowthStrategy, List<GrowthSample>> samples = new java.util.LinkedHashMap<>();
+        java.util.Map<GrowthStrategy, String> errors = new java.util.LinkedHashMap<>();
+        plan.strategies().forEach(st -> samples.put(st, new ArrayList<>()));
+        for (int rep = 1; rep <= plan.repetitions(); rep++) {
+            List<GrowthStrategy> order = new ArrayList<>(plan.strategies());
+            if (rep % 2 == 0) {
+                java.util.Collections.reverse(order);
+            }
+            for (GrowthStrategy strategy : order) {
+                if (errors.containsKey(strategy)) {
+                    continue;
+                }
                 progress.step(strategy.name() + " rep " + rep);
                 try {
-                    GrowthSample s = plan.fork() ? forked(plan, strategy, progress)
-                            : GrowthSample.of(GrowthRun.measure(strategy, w));
-                    samples.add(s);
+                    samples.get(strategy).add(plan.fork() ? forked(plan, strategy, progress)
+                            : GrowthSample.of(GrowthRun.measure(strategy, w)));
                 } catch (RuntimeException e) {
-                    error = Cells.describe(e);
-                    progress.note("FAILED " + strategy.name() + " rep " + rep + ": " + error);
+                    errors.put(strategy, Cells.describe(e));
+                    progress.note("FAILED " + strategy.name() + " rep " + rep + ": " + errors.get(strategy));
                 }
             }
-            cells.add(error == null ? new GrowthCell(strategy.name(), samples, null)
-                    : GrowthCell.failed(strategy.name(), samples, error));
+        }
+        List<GrowthCell> cells = new ArrayList<>();
+        for (GrowthStrategy strategy : plan.strategies()) {
+            String error = errors.get(strategy);
+            cells.add(error == null ? new GrowthCell(strategy.name(), samples.get(strategy), null)
+                    : GrowthCell.failed(strategy.name(), samples.get(strategy), error));
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
         return new Outcome(new GrowthReport(plan, cells, elapsed).result(id(), seed()),

@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
+import org.ringlab.bench.harness.SeedClaim;
 import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
@@ -118,35 +119,35 @@ public final class GrowthReport {
                 elapsedSeconds);
     }
 
-    /** Seed 002's claims and the goals, each beside the median of this run. */
+    /**
+     * Seed 002's claims and the issue's goals, each judged on the interval of this run's
+     * repetitions (one forked JVM each): a peak ratio against its threshold, a speed-up on the
+     * repetitions paired by round (the strategies' repetitions are interleaved).
+     */
     List<Claim> claims() {
         List<Claim> claims = new ArrayList<>();
         boolean powerOfTwo = Long.bitCount(plan.workload().targetBytes()) == 1;
         for (String name : List.of("copy-doubling-heap", "copy-doubling-native")) {
             String claim = "seed 002: " + name + " needs about 3x the data at its peak";
-            claims.add(find(name).map(c -> {
-                double r = c.peakRatio().median();
-                return new Claim(claim, String.format(Locale.ROOT, "peak/final %s%s", ratio(r), powerOfTwo
-                        ? " (the final size is a power of two: copying's best case; the seed's 3x is its worst, --target 65M)"
-                        : ""), r >= COPY_PEAK_LOW && r <= COPY_PEAK_HIGH ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS);
-            }).orElse(new Claim(claim, name + " not measured", Claim.Verdict.NOT_MEASURED)));
+            claims.add(find(name).map(c -> SeedClaim.of(claim + String.format(Locale.ROOT, " (peak/final within %.1f … %.1f)",
+                            COPY_PEAK_LOW, COPY_PEAK_HIGH), "≈3× (worst case)")
+                    .within("peak/final", COPY_PEAK_LOW, COPY_PEAK_HIGH, SeedClaim.figure(peaks(c))).build()
+                    .toClaim(powerOfTwo ? "the final size is a power of two: copying's best case; the seed's 3x is its "
+                            + "worst" : "")).orElse(SeedClaim.notMeasured(claim, "≈3×", name + " not measured")));
         }
         for (String name : List.of("realloc", "mremap")) {
             String claim = "seed 002: " + name + " needs about 1x the data at its peak";
-            claims.add(find(name).map(c -> {
-                double r = c.peakRatio().median();
-                return new Claim(claim, "peak/final " + ratio(r), r <= REMAP_PEAK_HIGH ? Claim.Verdict.CONFIRMED
-                        : Claim.Verdict.DIFFERS);
-            }).orElse(new Claim(claim, name + " not measured", Claim.Verdict.NOT_MEASURED)));
+            claims.add(find(name).map(c -> SeedClaim.of(claim + String.format(Locale.ROOT, " (peak/final ≤ %.2f)",
+                            REMAP_PEAK_HIGH), "≈1×")
+                    .atMost("peak/final", REMAP_PEAK_HIGH, SeedClaim.figure(peaks(c))).build().toClaim(""))
+                    .orElse(SeedClaim.notMeasured(claim, "≈1×", name + " not measured")));
         }
         for (String name : List.of("mremap", "reserve-commit")) {
             String claim = String.format(Locale.ROOT, "goal: %s peak resident memory <= %.1fx the final size", name,
                     NO_COPY_PEAK_GOAL);
-            claims.add(find(name).map(c -> {
-                double r = c.peakRatio().median();
-                return new Claim(claim, "peak/final " + ratio(r), r <= NO_COPY_PEAK_GOAL ? Claim.Verdict.CONFIRMED
-                        : Claim.Verdict.DIFFERS);
-            }).orElse(new Claim(claim, name + " not measured", Claim.Verdict.NOT_MEASURED)));
+            claims.add(find(name).map(c -> SeedClaim.of(claim, "≈1×")
+                    .atMost("peak/final", NO_COPY_PEAK_GOAL, SeedClaim.figure(peaks(c))).build().toClaim(""))
+                    .orElse(SeedClaim.notMeasured(claim, "≈1×", name + " not measured")));
         }
         Optional<GrowthCell> mremap = find("mremap");
         for (String base : List.of("copy-doubling-heap", "copy-doubling-native")) {
@@ -154,17 +155,24 @@ public final class GrowthReport {
                     + " 1 GiB)", SPEED_UP_GOAL, base);
             Optional<GrowthCell> b = find(base);
             if (mremap.isEmpty() || b.isEmpty()) {
-                claims.add(new Claim(claim, (mremap.isEmpty() ? "mremap" : base) + " not measured",
-                        Claim.Verdict.NOT_MEASURED));
+                claims.add(SeedClaim.notMeasured(claim, "5×", (mremap.isEmpty() ? "mremap" : base) + " not measured"));
                 continue;
             }
-            double growth = b.get().growthNanos().median() / mremap.get().growthNanos().median();
+            double[] slow = b.get().samples().stream().mapToDouble(GrowthSample::growthNanos).toArray();
+            double[] fast = mremap.get().samples().stream().mapToDouble(GrowthSample::growthNanos).toArray();
+            // Paired when both have every round (interleaved); a strategy that failed mid-way leaves them unpaired.
+            org.ringlab.bench.harness.Estimate e = slow.length == fast.length ? SeedClaim.ratio(slow, fast)
+                    : org.ringlab.bench.harness.Bootstrap.unpaired(SeedClaim.rounds(fast), SeedClaim.rounds(slow));
             double total = b.get().totalNanos().median() / mremap.get().totalNanos().median();
-            claims.add(new Claim(claim, String.format(Locale.ROOT, "%.1fx in growth steps (%.1fx in total, appends"
-                            + " included) at %s", growth, total, Sizes.format(plan.workload().targetBytes())),
-                    growth >= SPEED_UP_GOAL ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS));
+            claims.add(SeedClaim.of(claim, "5×").atLeast(base + " / mremap growth-step time", SPEED_UP_GOAL, e).build()
+                    .toClaim(String.format(Locale.ROOT, "%.1fx in total, appends included, at %s", total,
+                            Sizes.format(plan.workload().targetBytes()))));
         }
         return claims;
+    }
+
+    private static double[] peaks(GrowthCell c) {
+        return c.samples().stream().mapToDouble(GrowthSample::peakRatio).filter(Double::isFinite).toArray();
     }
 
     List<List<String>> rows() {

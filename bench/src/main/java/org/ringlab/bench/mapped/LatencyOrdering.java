@@ -5,14 +5,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
+import org.ringlab.bench.harness.Bootstrap;
+import org.ringlab.bench.harness.Estimate;
+import org.ringlab.bench.harness.SeedClaim;
 import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.report.Judgement;
 
 /**
  * Seed 004's "Bind-m has the lowest p90" judged with intervals: each row's p90 over its runs
  * gets a bootstrap 95 % interval of the median (fixed seed, so a report is reproducible).
  * Confirmed when Bind-m's interval lies below every other row's, differs when another row's
- * lies below Bind-m's, and "not separable here" when they overlap or there are fewer than
- * {@link #MIN_RUNS} runs per row; the absolute figures beside the seed's in every case.
+ * lies below Bind-m's, and inconclusive, "not separable here", when they overlap or there are
+ * fewer than {@link #MIN_RUNS} runs per row; the absolute figures beside the seed's in every case,
+ * and the interval of Bind-m's p90 over the lowest other row's as the judgement.
  */
 final class LatencyOrdering {
 
@@ -66,16 +71,23 @@ final class LatencyOrdering {
                 above |= iv[1] < own[0];
             }
         }
+        // The judgement shown: Bind-m's p90 over the lowest other row's, with its interval (runs resampled per row).
+        LatencyExperiment.Result rival = latency.stream().filter(r -> r != bindM)
+                .min(java.util.Comparator.comparingDouble(r -> r.p90().median())).orElseThrow();
+        Estimate e = Bootstrap.unpaired(SeedClaim.rounds(rival.p90Samples()), SeedClaim.rounds(bindM.p90Samples()));
+        Judgement j = new Judgement("7 µs vs 9-12 µs", 1, false, e.ratio(), e.low(), e.high(), e.rounds(), e.samples());
+        String vs = String.format(Locale.ROOT, "Bind-m / %s p90 %.2f× [%.2f, %.2f]; ", rival.cell().name(), e.ratio(),
+                e.low(), e.high());
         if (fewest < MIN_RUNS) {
-            return new Claim(CLAIM, m + "not separable here: " + fewest + " run(s) per row, " + MIN_RUNS
-                    + " needed for an interval (the full profile runs more)", Claim.Verdict.NOT_MEASURED);
+            return new Claim(CLAIM, m + vs + "not separable here: " + fewest + " run(s) per row, " + MIN_RUNS
+                    + " needed for an interval (the full profile runs more)", Claim.Verdict.INCONCLUSIVE, j);
         }
         if (below) {
-            return new Claim(CLAIM, m + "Bind-m's interval lies below every other row's", Claim.Verdict.CONFIRMED);
+            return new Claim(CLAIM, m + vs + "Bind-m's interval lies below every other row's", Claim.Verdict.CONFIRMED, j);
         }
         if (above) {
-            return new Claim(CLAIM, m + "another row's interval lies below Bind-m's", Claim.Verdict.DIFFERS);
+            return new Claim(CLAIM, m + vs + "another row's interval lies below Bind-m's", Claim.Verdict.DIFFERS, j);
         }
-        return new Claim(CLAIM, m + "not separable here: the intervals overlap", Claim.Verdict.NOT_MEASURED);
+        return new Claim(CLAIM, m + vs + "not separable here: the intervals overlap", Claim.Verdict.INCONCLUSIVE, j);
     }
 }

@@ -35,6 +35,7 @@ class GrowthCasesTest {
                 .findFirst().orElseThrow(() -> new AssertionError(r.claims().toString()));
         assertTrue(copy.claim().contains("judged on the worst case, final size 5MiB"), copy.claim());
         assertTrue(copy.measured().contains("best case (4MiB)"), copy.measured());
+        assertTrue(copy.judgement().hasInterval() && copy.judgement().threshold() > 0, "judged on an interval: " + copy);
         assertEquals(2, r.tables().size(), "one table per final size");
         assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("differs from seed 002")), r.notes().toString());
     }

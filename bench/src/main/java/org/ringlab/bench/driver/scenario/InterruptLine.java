@@ -3,6 +3,7 @@ package org.ringlab.bench.driver.scenario;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * The NIC's interrupt line to the consumer's CPU. The NIC raises interrupts
@@ -12,8 +13,9 @@ import java.util.concurrent.locks.LockSupport;
  * <h2>Protocol</h2>
  * One state word, {@code RUNNING} (the consumer is working: in NAPI terms, interrupts off) or
  * {@code ARMED} (interrupts on: the consumer has found nothing to do and is about to park).
- * Consumer: {@link #arm()} (volatile store, full fence), re-check the ring and the raised count,
- * take the line back ({@link #disarm()}) if anything is there, else {@link #awaitInterrupt}.
+ * Consumer ({@link #parkUnlessPending}): {@link #arm()} (volatile store, full fence), re-check the
+ * ring and the raised count, take the line back ({@link #disarm()}) if anything is there, else
+ * {@link #awaitInterrupt}.
  * NIC, after the release store that publishes a packet: full fence, and if the state is
  * {@code ARMED}, CAS it to {@code RUNNING} and unpark the consumer. Dekker's pattern: of the
  * consumer's re-check and the NIC's state read at least one sees the other's store, so no
@@ -88,6 +90,34 @@ abstract sealed class InterruptLine permits PerPacketInterrupts, NapiInterrupts 
     /** Consumer: something arrived after all; interrupts off again (a lost CAS means the NIC already did it). */
     final void disarm() {
         SLOT.compareAndSet(board, STATE, ARMED, RUNNING);
+    }
+
+    /**
+     * Consumer, with nothing left to do: announce parking ({@link #arm}), re-check for work
+     * ({@link #pendingAfterArming}), take the line back if there is some, else park until an
+     * interrupt. Returns whether it parked.
+     */
+    final boolean parkUnlessPending(BooleanSupplier pending) {
+        arm();
+        if (pendingAfterArming(pending)) {
+            disarm();
+            return false;
+        }
+        awaitInterrupt();
+        return true;
+    }
+
+    /**
+     * The re-check after {@link #arm}: a packet published before the NIC could see the line armed
+     * is found here. One step, so a test twin can leave it out and be caught losing wake-ups.
+     */
+    boolean pendingAfterArming(BooleanSupplier pending) {
+        return pending.getAsBoolean();
+    }
+
+    /** Whether the consumer has armed the line and the NIC has not taken it back (for tests and tables). */
+    final boolean armed() {
+        return (long) SLOT.getVolatile(board, STATE) == ARMED;
     }
 
     /** Consumer: parks while armed and not stopped (returns from park may be spurious: re-read). */

@@ -4,7 +4,7 @@ package org.ringlab.bench.driver.scenario;
  * Seed 001's NAPI: an interrupt only when the consumer had found the ring empty and armed the
  * line; then it polls with a budget, again and again while a poll uses the whole budget.
  */
-final class NapiInterrupts extends InterruptLine {
+non-sealed class NapiInterrupts extends InterruptLine { // not final: the lost-wake-up stress test's twin extends it
 
     /** Seed 001's NAPI_BUDGET. */
     static final int SEED_BUDGET = 64;

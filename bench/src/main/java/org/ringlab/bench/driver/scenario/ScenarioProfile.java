@@ -34,6 +34,18 @@ public record ScenarioProfile(String name, long durationNanos, int repetitions, 
         };
     }
 
+    /**
+     * Rounds of the standard variants: at least {@link #repetitions}, then more (up to the
+     * budget) while a seed claim's interval is still undecided.
+     */
+    public org.ringlab.bench.harness.RepetitionBudget budget() {
+        return switch (name) {
+            case "quick" -> new org.ringlab.bench.harness.RepetitionBudget(repetitions, repetitions + 2, 8);
+            case "full" -> new org.ringlab.bench.harness.RepetitionBudget(repetitions, repetitions + 5, 40);
+            default -> new org.ringlab.bench.harness.RepetitionBudget(repetitions, repetitions, 0);
+        };
+    }
+
     /** Runs this profile makes (for progress plans). */
     public int steps() {
         return 1 + sweepInterruptNanos.size();

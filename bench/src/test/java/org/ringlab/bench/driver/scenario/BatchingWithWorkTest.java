@@ -10,6 +10,7 @@ import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
+import org.ringlab.bench.harness.SeedClaim;
 import org.ringlab.bench.report.Claim;
 
 class BatchingWithWorkTest {
@@ -24,10 +25,13 @@ class BatchingWithWorkTest {
         }
         assertEquals(6, r.measurements("driver", s.name()).size());
         assertEquals(2, r.table(s.name()).rows().size());
-        BandClaim c = r.claim();
-        BandClaim.Check k = c.checks().get(0);
-        assertTrue(k.low() < 708.0 / 433 && 708.0 / 433 < k.high());
-        Claim report = c.toClaim();
+        SeedClaim c = r.claim();
+        assertEquals(2, c.checks().size(), "a band: two one-sided checks");
+        assertTrue(c.checks().get(0).side().threshold() < 708.0 / 433 && 708.0 / 433 < c.checks().get(1).side().threshold());
+        assertEquals(2, c.checks().get(0).estimate().rounds());
+        Claim report = r.reportClaim();
+        assertTrue(report.judgement().hasInterval(), report.toString());
+        assertTrue(report.measured().contains("ns/packet (seed 708 → 433)"), report.measured());
         assertTrue(report.claim().contains("1.6×") && report.claim().contains("708 → 433"), report.claim());
         assertThrows(IllegalArgumentException.class, () -> BatchingWithWork.run(s, Registries.disciplines().require("spsc"),
                 0, 320, 1 << 20, 7));

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
+import org.ringlab.bench.harness.SeedClaim;
 import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.report.Measurement;
 
@@ -49,17 +50,19 @@ class WholeDriverPartTest {
         for (String figure : List.of("31.1 %", "0.12 %", "1.48×", "28 % less CPU")) {
             assertTrue(texts.stream().anyMatch(t -> t.contains(figure)), figure + " not in " + texts);
         }
-        for (BandClaim b : r.claims()) {
-            for (BandClaim.Check k : b.checks()) {
-                assertTrue(k.low() <= k.seed() && k.seed() <= k.high(), "the band holds the seed's own figure: " + k);
-                assertEquals(1, k.samples().length);
+        for (SeedClaim b : r.claims()) {
+            for (SeedClaim.Check k : b.checks()) {
+                // 0 / 0 (neither loses) is no ratio: unknown, never a verdict.
+                assertTrue(k.estimate().known() ? k.estimate().rounds() == 1
+                        : k.verdict() == Claim.Verdict.INCONCLUSIVE, "one round in the tiny profile: " + k);
             }
         }
-        // Neither loses at this rate: the loss claim cannot be confirmed (0 / 0), and says so.
+        // Neither loses at this rate: "before loses ≥ 3.11 %" is wholly false (its interval is [0, 0]), and says so.
         Claim loss = r.reportClaims().get(0);
         assertEquals(Claim.Verdict.DIFFERS, loss.verdict());
-        assertTrue(loss.measured().contains("NOT: after loss") == false && loss.measured().contains("NOT: before loss"),
+        assertTrue(!loss.measured().contains("NOT: after loss") && loss.measured().contains("NOT: before loss"),
                 loss.measured());
+        assertTrue(loss.judgement().hasInterval(), loss.toString());
 
         for (String metric : List.of("loss", "deliveredRate", "consumerCpu", "consumerCpuShare", "wakeUpsPerPacket")) {
             assertTrue(r.measurements().stream().anyMatch(m -> m.metric().equals(metric)), metric);
@@ -71,16 +74,44 @@ class WholeDriverPartTest {
         assertTrue(r.notes().stream().anyMatch(n -> n.contains("differs from the seed")), r.notes().toString());
     }
 
+    /** Five synthetic interleaved rounds shaped like the seed's figures: every claim confirmed. */
     @Test
-    void aBandClaimHoldsOnlyWhenEveryMedianIsInItsBand() {
-        BandClaim.Check in = new BandClaim.Check("x", "×", 1.5, 1.2, 1.8, new double[] {1.0, 1.5, 1.6});
-        BandClaim.Check out = new BandClaim.Check("y", "×", 1.5, 1.2, 1.8, new double[] {2.0, 2.1, 1.0});
-        BandClaim.Check nan = new BandClaim.Check("z", "×", 1.5, 1.2, 1.8, new double[] {Double.NaN});
-        assertTrue(new BandClaim("a", List.of(in)).holds());
-        assertFalse(new BandClaim("b", List.of(in, out)).holds());
-        assertFalse(new BandClaim("c", List.of(nan)).holds());
-        Claim c = new BandClaim("b", List.of(in, out)).toClaim();
-        assertEquals(Claim.Verdict.DIFFERS, c.verdict());
-        assertTrue(c.measured().contains("NOT: y 2.00×"), c.measured());
+    void theSeedsOwnFiguresConfirmEveryClaim() {
+        List<SeedClaim> c = WholeDriverPart.claims(new double[] {30, 32, 29, 31, 33}, new double[] {0.1, 0.12, 0.05, 0.2, 0.1},
+                new double[] {1.00e6, 1.02e6, 0.98e6, 1.01e6, 0.99e6}, new double[] {1.48e6, 1.50e6, 1.46e6, 1.49e6, 1.47e6},
+                new double[] {95, 94, 96, 95, 95}, new double[] {68, 69, 67, 68, 70});
+        assertEquals(3, c.size());
+        for (SeedClaim s : c) {
+            assertEquals(Claim.Verdict.CONFIRMED, s.verdict(), s.toClaim("").measured());
+            assertEquals(Claim.Verdict.CONFIRMED, s.toClaim("").verdict());
+        }
+    }
+
+    /** An "after" that loses 20 %: the loss claim differs, however the other figures look. */
+    @Test
+    void anAfterThatStillLosesDiffers() {
+        List<SeedClaim> c = WholeDriverPart.claims(new double[] {30, 32, 29, 31, 33}, new double[] {20, 21, 19, 22, 20},
+                new double[] {1, 1, 1, 1, 1}, new double[] {1.5, 1.5, 1.4, 1.5, 1.5}, new double[] {95, 95, 95, 95, 95},
+                new double[] {68, 68, 68, 68, 68});
+        Claim loss = c.get(0).toClaim("");
+        assertEquals(Claim.Verdict.DIFFERS, loss.verdict());
+        assertTrue(loss.measured().contains("NOT: after loss %"), loss.measured());
+        assertEquals(1.2, loss.judgement().threshold(), 1e-9, "the deciding check's threshold is reported");
+        assertFalse(loss.judgement().atLeast());
+    }
+
+    /** A throughput ratio whose rounds straddle the band's lower edge (1.18×): inconclusive, with the interval. */
+    @Test
+    void aRatioStraddlingTheBandIsInconclusive() {
+        List<SeedClaim> c = WholeDriverPart.claims(new double[] {30, 30, 30, 30, 30}, new double[] {0, 0, 0, 0, 0},
+                new double[] {1, 1, 1, 1, 1}, new double[] {1.05, 1.3, 1.25, 1.1, 1.4}, new double[] {95, 95, 95, 95, 95},
+                new double[] {30, 32, 31, 33, 30});
+        assertEquals(Claim.Verdict.CONFIRMED, c.get(0).verdict(), "0 % after 30 % before: direction and size hold");
+        Claim throughput = c.get(1).toClaim("");
+        assertEquals(Claim.Verdict.INCONCLUSIVE, throughput.verdict(), throughput.measured());
+        assertTrue(throughput.judgement().low() < 1.184 && throughput.judgement().high() > 1.184, throughput.toString());
+        assertTrue(throughput.measured().contains("UNDECIDED"), throughput.measured());
+        // 30 / 95 = 0.33: wholly below the band 0.57 … 0.90, so −28 % CPU differs (less than that is still "differs").
+        assertEquals(Claim.Verdict.DIFFERS, c.get(2).verdict());
     }
 }

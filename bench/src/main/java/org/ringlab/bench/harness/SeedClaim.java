@@ -1,0 +1,178 @@
+package org.ringlab.bench.harness;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.DoubleStream;
+
+import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.report.Judgement;
+
+/**
+ * A seed's claim that needs more than one ratio to state (a band "within 1.25× of 1.48×" is two
+ * one-sided checks; "31 % → 0.12 %, direction and order of size" is three), each check a
+ * {@link RatioClaim} judged on its own interval. The claim is <b>confirmed</b> only when every
+ * check is, <b>differs</b> when any check's interval lies wholly on the wrong side, else
+ * <b>inconclusive</b>. A single check is exactly a {@link RatioClaim}.
+ *
+ * <p>Samples come as paired rounds: round {@code r} of the numerator and of the denominator
+ * were measured back to back (interleaved), so {@link Bootstrap#paired} resamples both sides
+ * of the same rounds. A figure judged against a constant (a loss of at least 3.11 %) is the
+ * ratio of its median to 1: {@link #figure}.
+ *
+ * @param text       the claim as the report prints it, with the seed's number and the thresholds
+ * @param seedFigure what the seed measured ({@code "31.1 % -> 0.12 %"})
+ * @param checks     its checks; the first is the headline (its interval goes into the judgement
+ *                   unless another check decides the verdict)
+ */
+public record SeedClaim(String text, String seedFigure, List<Check> checks) {
+
+    /**
+     * One side of the claim.
+     *
+     * @param what     the figure ({@code "after / before delivered rate"})
+     * @param side     its threshold and direction
+     * @param estimate its interval in this run
+     */
+    public record Check(String what, RatioClaim side, Estimate estimate) {
+
+        public Claim.Verdict verdict() {
+            return side.verdict(estimate);
+        }
+
+        String describe() {
+            String v = switch (verdict()) {
+                case CONFIRMED -> "";
+                case DIFFERS -> "NOT: ";
+                default -> "UNDECIDED: ";
+            };
+            String interval = estimate.known()
+                    ? String.format(Locale.ROOT, "%s [%s, %s]", num(estimate.ratio()), num(estimate.low()),
+                    num(estimate.high()))
+                    : "no finite samples";
+            return v + what + " " + interval + " (claim " + (side.atLeast() ? "≥ " : "≤ ") + num(side.threshold()) + ")";
+        }
+    }
+
+    public SeedClaim {
+        checks = List.copyOf(checks);
+        if (checks.isEmpty()) {
+            throw new IllegalArgumentException("claim '" + text + "' needs at least one check");
+        }
+    }
+
+    /** Starts a claim; add checks with {@link Builder#atLeast} / {@link Builder#atMost}. */
+    public static Builder of(String text, String seedFigure) {
+        return new Builder(text, seedFigure);
+    }
+
+    /** Confirmed when every check is, differs when any check differs, else inconclusive. */
+    public Claim.Verdict verdict() {
+        if (checks.stream().anyMatch(c -> c.verdict() == Claim.Verdict.DIFFERS)) {
+            return Claim.Verdict.DIFFERS;
+        }
+        return checks.stream().allMatch(c -> c.verdict() == Claim.Verdict.CONFIRMED) ? Claim.Verdict.CONFIRMED
+                : Claim.Verdict.INCONCLUSIVE;
+    }
+
+    /** Whether more rounds cannot change the kind of verdict. */
+    public boolean decisive() {
+        return verdict() != Claim.Verdict.INCONCLUSIVE;
+    }
+
+    /** The check whose interval the report shows: the first that differs, else the first undecided, else the first. */
+    public Check deciding() {
+        for (Claim.Verdict v : List.of(Claim.Verdict.DIFFERS, Claim.Verdict.INCONCLUSIVE)) {
+            for (Check c : checks) {
+                if (c.verdict() == v) {
+                    return c;
+                }
+            }
+        }
+        return checks.getFirst();
+    }
+
+    /** The report's claim: every check's interval in the text, the deciding one in the judgement. */
+    public Claim toClaim(String detail) {
+        StringBuilder m = new StringBuilder();
+        for (Check c : checks) {
+            if (!m.isEmpty()) {
+                m.append("; ");
+            }
+            m.append(c.describe());
+        }
+        Check d = deciding();
+        Estimate e = d.estimate();
+        m.append(String.format(Locale.ROOT, " (95 %% intervals, %d paired rounds)", e.rounds()));
+        if (!detail.isEmpty()) {
+            m.append("; ").append(detail);
+        }
+        return new Claim(text, m.toString(), verdict(), new Judgement(seedFigure, d.side().threshold(),
+                d.side().atLeast(), e.ratio(), e.low(), e.high(), e.rounds(), e.samples()));
+    }
+
+    /** The claim, not measured in this run, and why. */
+    public static Claim notMeasured(String text, String seedFigure, String why) {
+        return RatioClaim.atLeast(text, seedFigure, 1).notMeasured(why);
+    }
+
+    /** Rounds of one sample each: round {@code r} is {@code samples[r]}. */
+    public static List<double[]> rounds(double[] samples) {
+        List<double[]> out = new ArrayList<>(samples.length);
+        for (double s : samples) {
+            out.add(new double[] {s});
+        }
+        return out;
+    }
+
+    /** The interval of {@code median(num) / median(den)}, round {@code r} of each measured together. */
+    public static Estimate ratio(double[] num, double[] den) {
+        return Bootstrap.paired(rounds(num), rounds(den));
+    }
+
+    /** The interval of one figure's median (the ratio to a constant 1), to judge it against a constant. */
+    public static Estimate figure(double[] samples) {
+        return Bootstrap.paired(rounds(samples), rounds(DoubleStream.generate(() -> 1).limit(samples.length).toArray()));
+    }
+
+    private static String num(double v) {
+        if (!Double.isFinite(v)) {
+            return Double.toString(v);
+        }
+        double a = Math.abs(v);
+        return String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 0.1 ? "%.2f" : "%.3g", v);
+    }
+
+    /** Builds a claim check by check. */
+    public static final class Builder {
+        private final String text;
+        private final String seedFigure;
+        private final List<Check> checks = new ArrayList<>();
+
+        Builder(String text, String seedFigure) {
+            this.text = text;
+            this.seedFigure = seedFigure;
+        }
+
+        /** {@code what ≥ threshold}, judged on {@code estimate}. */
+        public Builder atLeast(String what, double threshold, Estimate estimate) {
+            checks.add(new Check(what, RatioClaim.atLeast(text, seedFigure, threshold), estimate));
+            return this;
+        }
+
+        /** {@code what ≤ threshold}, judged on {@code estimate}. */
+        public Builder atMost(String what, double threshold, Estimate estimate) {
+            checks.add(new Check(what, RatioClaim.atMost(text, seedFigure, threshold), estimate));
+            return this;
+        }
+
+        /** {@code low ≤ what ≤ high}: two checks on one estimate. */
+        public Builder within(String what, double low, double high, Estimate estimate) {
+            return atLeast(what, low, estimate).atMost(what, high, estimate);
+        }
+
+        public SeedClaim build() {
+            return new SeedClaim(text, seedFigure, checks);
+        }
+    }
+}
