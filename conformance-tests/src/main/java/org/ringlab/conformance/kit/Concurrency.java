@@ -137,6 +137,7 @@ public final class Concurrency {
             if (producerFailure.get() != null) {
                 throw new AssertionError(cell.displayName() + ": the producer failed", producerFailure.get());
             }
+            QueueSeams.checkCounters(cell, memory, records + " records through two threads");
             return result;
         }
     }

@@ -119,6 +119,26 @@ class KitCatchesBrokenProvidersTest {
         everyCellPasses(twin, Kit::seamSweep);
     }
 
+    /** {@code strategy} × spsc only: spsc does not pad on memory declaring both zero-copy capabilities, so its records cross the seam. */
+    private static Kit spscOn(MemoryStrategy strategy) {
+        return Kit.of(List.of(strategy), List.of(Registries.disciplines().require("spsc")))
+                .withSettings(SETTINGS.withSeed(SEED).withShrinkSeconds(SHRINK_SECONDS));
+    }
+
+    @Test
+    void zeroCopyDeclaredButGatheredThroughReusedScratchIsCaughtByAQueueCrossingTheSeam() {
+        Kit uncounted = spscOn(split(BrokenStrategies.SplitBug.DECLARES_ZERO_COPY_BUT_STAGES_UNCOUNTED));
+        // Variable records reach the seam every lap; fixed ones of 512 bytes never in 4 and 64 KiB
+        // rings, once in 24 in the 12280-byte one (caught there by chance only: not asserted).
+        everyCellFails(flatten(uncounted.queueContract()).stream().filter(c -> c.getDisplayName().contains("variable"))
+                .toList(), "a peeked record after a window");
+        // Counted honestly, the counters give it away after the threads (and the soak, which runs the same code).
+        Kit counted = spscOn(split(BrokenStrategies.SplitBug.DECLARES_ZERO_COPY_BUT_STAGES));
+        everyCellFails(counted, Kit::concurrency, "break its capabilities' promises");
+        everyCellPasses(spscOn(BrokenStrategies.mirrorWriteForgotten(false)), Kit::queueContract); // really zero-copy
+        everyCellPasses(spscOn(split(BrokenStrategies.SplitBug.NONE)), Kit::queueContract);       // honest: spsc pads
+    }
+
     @Test
     void aHeaderTooSmallNotZeroedOrSharedByEveryRingIsCaughtByTheHeaderContract() {
         everyCellFails(splitKit(BrokenStrategies.SplitBug.HEADER_TOO_SMALL), Kit::headerContract, "MIN_HEADER_BYTES");
@@ -301,11 +321,16 @@ class KitCatchesBrokenProvidersTest {
         everyCellFails(cells, clue);
     }
 
-    /** As above, for the cells named {@code only} among those of the part (the others must pass). */
+    /** As above, for the cells named {@code only} among those of the part (at least one; the others must pass). */
     private static void everyCellFails(Kit kit, Function<Kit, Stream<DynamicNode>> part, String clue, String only) {
+        everyCellFails(kit, part, clue, name -> name.contains(only));
+    }
+
+    private static void everyCellFails(Kit kit, Function<Kit, Stream<DynamicNode>> part, String clue,
+                                       java.util.function.Predicate<String> only) {
         List<DynamicTest> cells = flatten(part.apply(kit));
-        List<DynamicTest> chosen = cells.stream().filter(c -> c.getDisplayName().contains(only)).toList();
-        assertEquals(1, chosen.size(), "cells named '" + only + "' among " + cells.stream().map(DynamicTest::getDisplayName).toList());
+        List<DynamicTest> chosen = cells.stream().filter(c -> only.test(c.getDisplayName())).toList();
+        assertFalse(chosen.isEmpty(), "no chosen cell among " + cells.stream().map(DynamicTest::getDisplayName).toList());
         everyCellFails(chosen, clue);
         List<String> others = new ArrayList<>();
         for (DynamicTest cell : cells) {
