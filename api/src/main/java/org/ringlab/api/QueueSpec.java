@@ -10,8 +10,13 @@ package org.ringlab.api;
  * @param growth     how the queue grows a {@link GrowableRingMemory} it finds full; {@code null}
  *                   (the default): never, a full ring fails the offer. A discipline that cannot grow
  *                   its ring, or a ring that cannot grow, refuses a spec that asks for growth
+ * @param seam       where a record that would cross the ring's seam goes on memory whose claims
+ *                   and windows are not contiguous there: {@link SeamPlacement#PAD} (the default:
+ *                   it starts at the next lap) or {@link SeamPlacement#CROSS} (it straddles the
+ *                   seam through the strategy's staging and gather); on a mirror view both mean the
+ *                   same. Required: {@code null} is refused
  */
-public record QueueSpec(RecordMode mode, int recordSize, int consumers, GrowthPolicy growth) {
+public record QueueSpec(RecordMode mode, int recordSize, int consumers, GrowthPolicy growth, SeamPlacement seam) {
 
     public QueueSpec {
         if (mode == null) {
@@ -23,9 +28,17 @@ public record QueueSpec(RecordMode mode, int recordSize, int consumers, GrowthPo
         if (consumers <= 0) {
             throw new IllegalArgumentException("consumers must be positive, got " + consumers);
         }
+        if (seam == null) {
+            throw new IllegalArgumentException("seam placement is required (pad or cross); pad is the default");
+        }
     }
 
-    /** A spec without growth. */
+    /** A spec with the default seam placement, {@link SeamPlacement#PAD}. */
+    public QueueSpec(RecordMode mode, int recordSize, int consumers, GrowthPolicy growth) {
+        this(mode, recordSize, consumers, growth, SeamPlacement.PAD);
+    }
+
+    /** A spec without growth, seam placement {@link SeamPlacement#PAD}. */
     public QueueSpec(RecordMode mode, int recordSize, int consumers) {
         this(mode, recordSize, consumers, null);
     }
@@ -39,7 +52,7 @@ public record QueueSpec(RecordMode mode, int recordSize, int consumers, GrowthPo
     }
 
     public QueueSpec withConsumers(int n) {
-        return new QueueSpec(mode, recordSize, n, growth);
+        return new QueueSpec(mode, recordSize, n, growth, seam);
     }
 
     /** This spec, growing a full ring by {@code policy} (the ring must be a {@link GrowableRingMemory}). */
@@ -47,12 +60,25 @@ public record QueueSpec(RecordMode mode, int recordSize, int consumers, GrowthPo
         if (policy == null) {
             throw new IllegalArgumentException("growth policy is required; use a spec without growth instead of null");
         }
-        return new QueueSpec(mode, recordSize, consumers, policy);
+        return new QueueSpec(mode, recordSize, consumers, policy, seam);
     }
 
     /** This spec, doubling a full ring up to {@code maxCapacity} bytes ({@link GrowthPolicy#doubling}). */
     public QueueSpec growingUpTo(long maxCapacity) {
         return withGrowth(GrowthPolicy.doubling(maxCapacity));
+    }
+
+    /** This spec with seam placement {@code placement} (see {@link SeamPlacement}). */
+    public QueueSpec withSeam(SeamPlacement placement) {
+        if (placement == null) {
+            throw new IllegalArgumentException("seam placement is required (pad or cross); pad is the default");
+        }
+        return new QueueSpec(mode, recordSize, consumers, growth, placement);
+    }
+
+    /** This spec with the seam placement named {@code label}: {@code pad} or {@code cross}. */
+    public QueueSpec withSeam(String label) {
+        return withSeam(SeamPlacement.parse(label));
     }
 
     /** The growth policy, empty when a full ring fails the offer. */

@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import org.ringlab.api.QueueSpec;
+import org.ringlab.api.SeamPlacement;
 
 /**
  * The off-heap format of an {@code spsc} queue: its header (in {@code RingMemory.header()})
@@ -11,10 +12,12 @@ import org.ringlab.api.QueueSpec;
  *
  * <pre>
  * Header
- *   0        8          16     20            24                128                 136      256                 264      384
- *   +--------+----------+------+-------------+- - - - - - - - -+-------------------+- - - - -+-------------------+- - - - -+
- *   | magic  | capacity | mode | record size |  (padding)      | producer position | (pad)   | consumer position | (pad)   |
- *   +--------+----------+------+-------------+- - - - - - - - -+-------------------+- - - - -+-------------------+- - - - -+
+ *   0        8          16     20            24     28          128                 136      256                 264      384
+ *   +--------+----------+------+-------------+------+- - - - - -+-------------------+- - - - -+-------------------+- - - - -+
+ *   | magic  | capacity | mode | record size | seam | (padding) | producer position | (pad)   | consumer position | (pad)   |
+ *   +--------+----------+------+-------------+------+- - - - - -+-------------------+- - - - -+-------------------+- - - - -+
+ *   seam: the spec's SeamPlacement ordinal (0 pad, 1 cross); checked on attach only where the
+ *   memory's seam copies (there the two place records differently).
  *   The two positions are 128 bytes apart (two cache lines: adjacent-line prefetch) so the
  *   producer's and the consumer's stores never share a line.
  *
@@ -38,6 +41,7 @@ final class SpscDescriptor {
     static final long CAPACITY_OFFSET = 8;
     static final long MODE_OFFSET = 16;
     static final long RECORD_SIZE_OFFSET = 20;
+    static final long SEAM_OFFSET = RECORD_SIZE_OFFSET + Integer.BYTES;
     static final long PRODUCER_POSITION_OFFSET = 128;
     static final long CONSUMER_POSITION_OFFSET = 256;
     static final long HEADER_LENGTH = 384;
@@ -64,7 +68,7 @@ final class SpscDescriptor {
      * A header already written by another queue on the same memory (another process) must
      * describe the same queue: the message names the field, what it holds and what was asked.
      */
-    static void checkAttach(MemorySegment header, long capacity, QueueSpec spec) {
+    static void checkAttach(MemorySegment header, long capacity, QueueSpec spec, boolean seamMatters) {
         long magic = header.get(ValueLayout.JAVA_LONG, MAGIC_OFFSET);
         if (magic != MAGIC) {
             throw new IllegalArgumentException("not an spsc queue header: magic 0x" + Long.toHexString(magic)
@@ -73,6 +77,14 @@ final class SpscDescriptor {
         checkField("capacity", header.get(ValueLayout.JAVA_LONG, CAPACITY_OFFSET), capacity);
         checkField("record mode", header.get(ValueLayout.JAVA_INT, MODE_OFFSET), spec.mode().ordinal());
         checkField("record size", header.get(ValueLayout.JAVA_INT, RECORD_SIZE_OFFSET), spec.recordSize());
+        if (seamMatters) {
+            int seam = header.get(ValueLayout.JAVA_INT, SEAM_OFFSET);
+            if (seam != spec.seam().ordinal()) {
+                throw new IllegalArgumentException("the spsc header holds seam placement "
+                        + (seam >= 0 && seam < SeamPlacement.values().length ? SeamPlacement.values()[seam] : String.valueOf(seam))
+                        + " but the queue was asked for " + spec.seam());
+            }
+        }
     }
 
     private static void checkField(String field, long found, long expected) {
@@ -87,5 +99,6 @@ final class SpscDescriptor {
         header.set(ValueLayout.JAVA_LONG, CAPACITY_OFFSET, capacity);
         header.set(ValueLayout.JAVA_INT, MODE_OFFSET, spec.mode().ordinal());
         header.set(ValueLayout.JAVA_INT, RECORD_SIZE_OFFSET, spec.recordSize());
+        header.set(ValueLayout.JAVA_INT, SEAM_OFFSET, spec.seam().ordinal());
     }
 }

@@ -25,6 +25,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.QueueSpec.RecordMode;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
+import org.ringlab.api.SeamPlacement;
 import org.ringlab.queues.support.QueueChecks;
 
 /**
@@ -43,6 +44,10 @@ import org.ringlab.queues.support.QueueChecks;
  * that would cross the seam starts at the next lap instead: variable-length records leave a
  * padding frame, fixed-size records skip by the same rule on both sides. So the queue never
  * makes those strategies stage, gather or rotate: every record is written and read in place.
+ * That is the default seam placement, {@link SeamPlacement#PAD}; with
+ * {@link SeamPlacement#CROSS} in the spec a record straddles the seam instead, through the
+ * strategy's {@code claim}/{@code commit} staging and {@code window} gather, so the strategy's
+ * seam code runs at its real cost and no ring space is skipped.
  *
  * <h2>Growth</h2>
  * With a {@link QueueSpec#growth() growth policy} on a {@link GrowableRingMemory}, an offer,
@@ -113,6 +118,8 @@ public class SpscRingQueue implements RecordQueue {
     private final int recordSize;
     /** Records never cross the seam: the memory's windows or claims are not contiguous there. */
     private final boolean padded;
+    /** The memory's claims or windows copy at the seam: pad and cross place records differently. */
+    private final boolean seamCopies;
     /** The memory's mirror view when records go straight into it (see the class comment), else null. */
     private final MemorySegment view;
     /** The same, read-only: what peek and drain hand out. */
@@ -149,8 +156,12 @@ public class SpscRingQueue implements RecordQueue {
         this.recordSize = spec.recordSize();
         // The memory's type says how to reach it: a mirror view is contiguous across the seam by
         // construction; a segment-path memory is when its claims and windows never copy.
-        this.padded = !(memory instanceof MirrorViewMemory) && !(memory.capabilities().contains(Capability.ZERO_COPY_CLAIM)
+        // Otherwise the spec's seam placement decides: pad to the next lap, or cross through the
+        // strategy's own staging and gather.
+        boolean seamCopies = !(memory instanceof MirrorViewMemory) && !(memory.capabilities().contains(Capability.ZERO_COPY_CLAIM)
                 && memory.capabilities().contains(Capability.ZERO_COPY_WINDOW));
+        this.seamCopies = seamCopies;
+        this.padded = seamCopies && spec.seam() == SeamPlacement.PAD;
         long maxFrame = fixed ? recordSize : SpscDescriptor.variableFrameLength(recordSize);
         // Padded, a record may have to skip to the next lap: at most half the ring per record
         // keeps an empty queue always able to take the largest one.
@@ -158,7 +169,8 @@ public class SpscRingQueue implements RecordQueue {
         if (maxFrame > room) {
             throw new IllegalArgumentException("a record of " + recordSize + " bytes takes " + maxFrame
                     + " bytes in the ring; the most a ring of " + capacity + " bytes takes here is " + room
-                    + (padded ? " (half the ring: " + memory.strategyName() + " windows are not contiguous across the seam)" : ""));
+                    + (padded ? " (half the ring: " + memory.strategyName() + " windows are not contiguous across the seam and"
+                            + " the seam placement is pad; with cross a record may take the whole ring)" : ""));
         }
         if (!fixed && capacity % SpscDescriptor.FRAME_ALIGNMENT != 0) {
             throw new IllegalArgumentException("variable-length records need a capacity that is a multiple of "
@@ -201,7 +213,8 @@ public class SpscRingQueue implements RecordQueue {
         }
         if (padded) {
             throw new IllegalArgumentException("spsc grows only rings whose claims and windows are contiguous across the"
-                    + " seam; " + memory.strategyName() + " memory is not (its padding depends on the capacity)");
+                    + " seam, or with seam placement cross; " + memory.strategyName() + " memory is not contiguous and the"
+                    + " placement is pad (its padding depends on the capacity)");
         }
         return g;
     }
@@ -213,7 +226,7 @@ public class SpscRingQueue implements RecordQueue {
             // Publishes the descriptive fields to an attaching process.
             POSITION.setRelease(header, MAGIC_OFFSET, MAGIC);
         } else {
-            SpscDescriptor.checkAttach(header, capacity, spec);
+            SpscDescriptor.checkAttach(header, capacity, spec, seamCopies);
         }
     }
 
