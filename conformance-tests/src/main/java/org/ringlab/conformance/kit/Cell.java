@@ -4,9 +4,11 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Assumptions;
 import org.ringlab.api.Availability;
+import org.ringlab.api.Capability;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.QueueSpec;
+import org.ringlab.api.SeamPlacement;
 import org.ringlab.api.UnavailableException;
 
 /**
@@ -16,8 +18,36 @@ import org.ringlab.api.UnavailableException;
  *
  * @param discipline null for a memory-only cell
  * @param mode       null for a memory-only cell
+ * @param seam       where the queue puts a record that would cross the seam ({@link SeamPlacement#CROSS}
+ *                   cells exist only on strategies whose claims or windows copy there: see {@link #crossesOn})
  */
-public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpec.RecordMode mode, long nominalCapacity) {
+public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpec.RecordMode mode, long nominalCapacity,
+                   SeamPlacement seam) {
+
+    public Cell {
+        if (seam == null) {
+            throw new IllegalArgumentException("seam placement is required (pad or cross)");
+        }
+    }
+
+    /** A cell with the default seam placement, {@link SeamPlacement#PAD}. */
+    public Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpec.RecordMode mode, long nominalCapacity) {
+        this(strategy, discipline, mode, nominalCapacity, SeamPlacement.PAD);
+    }
+
+    /**
+     * Whether {@code cross} differs from {@code pad} on {@code strategy}: its claims or windows
+     * copy at the seam (split, linearize), so a record straddling the seam runs its staging and
+     * gathering. On mirrored and doubled memory both placements are the same.
+     */
+    public static boolean crossesOn(MemoryStrategy strategy) {
+        return !(strategy.has(Capability.ZERO_COPY_CLAIM) && strategy.has(Capability.ZERO_COPY_WINDOW));
+    }
+
+    /** This cell with records placed {@code placement} at the seam. */
+    public Cell withSeam(SeamPlacement placement) {
+        return new Cell(strategy, discipline, mode, nominalCapacity, placement);
+    }
 
     /** A memory-only cell. */
     public static Cell memory(MemoryStrategy strategy, long nominalCapacity) {
@@ -50,12 +80,13 @@ public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpe
     }
 
     public QueueSpec spec() {
-        return mode == QueueSpec.RecordMode.FIXED ? QueueSpec.fixed(recordSize()) : QueueSpec.variable(recordSize());
+        return (mode == QueueSpec.RecordMode.FIXED ? QueueSpec.fixed(recordSize()) : QueueSpec.variable(recordSize()))
+                .withSeam(seam);
     }
 
     /** This cell with records of {@code newMode}. */
     public Cell withMode(QueueSpec.RecordMode newMode) {
-        return new Cell(strategy, discipline, newMode, nominalCapacity);
+        return new Cell(strategy, discipline, newMode, nominalCapacity, seam);
     }
 
     /** Why this cell cannot run here (strategy, discipline, or the pair), if it cannot. */
@@ -93,7 +124,8 @@ public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpe
         if (mode != null) {
             name.append(" × ").append(mode.name().toLowerCase(java.util.Locale.ROOT));
         }
-        return name.append(" × ").append(size()).toString();
+        name.append(" × ").append(size());
+        return (seam == SeamPlacement.CROSS ? name.append(" × cross") : name).toString();
     }
 
     private String size() {

@@ -14,24 +14,26 @@ import org.ringlab.api.RingMemory;
  * the seam while a record is peeked, which must leave the peeked bytes alone on a zero-copy
  * window strategy.
  *
- * <p>Today's disciplines pad at the seam on memory whose claims or windows copy (split,
- * linearize), so on those strategies no record crosses the seam and the counters stay 0; on
- * memory declaring both zero-copy capabilities spsc and napi do not pad, and their records
- * cross the seam through the strategy's claim and window code.
+ * <p>On memory whose claims or windows copy at the seam (split, linearize) the matrix has
+ * {@link org.ringlab.api.SeamPlacement#CROSS} cells beside the padded ones: a discipline that
+ * honours it (spsc) lets records straddle the seam there, through the strategy's staging and
+ * gathering; the others pad either way. On memory declaring both zero-copy capabilities spsc
+ * never pads, so its records cross the seam through the strategy's claim and window code.
  */
 final class QueueSeams {
 
     private QueueSeams() {
     }
 
-    /** Throws naming the cell and the counters when they break a capability's promise. */
-    static void checkCounters(Cell cell, RingMemory memory, String after) {
+    /** Throws naming the cell and the counters when they break a capability's promise; else returns them. */
+    static CopyCounters checkCounters(Cell cell, RingMemory memory, String after) {
         CopyCounters counters = memory.copyCounters();
         List<String> broken = CopyCountModel.capabilityBounds(cell.strategy(), counters);
         if (!broken.isEmpty()) {
             throw new AssertionError(cell.displayName() + ": after " + after + " the memory's copy counters break "
                     + "its capabilities' promises: " + broken + " (" + counters + ")");
         }
+        return counters;
     }
 
     /**
