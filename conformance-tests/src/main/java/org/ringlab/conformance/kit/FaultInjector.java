@@ -22,6 +22,14 @@ public interface FaultInjector {
     /** Whether {@code strategy}'s native calls go through this hook. */
     boolean covers(MemoryStrategy strategy);
 
+    /**
+     * Whether the native calls of {@code provider} (a memory, growth or mapped-file strategy)
+     * go through this hook; by default only memory strategies, through {@link #covers}.
+     */
+    default boolean coversProvider(Object provider) {
+        return provider instanceof MemoryStrategy s && covers(s);
+    }
+
     /** The descriptions of the native calls {@code body} makes, in order ({@code "mmap(MAP_FIXED view 2 of 2)"}). */
     <T> Recorded<T> record(Supplier<T> body);
 
@@ -69,7 +77,12 @@ public interface FaultInjector {
 
             @Override
             public boolean covers(MemoryStrategy strategy) {
-                return strategy.getClass().getPackageName().equals(packageName);
+                return coversProvider(strategy);
+            }
+
+            @Override
+            public boolean coversProvider(Object provider) {
+                return provider.getClass().getPackageName().equals(packageName);
             }
 
             @Override

@@ -246,7 +246,9 @@ public final class Kit {
                         () -> GrowthContract.useAfterClose(g)),
                 dynamicTest(g.name() + ": bad input is refused naming the values", () -> GrowthContract.badInput(g)),
                 dynamicTest(g.name() + " × 2000 allocate/grow/close cycles leak nothing",
-                        () -> GrowthContract.createCloseCycles(g, 2000)))));
+                        () -> GrowthContract.createCloseCycles(g, 2000)),
+                dynamicContainer(g.name() + ": every native call of an allocation and its grows fails cleanly",
+                        Faults.tests(g, injectors).stream()))));
     }
 
     /** {@link MappedFileContract}: per mapped-file strategy of this kit. Empty when it has none. */
@@ -256,7 +258,9 @@ public final class Kit {
                         () -> MappedFileContract.contract(m)),
                 dynamicTest(m.name() + ": bad specs are refused naming the value", () -> MappedFileContract.badInput(m)),
                 dynamicTest(m.name() + " × 500 create/grow/close cycles leak nothing",
-                        () -> MappedFileContract.createCloseCycles(m, 500)))));
+                        () -> MappedFileContract.createCloseCycles(m, 500)),
+                dynamicContainer(m.name() + ": every native call of creating and growing a file fails cleanly",
+                        Faults.tests(m, injectors).stream()))));
     }
 
     /** {@link Faults}: every native call of every strategy's allocation, failed in turn. */
