@@ -2,6 +2,7 @@ package org.ringlab.conformance.kit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.function.Supplier;
 
 import org.ringlab.api.Availability;
 import org.ringlab.api.Capability;
+import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.NativeCallException;
 import org.ringlab.api.RingChecks;
@@ -30,7 +32,7 @@ final class FakeNativeBackend {
 
     /** The backend's hook: records calls, or fails the nth call of a function. */
     static final class Hook implements FaultInjector {
-        private final Supplier<MemoryStrategy> strategy;
+        private final Supplier<?> strategy;
         private List<String> recording;
         private String failFunction;
         private int failNth;
@@ -38,7 +40,7 @@ final class FakeNativeBackend {
         private int seen;
         private boolean fired;
 
-        Hook(Supplier<MemoryStrategy> strategy) {
+        Hook(Supplier<?> strategy) {
             this.strategy = strategy;
         }
 
@@ -61,6 +63,11 @@ final class FakeNativeBackend {
         @Override
         public boolean covers(MemoryStrategy s) {
             return s == strategy.get();
+        }
+
+        @Override
+        public boolean coversProvider(Object provider) {
+            return provider == strategy.get();
         }
 
         @Override
@@ -136,6 +143,72 @@ final class FakeNativeBackend {
                 }
                 RingMemory ring = BrokenStrategies.mirrorWriteForgotten(false).allocate(spec);
                 return new DelegatingRing(ring, () -> close(descriptor));
+            }
+        };
+        return self[0];
+    }
+
+    /**
+     * A growth strategy of the same backend: each grow opens a descriptor, "maps" through the
+     * hook and closes the descriptor; {@code broken} leaks it when the map fails.
+     */
+    static GrowthStrategy growth(boolean broken, Hook[] hookOut) {
+        GrowthStrategy[] self = new GrowthStrategy[1];
+        Hook hook = new Hook(() -> self[0]);
+        hookOut[0] = hook;
+        GrowthStrategy copying = new BrokenGrowth(false);
+        self[0] = new GrowthStrategy() {
+            @Override
+            public String name() {
+                return broken ? "broken-growth-leaks-on-failure" : "fake-native-growth-twin";
+            }
+
+            @Override
+            public Availability availability() {
+                return Availability.available();
+            }
+
+            @Override
+            public Set<org.ringlab.api.GrowthTrait> traits() {
+                return copying.traits();
+            }
+
+            @Override
+            public org.ringlab.api.GrowableBuffer allocate(long initialCapacity, org.ringlab.api.GrowthPolicy policy) {
+                java.util.Objects.requireNonNull(policy, "policy");
+                if (policy.maxCapacity() > Integer.MAX_VALUE - 8) {
+                    throw new IllegalArgumentException(name() + ": maximum capacity " + policy.maxCapacity() + " is too large");
+                }
+                return new org.ringlab.api.AbstractGrowableBuffer(name(), initialCapacity, policy) {
+                    private byte[] array = new byte[(int) initialCapacity];
+
+                    @Override
+                    protected MemorySegment memory() {
+                        return MemorySegment.ofArray(array);
+                    }
+
+                    @Override
+                    protected long resize(long newCapacity, long liveBytes) {
+                        hook.call("open", "open(/proc/self/stat for a grow to " + newCapacity + ")");
+                        FileChannel descriptor = open();
+                        try {
+                            hook.call("map", "map(" + newCapacity + " bytes)");
+                        } catch (NativeCallException e) {
+                            if (!broken) { // the bug: the descriptor opened above stays open
+                                FakeNativeBackend.close(descriptor);
+                            }
+                            throw e;
+                        }
+                        FakeNativeBackend.close(descriptor);
+                        array = java.util.Arrays.copyOf(array, (int) newCapacity);
+                        return liveBytes;
+                    }
+
+                    @Override
+                    protected void release() {
+                        array = null;
+                    }
+                };
             }
         };
         return self[0];

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
+import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
@@ -250,6 +251,17 @@ class KitCatchesBrokenProvidersTest {
                 "map #1 (map(2 bytes twice)) fails with errno 13");
         MemoryStrategy twin = FakeNativeBackend.strategy(false, hook);
         everyCellPasses(memoryKit(twin).withFaultInjector(hook[0]), Kit::faults);
+    }
+
+    @Test
+    void aDescriptorLeakedWhenAGrowFailsIsCaughtByTheGrowthFaults() {
+        FakeNativeBackend.Hook[] hook = new FakeNativeBackend.Hook[1];
+        GrowthStrategy broken = FakeNativeBackend.growth(true, hook);
+        Kit kit = memoryKit(split(BrokenStrategies.SplitBug.NONE)).withGrowth(List.of(broken)).withFaultInjector(hook[0]);
+        everyCellFails(kit, Kit::growthContract, "descriptors", name -> name.contains("(map("));
+        GrowthStrategy twin = FakeNativeBackend.growth(false, hook);
+        everyCellPasses(memoryKit(split(BrokenStrategies.SplitBug.NONE)).withGrowth(List.of(twin)).withFaultInjector(hook[0]),
+                Kit::growthContract);
     }
 
     @Test
