@@ -10,6 +10,8 @@ module org.ringlab.conformance {
     // The fault hooks of our native backends (test-only hooks, exported by those modules).
     requires org.ringlab.linux;
     requires org.ringlab.jna;
+    // Broadcast's join/leave, which the SPI's RecordQueue does not have (Membership).
+    requires org.ringlab.queues;
     // The soak reads the Java heap's size to set it apart from the rings' memory.
     requires java.management;
 

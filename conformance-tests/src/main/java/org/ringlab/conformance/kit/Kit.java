@@ -232,6 +232,12 @@ public final class Kit {
                 () -> Concurrency.check(cell, settings)));
     }
 
+    /** {@link Membership}: consumers joining and leaving, and a slow one, per discipline × strategy (skipped where consumers are fixed). */
+    public Stream<DynamicNode> membership() {
+        return matrix.pairCells().stream().map(cell -> dynamicTest(cell.displayName() + " × "
+                + QueueContractPoints.CONSUMERS + " consumers: leave, join, one slow", () -> Membership.check(cell)));
+    }
+
     /**
      * {@link GrowthContract}: per growth strategy of this kit, its append, stale-segment,
      * use-after-close, bad-input and leak checks. Empty when the kit has no growth strategy.
