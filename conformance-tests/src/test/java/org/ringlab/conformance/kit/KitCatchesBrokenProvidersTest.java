@@ -258,7 +258,9 @@ class KitCatchesBrokenProvidersTest {
         FakeNativeBackend.Hook[] hook = new FakeNativeBackend.Hook[1];
         GrowthStrategy broken = FakeNativeBackend.growth(true, hook);
         Kit kit = memoryKit(split(BrokenStrategies.SplitBug.NONE)).withGrowth(List.of(broken)).withFaultInjector(hook[0]);
-        everyCellFails(kit, Kit::growthContract, "descriptors", name -> name.contains("(map("));
+        // Only the fault cells: the descriptors the broken one leaked would close at a GC during the other cells.
+        everyCellFails(flatten(kit.growthContract()).stream().filter(c -> c.getDisplayName().contains("(map("))
+                .toList(), "descriptors");
         GrowthStrategy twin = FakeNativeBackend.growth(false, hook);
         everyCellPasses(memoryKit(split(BrokenStrategies.SplitBug.NONE)).withGrowth(List.of(twin)).withFaultInjector(hook[0]),
                 Kit::growthContract);
@@ -382,6 +384,9 @@ class KitCatchesBrokenProvidersTest {
             cell.getExecutable().execute();
             return null;
         } catch (TestAbortedException skipped) {
+            if (cell.getDisplayName().endsWith(": no fault injection")) {
+                return null; // a provider without a fault hook: skipped with its reason, as the kit should
+            }
             throw new AssertionError(cell.getDisplayName() + " was skipped: " + skipped.getMessage(), skipped);
         } catch (Throwable t) {
             return t;
