@@ -9,6 +9,8 @@ module org.ringlab.conformance {
     requires transitive net.jqwik.api;
     // The fault hook of our native backends (test-only; it covers backend-jna's strategies too).
     requires org.ringlab.linux;
+    // Broadcast's join/leave, which the SPI's RecordQueue does not have (Membership).
+    requires org.ringlab.queues;
     // The soak reads the Java heap's size to set it apart from the rings' memory.
     requires java.management;
 

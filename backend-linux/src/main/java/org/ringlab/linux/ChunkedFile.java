@@ -46,9 +46,6 @@ import static org.ringlab.linux.Libc.PROT_WRITE;
  */
 final class ChunkedFile implements MappedFile {
 
-    /** The FFM binding: no JNA variant of this exists, so it is not made over another. */
-    private static final Libc LIBC = Libc.ffm();
-
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final VarHandle REPORTED;
 
@@ -60,6 +57,8 @@ final class ChunkedFile implements MappedFile {
         }
     }
 
+    /** The binding of the strategy that opened this file (a fault-injecting one under test). */
+    private final Libc libc;
     private final String strategyName;
     private final MappedFileSpec spec;
     private final Path path;
@@ -87,7 +86,9 @@ final class ChunkedFile implements MappedFile {
     private final AtomicLong chunksMapped = new AtomicLong();
     private final AtomicLong growths = new AtomicLong();
 
-    private ChunkedFile(String strategyName, MappedFileSpec spec, Path path, long pageBytes, int fd, Mapping header) {
+    private ChunkedFile(Libc libc, String strategyName, MappedFileSpec spec, Path path, long pageBytes, int fd,
+                        Mapping header) {
+        this.libc = libc;
         this.strategyName = strategyName;
         this.spec = spec;
         this.path = path;
@@ -102,8 +103,8 @@ final class ChunkedFile implements MappedFile {
     }
 
     /** Opens or creates the file of {@code spec}; on failure nothing stays open, mapped or created. */
-    static ChunkedFile open(String strategyName, MappedFileSpec spec) {
-        long page = LIBC.pageSize();
+    static ChunkedFile open(Libc libc, String strategyName, MappedFileSpec spec) {
+        long page = libc.pageSize();
         if (spec.chunkBytes() % page != 0) {
             throw new IllegalArgumentException(strategyName + ": chunk size " + spec.chunkBytes()
                     + " is not a multiple of the page size " + page + " (nearest allowed: "
@@ -130,26 +131,26 @@ final class ChunkedFile implements MappedFile {
         try {
             switch (spec.mode()) {
                 case CREATE -> {
-                    fd = LIBC.open("open(create " + file + ")", file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+                    fd = libc.open("open(create " + file + ")", file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
                     created = true;
-                    LIBC.ftruncate(fd, page);
+                    libc.ftruncate(fd, page);
                 }
                 // O_NONBLOCK: should a FIFO replace the file after the check, open() returns at once
                 // (and the check of what was opened refuses it); it changes nothing for a regular file.
-                case OPEN_WRITE -> fd = LIBC.open("open(read-write " + file + ")", file,
+                case OPEN_WRITE -> fd = libc.open("open(read-write " + file + ")", file,
                         O_RDWR | O_CLOEXEC | O_NONBLOCK, 0);
-                case OPEN_READ -> fd = LIBC.open("open(read-only " + file + ")", file,
+                case OPEN_READ -> fd = libc.open("open(read-only " + file + ")", file,
                         O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
             }
             checkRegular(strategyName, path, Path.of("/proc/self/fd", Integer.toString(fd))); // fstat of what was opened
-            long size = LIBC.fileSize(fd);
+            long size = libc.fileSize(fd);
             if (size < page) {
                 throw new IllegalArgumentException(strategyName + ": " + file + " has " + size + " bytes, less than its "
                         + page + "-byte header: it is truncated or not a mapped file");
             }
-            header = Mapping.map("mmap(header)", page, spec.writable() ? PROT_READ | PROT_WRITE : PROT_READ,
+            header = Mapping.map(libc, "mmap(header)", page, spec.writable() ? PROT_READ | PROT_WRITE : PROT_READ,
                     MAP_SHARED, fd, 0);
-            ChunkedFile opened = new ChunkedFile(strategyName, spec, path, page, fd, header);
+            ChunkedFile opened = new ChunkedFile(libc, strategyName, spec, path, page, fd, header);
             if (opened.prefaulter != null) {
                 opened.prefaulter.start(path.getFileName().toString());
             }
@@ -164,11 +165,11 @@ final class ChunkedFile implements MappedFile {
                 }
             }, () -> {
                 if (openFd >= 0) {
-                    LIBC.close(openFd);
+                    libc.close(openFd);
                 }
             }, () -> {
                 if (remove) {
-                    LIBC.unlink(file);
+                    libc.unlink(file);
                 }
             });
             throw t;
@@ -242,7 +243,7 @@ final class ChunkedFile implements MappedFile {
     @Override
     public long fileSize() {
         ensureOpen();
-        return LIBC.fileSize(fd);
+        return libc.fileSize(fd);
     }
 
     @Override
@@ -325,7 +326,7 @@ final class ChunkedFile implements MappedFile {
                 Cleanup.runAll(null, Arrays.stream(table).filter(m -> m != null)
                         .map(m -> (Runnable) m::close).toArray(Runnable[]::new));
             }
-        }, header::close, () -> LIBC.close(fd));
+        }, header::close, () -> libc.close(fd));
     }
 
     @Override
@@ -347,14 +348,14 @@ final class ChunkedFile implements MappedFile {
             }
             long offset = headerBytes + index * chunkBytes;
             long needed = offset + chunkBytes;
-            long size = LIBC.fileSize(fd);
+            long size = libc.fileSize(fd);
             if (size < needed) {
                 if (!writable) {
                     throw new IllegalStateException(strategyName + ": chunk " + index + " needs " + path + " to have "
                             + needed + " bytes but it has " + size + " (not written yet, or truncated)");
                 }
                 checkSpace(index, needed - size);
-                LIBC.ftruncate(fd, needed); // only ever grows: size < needed was just checked
+                libc.ftruncate(fd, needed); // only ever grows: size < needed was just checked
                 growths.incrementAndGet();
             }
             Mapping m = null;
@@ -389,7 +390,7 @@ final class ChunkedFile implements MappedFile {
     }
 
     private Mapping mapRange(long index, long offset, boolean populate) {
-        return Mapping.map("mmap(chunk " + index + (populate ? ", MAP_POPULATE)" : ")"), chunkBytes,
+        return Mapping.map(libc, "mmap(chunk " + index + (populate ? ", MAP_POPULATE)" : ")"), chunkBytes,
                 writable ? PROT_READ | PROT_WRITE : PROT_READ, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, offset);
     }
 
@@ -401,7 +402,7 @@ final class ChunkedFile implements MappedFile {
             }
             case PREALLOC -> {
                 try {
-                    LIBC.fallocate(fd, 0, offset, chunkBytes);
+                    libc.fallocate(fd, 0, offset, chunkBytes);
                 } catch (NativeCallException e) {
                     if (e.errno() == Libc.ENOSPC) {
                         throw new IllegalStateException(strategyName + ": " + path + ": no space left on device: 'prealloc'"
@@ -412,11 +413,11 @@ final class ChunkedFile implements MappedFile {
                 }
             }
             case MANUAL -> touch(m.segment(), 0, chunkBytes);
-            case WILLNEED -> LIBC.madvise("madvise(MADV_WILLNEED chunk " + index + ")", m.address(), chunkBytes,
+            case WILLNEED -> libc.madvise("madvise(MADV_WILLNEED chunk " + index + ")", m.address(), chunkBytes,
                     Libc.MADV_WILLNEED);
-            case SEQUENTIAL -> LIBC.madvise("madvise(MADV_SEQUENTIAL chunk " + index + ")", m.address(),
+            case SEQUENTIAL -> libc.madvise("madvise(MADV_SEQUENTIAL chunk " + index + ")", m.address(),
                     chunkBytes, Libc.MADV_SEQUENTIAL);
-            case HUGE -> LIBC.madvise("madvise(MADV_HUGEPAGE chunk " + index + ")", m.address(), chunkBytes,
+            case HUGE -> libc.madvise("madvise(MADV_HUGEPAGE chunk " + index + ")", m.address(), chunkBytes,
                     Libc.MADV_HUGEPAGE);
         }
     }
@@ -472,7 +473,7 @@ final class ChunkedFile implements MappedFile {
      */
     boolean populateAhead(long index, long from, long length) {
         if (!isMapped(index)) {
-            if (!writable && LIBC.fileSize(fd) < headerBytes + (index + 1) * chunkBytes) {
+            if (!writable && libc.fileSize(fd) < headerBytes + (index + 1) * chunkBytes) {
                 return false;
             }
             mapChunk(index, true);
@@ -487,7 +488,7 @@ final class ChunkedFile implements MappedFile {
             }
             if (populateAdviceWorks) {
                 try {
-                    LIBC.madvise("madvise(MADV_POPULATE chunk " + index + ")", m.address() + from, length,
+                    libc.madvise("madvise(MADV_POPULATE chunk " + index + ")", m.address() + from, length,
                             writable ? Libc.MADV_POPULATE_WRITE : Libc.MADV_POPULATE_READ);
                 } catch (NativeCallException e) {
                     if (e.errno() != Libc.EINVAL) {
@@ -526,10 +527,10 @@ final class ChunkedFile implements MappedFile {
     @SuppressWarnings("restricted") // wraps a raw mapping address in a bounded, arena-owned segment
     record Mapping(Arena arena, MemorySegment segment, long address, long length) implements AutoCloseable {
 
-        static Mapping map(String call, long length, int prot, int flags, int fd, long offset) {
-            long address = LIBC.mmap(call, 0, length, prot, flags, fd, offset);
+        static Mapping map(Libc libc, String call, long length, int prot, int flags, int fd, long offset) {
+            long address = libc.mmap(call, 0, length, prot, flags, fd, offset);
             Arena arena = Arena.ofShared();
-            Unmap unmap = new Unmap(address, length);
+            Unmap unmap = new Unmap(libc, address, length);
             try {
                 MemorySegment segment = MemorySegment.ofAddress(address).reinterpret(length, arena, unmap);
                 // A write through a PROT_READ mapping would be a SIGSEGV: make it an exception instead.
@@ -548,11 +549,13 @@ final class ChunkedFile implements MappedFile {
 
     /** munmap at most once, whoever asks first (the arena's cleanup or a failure path). */
     private static final class Unmap implements Consumer<MemorySegment>, Runnable {
+        private final Libc libc;
         private final long address;
         private final long length;
         private final AtomicBoolean done = new AtomicBoolean();
 
-        Unmap(long address, long length) {
+        Unmap(Libc libc, long address, long length) {
+            this.libc = libc;
             this.address = address;
             this.length = length;
         }
@@ -565,7 +568,7 @@ final class ChunkedFile implements MappedFile {
         @Override
         public void run() {
             if (done.compareAndSet(false, true)) {
-                LIBC.munmap("munmap(chunk)", address, length);
+                libc.munmap("munmap(chunk)", address, length);
             }
         }
     }

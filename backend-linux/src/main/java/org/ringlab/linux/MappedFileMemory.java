@@ -28,15 +28,33 @@ import org.ringlab.api.PrefaultPolicy;
  * it into the ring contract would need a mirror (that is {@code mirrored-file}) or copies at
  * the seam. Queues reach it through {@link org.ringlab.api.Registries#mappedFiles()}.
  */
-public final class MappedFileMemory implements MappedFileStrategy {
-
-    /** The FFM binding: no JNA variant of this exists, so it is not made over another. */
-    private static final Libc LIBC = Libc.ffm();
+public final class MappedFileMemory implements MappedFileStrategy, BoundToLibc<MappedFileStrategy> {
 
     public static final String NAME = "mapped-file";
 
-    private final ProbedAvailability availability = new ProbedAvailability(NAME, MappedFileMemory::probe);
+    /** The FFM binding in production; tests rebuild the strategy over a decorated one ({@link #over}). */
+    private final Libc libc;
+    private final ProbedAvailability availability = new ProbedAvailability(NAME, this::probe);
     private final Map<Path, Availability> prealloc = new ConcurrentHashMap<>();
+
+    public MappedFileMemory() {
+        this(Libc.ffm());
+    }
+
+    private MappedFileMemory(Libc libc) {
+        this.libc = libc;
+    }
+
+    @Override
+    public Libc libc() {
+        return libc;
+    }
+
+    /** The same strategy over {@code other}: every file it opens and every chunk it maps call it. */
+    @Override
+    public MappedFileStrategy over(Libc other) {
+        return new MappedFileMemory(other);
+    }
 
     @Override
     public String name() {
@@ -57,7 +75,7 @@ public final class MappedFileMemory implements MappedFileStrategy {
     @Override
     public long granularity() {
         availability().ensureAvailable(NAME);
-        return LIBC.pageSize();
+        return libc.pageSize();
     }
 
     @Override
@@ -72,7 +90,7 @@ public final class MappedFileMemory implements MappedFileStrategy {
         }
         return switch (policy) {
             case HUGE -> HugePages.availability(dir);
-            case PREALLOC -> prealloc.computeIfAbsent(dir, MappedFileMemory::probePrealloc);
+            case PREALLOC -> prealloc.computeIfAbsent(dir, this::probePrealloc);
             default -> Availability.available();
         };
     }
@@ -80,7 +98,7 @@ public final class MappedFileMemory implements MappedFileStrategy {
     @Override
     public MappedFile open(MappedFileSpec spec) {
         availability().ensureAvailable(NAME);
-        return ChunkedFile.open(NAME, spec);
+        return ChunkedFile.open(libc, NAME, spec);
     }
 
     @Override
@@ -89,18 +107,18 @@ public final class MappedFileMemory implements MappedFileStrategy {
     }
 
     /** fallocate needs file-system support (tmpfs, ext4, xfs have it; some do not). */
-    private static Availability probePrealloc(Path dir) {
+    private Availability probePrealloc(Path dir) {
         return LinuxFaults.withoutFaults(() -> Availability.probe("prealloc probe (fallocate one page in " + dir + ")",
                 () -> {
-                    Libc.TempFile temp = LIBC.mkstemp(dir.resolve("ringlab-probe-XXXXXX").toString());
-                    Cleanup.runAll(null, () -> LIBC.unlink(temp.path()),
-                            () -> LIBC.fallocate(temp.fd(), 0, 0, LIBC.pageSize()),
-                            () -> LIBC.close(temp.fd()));
+                    Libc.TempFile temp = libc.mkstemp(dir.resolve("ringlab-probe-XXXXXX").toString());
+                    Cleanup.runAll(null, () -> libc.unlink(temp.path()),
+                            () -> libc.fallocate(temp.fd(), 0, 0, libc.pageSize()),
+                            () -> libc.close(temp.fd()));
                 }));
     }
 
     /** Real calls, never a test fault: create a file, map two chunks, write and read back, remove it. */
-    private static Availability probe() {
+    private Availability probe() {
         String os = System.getProperty("os.name", "");
         if (!os.startsWith("Linux")) {
             return Availability.unavailable(NAME + " needs Linux (mmap, fallocate, madvise), this is " + os);
@@ -109,8 +127,8 @@ public final class MappedFileMemory implements MappedFileStrategy {
                 + MappedFileSpec.defaultDirectory() + ", map two chunks, write, read back)", () -> {
                     Path path = MappedFileSpec.defaultDirectory().resolve("ringlab-probe-" + ProcessHandle.current().pid()
                             + "-" + System.nanoTime());
-                    long page = LIBC.pageSize();
-                    try (MappedFile file = ChunkedFile.open(NAME, MappedFileSpec.create(path, page))) {
+                    long page = libc.pageSize();
+                    try (MappedFile file = ChunkedFile.open(libc, NAME, MappedFileSpec.create(path, page))) {
                         file.chunk(1).set(ValueLayout.JAVA_LONG, 0, 0x5A5AL);
                         MemorySegment again = file.chunk(1);
                         if (again.get(ValueLayout.JAVA_LONG, 0) != 0x5A5AL || file.fileSize() != page * 3) {
@@ -119,7 +137,7 @@ public final class MappedFileMemory implements MappedFileStrategy {
                         }
                     } finally {
                         if (Files.exists(path)) { // a failed create removed it already
-                            LIBC.unlink(path.toString());
+                            libc.unlink(path.toString());
                         }
                     }
                 }));

@@ -36,6 +36,8 @@ import org.ringlab.api.UnavailableException;
 class MappedFileMemoryTest {
 
     static final MappedFileMemory STRATEGY = new MappedFileMemory();
+    /** The same strategy over the binding behind {@link LinuxFaults}' hook: production calls consult none. */
+    static final MappedFileStrategy FAULTY = LinuxFaults.instrument(STRATEGY);
     static final long PAGE = Strategies.LIBC.pageSize();
 
     @TempDir
@@ -244,6 +246,8 @@ class MappedFileMemoryTest {
             calls = recording.calls();
         }
         Files.delete(path);
+        assertTrue(calls.contains("mmap(header)") && calls.stream().anyMatch(c -> c.startsWith("fallocate")),
+                "opening and mapping went through the fault-injecting binding: " + calls);
         List<DynamicTest> tests = new ArrayList<>();
         for (int index = 0; index < calls.size(); index++) {
             String call = calls.get(index);
@@ -300,7 +304,7 @@ class MappedFileMemoryTest {
     }
 
     private static void exercise(MappedFileSpec spec) {
-        try (MappedFile file = STRATEGY.open(spec)) {
+        try (MappedFile file = FAULTY.open(spec)) {
             file.chunk(0).set(ValueLayout.JAVA_LONG, 0, 1L);
             file.chunk(1);
         }

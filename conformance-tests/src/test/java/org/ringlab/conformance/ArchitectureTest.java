@@ -16,6 +16,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.GrowthStrategy;
+import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.linux.BoundToLibc;
 
@@ -81,6 +82,33 @@ class ArchitectureTest {
                 .check(production);
     }
 
+    @Test
+    void everyLinuxStrategyCanBeRebuiltOverAFaultInjectingBindingAndOnlyTheDecoratorConsultsTheHook() {
+        // The kit injects faults into memory, growth and mapped-file strategies alike by
+        // rebuilding them over a decorated Libc (BoundToLibc.over): one that cannot be rebuilt
+        // would have its fault cells skipped as "no fault hook covers".
+        classes().that().resideInAnyPackage("org.ringlab.linux..", "org.ringlab.jna..")
+                .and().areNotInterfaces()
+                .and().doNotHaveModifier(com.tngtech.archunit.core.domain.JavaModifier.ABSTRACT)
+                .and(DescribedPredicate.describe("are memory, growth or mapped-file strategies",
+                        (JavaClass c) -> c.isAssignableTo(MemoryStrategy.class) || c.isAssignableTo(GrowthStrategy.class)
+                                || c.isAssignableTo(MappedFileStrategy.class)))
+                .should().beAssignableTo(BoundToLibc.class)
+                .allowEmptyShould(false)
+                .as("every strategy of backend-linux and backend-jna can be rebuilt over another Libc")
+                .check(production);
+        noClasses().that().resideInAnyPackage("org.ringlab.linux..", "org.ringlab.jna..")
+                .and().doNotHaveFullyQualifiedName("org.ringlab.linux.FaultInjectingLibc")
+                .should().callMethod(org.ringlab.api.FaultHooks.class, "consult", String.class, String.class)
+                .as("no production call of the Linux backends consults the fault hook, only its decorator does")
+                .check(production);
+        classes().that().haveFullyQualifiedName("org.ringlab.linux.FaultInjectingLibc")
+                .should().callMethod(org.ringlab.api.FaultHooks.class, "consult", String.class, String.class)
+                .allowEmptyShould(false)
+                .as("the fault-injecting decorator consults the hook")
+                .check(production);
+    }
+
     /** A binding class, or a class nested in one (the FFM bindings keep their handles in a nested holder). */
     private static final DescribedPredicate<JavaClass> BINDING = DescribedPredicate.describe(
             "a Libc, Kernel32 or *Bindings binding class or a class nested in one",
@@ -135,10 +163,12 @@ class ArchitectureTest {
     }
 
     @Test
-    void theKitReachesBackendsOnlyThroughTheirFaultHooks() {
+    void theKitReachesBackendsOnlyThroughTheirFaultHooksAndBroadcastOnlyForJoinAndLeave() {
         // Everything else comes from the registries, so the kit tests a third party's provider
-        // exactly as it tests ours.
+        // exactly as it tests ours; broadcast's join/leave is not in the SPI (Membership).
         noClasses().that().resideInAPackage("org.ringlab.conformance.kit..")
+                .and().doNotHaveFullyQualifiedName("org.ringlab.conformance.kit.Membership")
+                .and().doNotHaveFullyQualifiedName("org.ringlab.conformance.kit.Membership$1")
                 .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe(
                         "backend classes other than LinuxFaults",
                         (JavaClass c) -> c.getPackageName().matches("org\\.ringlab\\.(heap|linux|jna|windows|queues|growth).*")

@@ -4,9 +4,13 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Assumptions;
 import org.ringlab.api.Availability;
+import org.ringlab.api.Capability;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.QueueSpec;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+import org.ringlab.api.SeamPlacement;
 import org.ringlab.api.UnavailableException;
 
 /**
@@ -16,8 +20,36 @@ import org.ringlab.api.UnavailableException;
  *
  * @param discipline null for a memory-only cell
  * @param mode       null for a memory-only cell
+ * @param seam       where the queue puts a record that would cross the seam ({@link SeamPlacement#CROSS}
+ *                   cells exist only on strategies whose claims or windows copy there: see {@link #crossesOn})
  */
-public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpec.RecordMode mode, long nominalCapacity) {
+public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpec.RecordMode mode, long nominalCapacity,
+                   SeamPlacement seam) {
+
+    public Cell {
+        if (seam == null) {
+            throw new IllegalArgumentException("seam placement is required (pad or cross)");
+        }
+    }
+
+    /** A cell with the default seam placement, {@link SeamPlacement#PAD}. */
+    public Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpec.RecordMode mode, long nominalCapacity) {
+        this(strategy, discipline, mode, nominalCapacity, SeamPlacement.PAD);
+    }
+
+    /**
+     * Whether {@code cross} differs from {@code pad} on {@code strategy}: its claims or windows
+     * copy at the seam (split, linearize), so a record straddling the seam runs its staging and
+     * gathering. On mirrored and doubled memory both placements are the same.
+     */
+    public static boolean crossesOn(MemoryStrategy strategy) {
+        return !(strategy.has(Capability.ZERO_COPY_CLAIM) && strategy.has(Capability.ZERO_COPY_WINDOW));
+    }
+
+    /** This cell with records placed {@code placement} at the seam. */
+    public Cell withSeam(SeamPlacement placement) {
+        return new Cell(strategy, discipline, mode, nominalCapacity, placement);
+    }
 
     /** A memory-only cell. */
     public static Cell memory(MemoryStrategy strategy, long nominalCapacity) {
@@ -50,12 +82,13 @@ public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpe
     }
 
     public QueueSpec spec() {
-        return mode == QueueSpec.RecordMode.FIXED ? QueueSpec.fixed(recordSize()) : QueueSpec.variable(recordSize());
+        return (mode == QueueSpec.RecordMode.FIXED ? QueueSpec.fixed(recordSize()) : QueueSpec.variable(recordSize()))
+                .withSeam(seam);
     }
 
     /** This cell with records of {@code newMode}. */
     public Cell withMode(QueueSpec.RecordMode newMode) {
-        return new Cell(strategy, discipline, newMode, nominalCapacity);
+        return new Cell(strategy, discipline, newMode, nominalCapacity, seam);
     }
 
     /** Why this cell cannot run here (strategy, discipline, or the pair), if it cannot. */
@@ -77,9 +110,35 @@ public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpe
         return Optional.empty();
     }
 
+    /**
+     * Why this cell cannot run here, as {@link #unavailableReason}, or because its discipline
+     * refuses {@link SeamPlacement#CROSS} on this memory. A discipline may refuse it (broadcast
+     * on split and linearize: several consumer threads cannot share one reader's gather scratch
+     * or a rotation of the ring), but only as {@code create} refusing the spec with an
+     * {@link IllegalArgumentException} that names the strategy and the placement; a refusal that
+     * does not is an {@link AssertionError}. Allocates one ring to ask.
+     */
+    public Optional<String> runnableReason() {
+        Optional<String> unavailable = unavailableReason();
+        if (unavailable.isPresent() || discipline == null || seam != SeamPlacement.CROSS) {
+            return unavailable;
+        }
+        try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(capacity()))) {
+            discipline.create(memory, spec()).close();
+            return Optional.empty();
+        } catch (IllegalArgumentException refused) {
+            String message = String.valueOf(refused.getMessage());
+            if (!message.contains(strategy.name()) || !message.contains("cross")) {
+                throw new AssertionError(displayName() + ": " + discipline.name() + " refused seam placement cross"
+                        + " without naming the strategy (" + strategy.name() + ") and the placement: " + message, refused);
+            }
+            return Optional.of(discipline.name() + " refuses seam placement cross on " + strategy.name() + ": " + message);
+        }
+    }
+
     /** Aborts the running test (JUnit reports it skipped, with the reason) when the cell cannot run. */
     public void assumeAvailable() {
-        Optional<String> reason = unavailableReason();
+        Optional<String> reason = runnableReason();
         Assumptions.assumeTrue(reason.isEmpty(), () -> "skipped: " + reason.orElse(""));
     }
 
@@ -93,7 +152,8 @@ public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpe
         if (mode != null) {
             name.append(" × ").append(mode.name().toLowerCase(java.util.Locale.ROOT));
         }
-        return name.append(" × ").append(size()).toString();
+        name.append(" × ").append(size());
+        return (seam == SeamPlacement.CROSS ? name.append(" × cross") : name).toString();
     }
 
     private String size() {

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
+import org.ringlab.api.CopyCounters;
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;
 import org.ringlab.api.QueueSpec;
@@ -29,8 +30,21 @@ public final class Concurrency {
     private Concurrency() {
     }
 
-    /** What a two-thread run saw. */
-    public record Result(long delivered, long bytes, String firstViolation) {
+    /**
+     * What a two-thread run saw.
+     *
+     * @param counters the memory's copy counters at the end: on a {@code cross} cell of a strategy
+     *                 that stages and gathers at the seam, the proof that the run went through that code
+     */
+    public record Result(long delivered, long bytes, String firstViolation, CopyCounters counters) {
+
+        Result withViolation(long fewer, String violation) {
+            return new Result(fewer, bytes, violation, counters);
+        }
+
+        Result withCounters(CopyCounters atTheEnd) {
+            return new Result(delivered, bytes, firstViolation, atTheEnd);
+        }
     }
 
     /** Record {@code s}'s byte {@code i >= 8} is {@code PATTERN[s % 251 + i]}: bulk copies and compares, no per-byte loop. */
@@ -119,7 +133,7 @@ public final class Concurrency {
                     }
                     Result o = others[c];
                     if (o.firstViolation() != null || o.delivered() != records) {
-                        result = new Result(Math.min(result.delivered(), o.delivered()), result.bytes(), "consumer " + c
+                        result = result.withViolation(Math.min(result.delivered(), o.delivered()), "consumer " + c
                                 + ": " + (o.firstViolation() != null ? o.firstViolation() : o.delivered() + " of " + records
                                 + " records arrived"));
                     }
@@ -137,7 +151,7 @@ public final class Concurrency {
             if (producerFailure.get() != null) {
                 throw new AssertionError(cell.displayName() + ": the producer failed", producerFailure.get());
             }
-            return result;
+            return result.withCounters(QueueSeams.checkCounters(cell, memory, records + " records through two threads"));
         }
     }
 
@@ -232,7 +246,7 @@ public final class Concurrency {
                 pause(random);
             }
         }
-        return new Result(checker.expected, checker.bytes, checker.violation);
+        return new Result(checker.expected, checker.bytes, checker.violation, CopyCounters.ZERO);
     }
 
     private static final class Checker implements RecordQueue.RecordHandler {

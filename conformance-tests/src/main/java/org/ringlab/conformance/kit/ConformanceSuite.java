@@ -91,6 +91,11 @@ public abstract class ConformanceSuite {
     }
 
     @TestFactory
+    public Stream<DynamicNode> consumersJoinLeaveAndASlowOneHoldsTheProducerBackLosingNothing() {
+        return kit().membership();
+    }
+
+    @TestFactory
     public Stream<DynamicNode> growthStrategiesKeepTheGrowableBufferContract() {
         return kit().growthContract();
     }

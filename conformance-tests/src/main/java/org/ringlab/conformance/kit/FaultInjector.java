@@ -6,12 +6,15 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 import org.ringlab.api.FaultHooks;
+import org.ringlab.api.GrowthStrategy;
+import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.linux.LinuxFaults;
 
 /**
  * A backend's test hook for its native calls, as the kit drives it: record the calls one
- * allocation makes, then make the {@code nth} call of a function fail with an errno. A third
+ * allocation makes (of ring memory, of a growable buffer and its grows, of a mapped file and
+ * its chunks), then make the {@code nth} call of a function fail with an errno. A third
  * party with native calls implements this over its own hook (for example a decorator of its
  * binding that consults a {@link FaultHooks}, as ringlab's Linux backends do) and passes it to
  * {@link Kit#withFaultInjector}.
@@ -25,11 +28,31 @@ public interface FaultInjector {
     boolean covers(MemoryStrategy strategy);
 
     /**
+     * Whether the native calls of {@code provider} (a memory, growth or mapped-file strategy)
+     * go through this hook once {@link #instrument}ed; by default only memory strategies, through
+     * {@link #covers}.
+     */
+    default boolean coversProvider(Object provider) {
+        return provider instanceof MemoryStrategy s && covers(s);
+    }
+
+    /**
      * The strategy the kit allocates from when it records and fails calls: by default
-     * {@code strategy} itself (its production calls consult the hook); a backend whose hook is a
-     * decorator of its binding returns the same strategy made over the decorated binding.
+     * {@code strategy} itself (a third party whose production calls consult its hook); a backend
+     * whose hook is a decorator of its binding returns the same strategy made over the decorated
+     * binding, as ringlab's Linux backends do.
      */
     default MemoryStrategy instrument(MemoryStrategy strategy) {
+        return strategy;
+    }
+
+    /** As {@link #instrument(MemoryStrategy)}, for a growth strategy the kit grows buffers from. */
+    default GrowthStrategy instrument(GrowthStrategy strategy) {
+        return strategy;
+    }
+
+    /** As {@link #instrument(MemoryStrategy)}, for a mapped-file strategy the kit opens files from. */
+    default MappedFileStrategy instrument(MappedFileStrategy strategy) {
         return strategy;
     }
 
@@ -58,8 +81,9 @@ public interface FaultInjector {
     }
 
     /**
-     * backend-linux's {@link LinuxFaults}: every libc call, through FFM or JNA, of the strategies
-     * made over its {@code Libc} interface (backend-linux's and backend-jna's); each is rebuilt
+     * backend-linux's {@link LinuxFaults}: every libc call, through FFM or JNA, of the memory,
+     * growth and mapped-file strategies made over its {@code Libc} interface (backend-linux's and
+     * backend-jna's, {@code BoundToLibc}); each is rebuilt
      * over its binding behind the fault-injecting decorator, so production calls consult nothing.
      */
     static FaultInjector linux() {
@@ -68,18 +92,20 @@ public interface FaultInjector {
 
     /**
      * An injector over a {@link FaultHooks} (the api's hook, which a third party's bindings
-     * can use too) covering the strategies whose classes are in {@code packageName}.
+     * can use too, consulted by their production calls or by a decorator) covering the
+     * providers whose classes are in {@code packageName}, allocated from as they are.
      */
     static FaultInjector over(String name, String packageName, FaultHooks hooks) {
-        return over(name, strategy -> strategy.getClass().getPackageName().equals(packageName),
+        return over(name, provider -> provider.getClass().getPackageName().equals(packageName),
                 UnaryOperator.identity(), hooks);
     }
 
     /**
      * An injector over a {@link FaultHooks} consulted by a decorator of a binding: it covers the
-     * strategies {@code covers} accepts, and {@code instrument} makes each again over the decorated binding.
+     * providers (memory, growth and mapped-file strategies) {@code covers} accepts, and
+     * {@code instrument} makes each again, same kind, over the decorated binding.
      */
-    static FaultInjector over(String name, Predicate<MemoryStrategy> covers, UnaryOperator<MemoryStrategy> instrument,
+    static FaultInjector over(String name, Predicate<Object> covers, UnaryOperator<Object> instrument,
                               FaultHooks hooks) {
         return new FaultInjector() {
             @Override
@@ -89,12 +115,36 @@ public interface FaultInjector {
 
             @Override
             public boolean covers(MemoryStrategy strategy) {
-                return covers.test(strategy);
+                return coversProvider(strategy);
+            }
+
+            @Override
+            public boolean coversProvider(Object provider) {
+                return covers.test(provider);
             }
 
             @Override
             public MemoryStrategy instrument(MemoryStrategy strategy) {
-                return instrument.apply(strategy);
+                return rebuilt(MemoryStrategy.class, strategy);
+            }
+
+            @Override
+            public GrowthStrategy instrument(GrowthStrategy strategy) {
+                return rebuilt(GrowthStrategy.class, strategy);
+            }
+
+            @Override
+            public MappedFileStrategy instrument(MappedFileStrategy strategy) {
+                return rebuilt(MappedFileStrategy.class, strategy);
+            }
+
+            private <P> P rebuilt(Class<P> kind, P provider) {
+                Object made = instrument.apply(provider);
+                if (!kind.isInstance(made)) {
+                    throw new IllegalStateException(name + " instrumented " + provider + " (a " + kind.getSimpleName()
+                            + ") into " + made + ", which is not one");
+                }
+                return kind.cast(made);
             }
 
             @Override

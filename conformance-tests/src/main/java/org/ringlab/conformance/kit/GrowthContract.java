@@ -30,7 +30,7 @@ import org.ringlab.api.ProcSelf;
  */
 public final class GrowthContract {
 
-    private static final int PAGE = 4096;
+    static final int PAGE = 4096;
 
     private GrowthContract() {
     }

@@ -232,6 +232,12 @@ public final class Kit {
                 () -> Concurrency.check(cell, settings)));
     }
 
+    /** {@link Membership}: consumers joining and leaving, and a slow one, per discipline × strategy (skipped where consumers are fixed). */
+    public Stream<DynamicNode> membership() {
+        return matrix.pairCells().stream().map(cell -> dynamicTest(cell.displayName() + " × "
+                + QueueContractPoints.CONSUMERS + " consumers: leave, join, one slow", () -> Membership.check(cell)));
+    }
+
     /**
      * {@link GrowthContract}: per growth strategy of this kit, its append, stale-segment,
      * use-after-close, bad-input and leak checks. Empty when the kit has no growth strategy.
@@ -246,7 +252,9 @@ public final class Kit {
                         () -> GrowthContract.useAfterClose(g)),
                 dynamicTest(g.name() + ": bad input is refused naming the values", () -> GrowthContract.badInput(g)),
                 dynamicTest(g.name() + " × 2000 allocate/grow/close cycles leak nothing",
-                        () -> GrowthContract.createCloseCycles(g, 2000)))));
+                        () -> GrowthContract.createCloseCycles(g, 2000)),
+                dynamicContainer(g.name() + ": every native call of an allocation and its grows fails cleanly",
+                        Faults.tests(g, injectors).stream()))));
     }
 
     /** {@link MappedFileContract}: per mapped-file strategy of this kit. Empty when it has none. */
@@ -256,7 +264,9 @@ public final class Kit {
                         () -> MappedFileContract.contract(m)),
                 dynamicTest(m.name() + ": bad specs are refused naming the value", () -> MappedFileContract.badInput(m)),
                 dynamicTest(m.name() + " × 500 create/grow/close cycles leak nothing",
-                        () -> MappedFileContract.createCloseCycles(m, 500)))));
+                        () -> MappedFileContract.createCloseCycles(m, 500)),
+                dynamicContainer(m.name() + ": every native call of creating and growing a file fails cleanly",
+                        Faults.tests(m, injectors).stream()))));
     }
 
     /** {@link Faults}: every native call of every strategy's allocation, failed in turn. */

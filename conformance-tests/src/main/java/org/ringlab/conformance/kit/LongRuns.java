@@ -63,9 +63,9 @@ public final class LongRuns {
      */
     public static void soak(List<Cell> cells, long bytes, long seed) throws InterruptedException {
         Assumptions.assumeTrue(ProcSelf.isSupported(), "needs /proc/self (Linux)");
-        List<Cell> runnable = cells.stream().filter(c -> c.unavailableReason().isEmpty()).toList();
+        List<Cell> runnable = cells.stream().filter(c -> c.runnableReason().isEmpty()).toList();
         Assumptions.assumeFalse(runnable.isEmpty(), () -> "skipped: no cell can run here: "
-                + cells.stream().map(c -> c.unavailableReason().orElse("")).toList());
+                + cells.stream().map(c -> c.runnableReason().orElse("")).toList());
         long perCell = bytes / runnable.size();
         long total = 0;
         for (Cell cell : runnable) {

@@ -3,9 +3,11 @@ package org.ringlab.conformance.kit;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.ringlab.api.Capability;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.QueueSpec;
+import org.ringlab.api.SeamPlacement;
 
 /**
  * The combinations the kit runs, generated from the providers it was given (normally a
@@ -65,12 +67,15 @@ public final class Matrix {
                 for (QueueSpec.RecordMode mode : QueueSpec.RecordMode.values()) {
                     for (long capacity : QUEUE_CAPACITIES) {
                         cells.add(new Cell(s, d, mode, capacity));
+                        if (Cell.crossesOn(s)) {
+                            cells.add(new Cell(s, d, mode, capacity, SeamPlacement.CROSS));
+                        }
                     }
                 }
             }
         }
-        return checked("queue", cells,
-                (long) disciplines.size() * strategies.size() * QueueSpec.RecordMode.values().length * QUEUE_CAPACITIES.size());
+        return checked("queue", cells, (long) disciplines.size() * (strategies.size() + crossing(false))
+                * QueueSpec.RecordMode.values().length * QUEUE_CAPACITIES.size());
     }
 
     /** One cell per strategy × discipline ({@link #PAIR_CAPACITY}, variable records): the costly checks. */
@@ -79,9 +84,21 @@ public final class Matrix {
         for (QueueDiscipline d : disciplines) {
             for (MemoryStrategy s : strategies) {
                 cells.add(new Cell(s, d, QueueSpec.RecordMode.VARIABLE, PAIR_CAPACITY));
+                if (Cell.crossesOn(s) && s.has(Capability.CONCURRENT_READ)) {
+                    cells.add(new Cell(s, d, QueueSpec.RecordMode.VARIABLE, PAIR_CAPACITY, SeamPlacement.CROSS));
+                }
             }
         }
-        return checked("strategy × discipline", cells, (long) disciplines.size() * strategies.size());
+        return checked("strategy × discipline", cells, (long) disciplines.size() * (strategies.size() + crossing(true)));
+    }
+
+    /**
+     * The strategies that get {@link SeamPlacement#CROSS} cells too: those whose claims or
+     * windows copy at the seam; for the per-pair cells (two threads) only those that allow a
+     * concurrent reader (a crossing window on linearize rotates the ring: one thread only).
+     */
+    private long crossing(boolean concurrent) {
+        return strategies.stream().filter(s -> Cell.crossesOn(s) && (!concurrent || s.has(Capability.CONCURRENT_READ))).count();
     }
 
     /**

@@ -153,6 +153,45 @@ public final class QueueContract {
             pop();
         }
 
+        /**
+         * Peeks, reads a window across the seam nearest the oldest record as another reader
+         * would, and checks the peeked record is unchanged: a zero-copy window is a view valid
+         * until its bytes are overwritten, and a peeked record until release. A strategy that
+         * declares zero-copy windows but gathers into reused scratch fails here once the
+         * peeked record crosses the seam.
+         */
+        void peekWindowRelease(int seamOffset) {
+            MemorySegment view = consumer.peek();
+            if (model.isEmpty()) {
+                assertNull(view, "peek on an empty queue");
+                return;
+            }
+            assertNotNull(view, "peek with " + model.size() + " records queued");
+            long lap = Math.max(1, sequence); // any lap: a zero-copy window maps position mod capacity
+            long at = lap * capacity - seamOffset;
+            int length = Math.max(2, 2 * seamOffset);
+            memory.window(at, Math.min(length, capacity)).get(ValueLayout.JAVA_BYTE, 0);
+            assertArrayEquals(model.peekFirst(), view.toArray(ValueLayout.JAVA_BYTE), "a peeked record after a window"
+                    + " of " + length + " bytes across the seam at ring offset " + (capacity - seamOffset)
+                    + " (a zero-copy window is a view; a peeked record is valid until release)");
+            consumer.release();
+            pop();
+        }
+
+        /**
+         * Empties the queue, then moves one largest record at a time through a whole lap, each
+         * peeked around a window across the seam: so the record that straddles the seam (if
+         * the discipline lets one) is certainly among those checked.
+         */
+        void lapOfPeeksAroundWindows() {
+            drain(Integer.MAX_VALUE);
+            long steps = capacity / spec.recordSize() + 2;
+            for (int i = 0; i < steps; i++) {
+                offer(1.0);
+                peekWindowRelease(1 + i % 64);
+            }
+        }
+
         void drain(int limit) {
             List<byte[]> seen = new ArrayList<>();
             int n = consumer.drain(r -> seen.add(r.toArray(ValueLayout.JAVA_BYTE)), limit);
@@ -220,7 +259,7 @@ public final class QueueContract {
     static ActionChainArbitrary<QueueState> chains(Cell cell) {
         Arbitrary<Double> fraction = Arbitraries.doubles().between(0, 1).withSpecialValue(0.0).withSpecialValue(1.0);
         Arbitrary<Integer> count = Arbitraries.integers().between(1, 12);
-        return ActionChain.startWith(() -> ChainRunner.opened(new QueueState(cell, cell.discipline())))
+        ActionChainArbitrary<QueueState> chains = ActionChain.startWith(() -> ChainRunner.opened(new QueueState(cell, cell.discipline())))
                 .withAction(5, independent(fraction.map(f -> Transformer.mutate("offer " + percent(f), s -> s.offer(f)))))
                 .withAction(1, independent(Combinators.combine(count, fraction).as((n, f) ->
                         Transformer.mutate("batch offer of " + n + " up to " + percent(f), s -> s.batch(n, f)))))
@@ -235,6 +274,15 @@ public final class QueueContract {
                 .withAction(1, Action.<QueueState>builder().when(s -> !s.model.isEmpty()).just(
                         Transformer.mutate("drain everything, then offer the largest", QueueState::drainAll)))
                 .withMaxTransformations(60);
+        if (QueueSeams.windowsAreViews(cell)) {
+            chains = chains.withAction(3, independent(Arbitraries.integers().between(1, 64).map(o ->
+                    Transformer.mutate("peek, window across the seam from " + o + " bytes before it, release",
+                            s -> s.peekWindowRelease(o)))))
+                    .withAction(1, Action.<QueueState>just(Transformer.mutate(
+                            "a lap of single records, each peeked around a window across the seam",
+                            QueueState::lapOfPeeksAroundWindows)));
+        }
+        return chains;
     }
 
     private static Action.Independent<QueueState> independent(Arbitrary<Transformer<QueueState>> transformers) {
@@ -249,7 +297,9 @@ public final class QueueContract {
     public static void check(Cell cell, KitSettings settings) {
         cell.assumeAvailable();
         ChainRunner.run(cell.displayName(), chains(cell).map(chain ->
-                        chain.withInvariant("queue holds no more than its memory", QueueState::invariants)),
+                        chain.withInvariant("queue holds no more than its memory", QueueState::invariants)
+                                .withInvariant("copy counters keep the capabilities' promises",
+                                        s -> QueueSeams.checkCounters(cell, s.memory, "this action"))),
                 settings);
     }
 }

@@ -158,7 +158,7 @@ final class BrokenStrategies {
                 || bug == SplitBug.DECLARES_ZERO_COPY_BUT_STAGES_UNCOUNTED
                 ? Set.of(Capability.ZERO_COPY_WINDOW, Capability.ZERO_COPY_CLAIM) : Set.of();
         String name = bug == SplitBug.NONE ? "split-twin" : "broken-" + bug.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-        return new Strategy(name, capabilities, (n0, n) -> new HeapRing(n0, n, n) {
+        return new Strategy(name, capabilities, (n0, n) -> new HeapRing(n0, n, n, capabilities) {
             private final long scratchBytes = bug == SplitBug.SCRATCH_OF_64_KIB ? Math.min(n, 64 * 1024) : n;
             private final MemorySegment writeScratch = arena.allocate(scratchBytes);
             private final MemorySegment readScratch = arena.allocate(scratchBytes);
@@ -252,7 +252,12 @@ final class BrokenStrategies {
 
         HeapRing(String name, long capacity, long bytes) {
             // Claims no capability: a queue assumes claims and windows may copy at the seam.
-            super(name, capacity, Set.of(), 1);
+            this(name, capacity, bytes, Set.of());
+        }
+
+        /** With the capabilities its strategy declares, which a queue on it reads (spsc pads unless both zero-copy ones). */
+        HeapRing(String name, long capacity, long bytes, Set<Capability> capabilities) {
+            super(name, capacity, capabilities, 1);
             this.memory = arena.allocate(bytes, 64);
             this.header = arena.allocate(RingMemory.MIN_HEADER_BYTES, 64);
         }

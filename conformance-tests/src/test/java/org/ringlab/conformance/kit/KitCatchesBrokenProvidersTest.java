@@ -15,6 +15,7 @@ import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
+import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
@@ -117,6 +118,26 @@ class KitCatchesBrokenProvidersTest {
         Kit twin = memoryKit(BrokenStrategies.mirrorWriteForgotten(false)); // really zero-copy, no model
         everyCellPasses(twin, Kit::memoryContract);
         everyCellPasses(twin, Kit::seamSweep);
+    }
+
+    /** {@code strategy} × spsc only: spsc does not pad on memory declaring both zero-copy capabilities, so its records cross the seam. */
+    private static Kit spscOn(MemoryStrategy strategy) {
+        return Kit.of(List.of(strategy), List.of(Registries.disciplines().require("spsc")))
+                .withSettings(SETTINGS.withSeed(SEED).withShrinkSeconds(SHRINK_SECONDS));
+    }
+
+    @Test
+    void zeroCopyDeclaredButGatheredThroughReusedScratchIsCaughtByAQueueCrossingTheSeam() {
+        Kit uncounted = spscOn(split(BrokenStrategies.SplitBug.DECLARES_ZERO_COPY_BUT_STAGES_UNCOUNTED));
+        // Variable records reach the seam every lap; fixed ones of 512 bytes never in 4 and 64 KiB
+        // rings, once in 24 in the 12280-byte one (caught there by chance only: not asserted).
+        everyCellFails(flatten(uncounted.queueContract()).stream().filter(c -> c.getDisplayName().contains("variable"))
+                .toList(), "a peeked record after a window");
+        // Counted honestly, the counters give it away after the threads (and the soak, which runs the same code).
+        Kit counted = spscOn(split(BrokenStrategies.SplitBug.DECLARES_ZERO_COPY_BUT_STAGES));
+        everyCellFails(counted, Kit::concurrency, "break its capabilities' promises");
+        everyCellPasses(spscOn(BrokenStrategies.mirrorWriteForgotten(false)), Kit::queueContract); // really zero-copy
+        everyCellPasses(spscOn(split(BrokenStrategies.SplitBug.NONE)), Kit::queueContract);       // honest: spsc pads
     }
 
     @Test
@@ -228,8 +249,24 @@ class KitCatchesBrokenProvidersTest {
         MemoryStrategy broken = FakeNativeBackend.strategy(true, hook);
         everyCellFails(memoryKit(broken).withFaultInjector(hook[0]), Kit::faults, "descriptors",
                 "map #1 (map(2 bytes twice)) fails with errno 13");
+        assertTrue(FakeNativeBackend.releaseLeaked() > 0, "the broken strategy leaked nothing");
         MemoryStrategy twin = FakeNativeBackend.strategy(false, hook);
         everyCellPasses(memoryKit(twin).withFaultInjector(hook[0]), Kit::faults);
+    }
+
+    @Test
+    void aDescriptorLeakedWhenAGrowFailsIsCaughtByTheGrowthFaults() {
+        FakeNativeBackend.Hook[] hook = new FakeNativeBackend.Hook[1];
+        GrowthStrategy broken = FakeNativeBackend.growth(true, hook);
+        Kit kit = memoryKit(split(BrokenStrategies.SplitBug.NONE)).withGrowth(List.of(broken)).withFaultInjector(hook[0]);
+        // Only the fault cells: the other cells never fail a call, so the broken one passes them.
+        everyCellFails(flatten(kit.growthContract()).stream().filter(c -> c.getDisplayName().contains("(map("))
+                .toList(), "descriptors");
+        // Closed before the twin runs: left to a GC they would close during its 2000 cycles, a count going down.
+        assertTrue(FakeNativeBackend.releaseLeaked() > 0, "the broken growth strategy leaked nothing");
+        GrowthStrategy twin = FakeNativeBackend.growth(false, hook);
+        everyCellPasses(memoryKit(split(BrokenStrategies.SplitBug.NONE)).withGrowth(List.of(twin)).withFaultInjector(hook[0]),
+                Kit::growthContract);
     }
 
     @Test
@@ -301,11 +338,16 @@ class KitCatchesBrokenProvidersTest {
         everyCellFails(cells, clue);
     }
 
-    /** As above, for the cells named {@code only} among those of the part (the others must pass). */
+    /** As above, for the cells named {@code only} among those of the part (at least one; the others must pass). */
     private static void everyCellFails(Kit kit, Function<Kit, Stream<DynamicNode>> part, String clue, String only) {
+        everyCellFails(kit, part, clue, name -> name.contains(only));
+    }
+
+    private static void everyCellFails(Kit kit, Function<Kit, Stream<DynamicNode>> part, String clue,
+                                       java.util.function.Predicate<String> only) {
         List<DynamicTest> cells = flatten(part.apply(kit));
-        List<DynamicTest> chosen = cells.stream().filter(c -> c.getDisplayName().contains(only)).toList();
-        assertEquals(1, chosen.size(), "cells named '" + only + "' among " + cells.stream().map(DynamicTest::getDisplayName).toList());
+        List<DynamicTest> chosen = cells.stream().filter(c -> only.test(c.getDisplayName())).toList();
+        assertFalse(chosen.isEmpty(), "no chosen cell among " + cells.stream().map(DynamicTest::getDisplayName).toList());
         everyCellFails(chosen, clue);
         List<String> others = new ArrayList<>();
         for (DynamicTest cell : cells) {
@@ -345,6 +387,9 @@ class KitCatchesBrokenProvidersTest {
             cell.getExecutable().execute();
             return null;
         } catch (TestAbortedException skipped) {
+            if (cell.getDisplayName().endsWith(": no fault injection")) {
+                return null; // a provider without a fault hook: skipped with its reason, as the kit should
+            }
             throw new AssertionError(cell.getDisplayName() + " was skipped: " + skipped.getMessage(), skipped);
         } catch (Throwable t) {
             return t;
