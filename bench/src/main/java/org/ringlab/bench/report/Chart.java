@@ -70,6 +70,14 @@ public record Chart(String title, String categoryAxis, String valueAxis, List<St
      * Series without samples, or a category without any, get no whisker (NaN).
      */
     public Chart withRangeOf(String spread, Map<String, double[][]> samples, boolean dots) {
+        return withRangeOf(spread, samples, dots ? samples : Map.of());
+    }
+
+    /**
+     * This chart with whiskers from the smallest to the largest of each value's {@code samples}, and
+     * {@code points} (per series and category: the fork medians, {@link #forkMedians}) as dots.
+     */
+    public Chart withRangeOf(String spread, Map<String, double[][]> samples, Map<String, double[][]> points) {
         Map<String, double[]> lo = new LinkedHashMap<>();
         Map<String, double[]> hi = new LinkedHashMap<>();
         for (String name : series.keySet()) {
@@ -84,7 +92,24 @@ public record Chart(String title, String categoryAxis, String valueAxis, List<St
             lo.put(name, l);
             hi.put(name, h);
         }
-        return withSpread(spread, lo, hi, dots ? samples : Map.of());
+        return withSpread(spread, lo, hi, points);
+    }
+
+    /**
+     * The median of each fork's samples, in fork order ({@code forks[i]} is the fork of {@code samples[i]});
+     * empty when all come from one fork (a single dot would only repeat the median).
+     */
+    public static double[] forkMedians(double[] samples, int[] forks) {
+        if (samples.length != forks.length) {
+            throw new IllegalArgumentException(forks.length + " fork indices for " + samples.length + " samples");
+        }
+        int[] distinct = java.util.Arrays.stream(forks).distinct().sorted().toArray();
+        if (distinct.length < 2) {
+            return new double[0];
+        }
+        return java.util.Arrays.stream(distinct).mapToDouble(f -> org.ringlab.bench.util.Stats.of(
+                java.util.stream.IntStream.range(0, samples.length).filter(i -> forks[i] == f)
+                        .mapToDouble(i -> samples[i]).toArray()).median()).toArray();
     }
 
     /** The same data under another title. */

@@ -168,4 +168,13 @@ class ChartRendererTest {
                 Map.of("s", new double[] {2})), "intervals without saying what they are");
         assertEquals(spread.caption(), spread.retitled("other").caption(), "a retitled chart keeps its spread");
     }
+
+    @Test
+    void forkMediansAreOnePerForkAndNoneForOneFork() {
+        double[] samples = {5, 1, 3, 10, 30, 20, 7};
+        int[] forks = {0, 0, 0, 1, 1, 1, 2};
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {3, 20, 7}, Chart.forkMedians(samples, forks));
+        assertEquals(0, Chart.forkMedians(samples, new int[7]).length, "one JVM: no dots repeating the median");
+        assertThrows(IllegalArgumentException.class, () -> Chart.forkMedians(samples, new int[3]));
+    }
 }
