@@ -153,8 +153,7 @@ public final class ChartRenderer {
             if (drawable) {
                 double y0 = axis.valueToJava2D(lo, area, edge);
                 double y1 = axis.valueToJava2D(hi, area, edge);
-                group(g, WHISKER, name, chart.categories().get(column), Map.of("data-low", Double.toString(lo),
-                        "data-high", Double.toString(hi)));
+                group(g, WHISKER, name, chart.categories().get(column), lo, hi);
                 // On a point the whisker is the series' colour; over a bar of that colour it is dark to stand out.
                 g.setPaint(chart.lines() || Double.isFinite(chart.reference()) ? colour : WHISKER_ON_BAR);
                 g.setStroke(new BasicStroke(1.5f));
@@ -166,7 +165,7 @@ public final class ChartRenderer {
         }
         double[][] forks = chart.points().get(name);
         if (forks != null && forks[column].length > 0) {
-            group(g, POINTS, name, chart.categories().get(column), Map.of());
+            group(g, POINTS, name, chart.categories().get(column), Double.NaN, Double.NaN);
             for (double v : forks[column]) {
                 if (Double.isFinite(v) && (!chart.logScale() || v > 0)) {
                     double y = axis.valueToJava2D(v, area, edge);
@@ -182,13 +181,17 @@ public final class ChartRenderer {
         }
     }
 
-    private static void group(java.awt.Graphics2D g, String kind, String series, String category,
-                              Map<String, String> values) {
+    /** Opens an SVG group; attributes in a fixed order, so the same chart gives the same SVG. */
+    private static void group(java.awt.Graphics2D g, String kind, String series, String category, double low,
+                              double high) {
         Map<String, String> attributes = new java.util.LinkedHashMap<>();
         attributes.put("class", kind);
         attributes.put("data-series", series);
         attributes.put("data-category", category);
-        attributes.putAll(values);
+        if (!Double.isNaN(low)) {
+            attributes.put("data-low", Double.toString(low));
+            attributes.put("data-high", Double.toString(high));
+        }
         g.setRenderingHint(org.jfree.svg.SVGHints.KEY_BEGIN_GROUP, attributes);
     }
 
