@@ -140,6 +140,12 @@ class ReportTest {
         }
         assertTrue(charts >= 3, "fewer charts than experiments: " + charts);
         assertEquals(charts, count(html, "<svg"), "every chart is inlined in report.html");
+        // Every chart's caption says what its whiskers are, or that it has none.
+        String md = Files.readString(dir.resolve(ReportWriter.MARKDOWN));
+        int captions = count(md, "\n*Medians only: ") + count(md, "\n*The bars are medians; whiskers: ")
+                + count(md, "\n*The points are medians; whiskers: ") + count(md, "\n*The points are the ratios; whiskers: ");
+        assertEquals(charts, captions, "one spread caption per chart in report.md");
+        assertTrue(count(md, "whiskers: ") > 0, "some chart of our experiments has whiskers");
         Matcher external = Pattern.compile("(?i)\\b(src|href)\\s*=\\s*['\"](?!#)").matcher(html);
         assertFalse(external.find(), "report.html refers to something outside itself: "
                 + (external.find(0) ? html.substring(external.start(), Math.min(html.length(), external.start() + 80)) : ""));

@@ -1,6 +1,7 @@
 package org.ringlab.bench.anchors;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -177,7 +178,7 @@ public final class AnchorsExperiment implements Experiment {
         context.out().flush();
 
         return new ExperimentResult(ID, seed(), "Anchors: spsc beside Agrona, JCTools and the Disruptor",
-                profile.id(), measurements, tables, charts(anchors, rate, bandwidth, latency), claims,
+                profile.id(), measurements, tables, charts(anchors, rate, bandwidth, latency, forks), claims,
                 notes(profile, context.fork(), rounds.values().iterator().next().size()), skipped);
     }
 
@@ -416,22 +417,42 @@ public final class AnchorsExperiment implements Experiment {
     }
 
     private static List<Chart> charts(List<String> anchors, Map<Integer, Map<String, double[]>> rate,
-                                      Map<Integer, Map<String, double[]>> bandwidth, Map<String, double[][]> latency) {
+                                      Map<Integer, Map<String, double[]>> bandwidth, Map<String, double[][]> latency,
+                                      int[] forks) {
         Map<String, double[]> small = Map.of("records/µs", medians(anchors, rate.get(AnchorsProfile.SMALL_RECORD)));
         Map<String, double[]> large = Map.of("GB/s", medians(anchors, bandwidth.get(AnchorsProfile.LARGE_RECORD)));
         Map<String, double[]> percentiles = new LinkedHashMap<>();
+        Map<String, double[][]> latencyForks = new LinkedHashMap<>();
         latency.forEach((anchor, columns) -> {
             double[] values = new double[columns.length];
             for (int c = 0; c < columns.length; c++) {
                 values[c] = Stats.of(columns[c]).median();
             }
             percentiles.put(anchor, values);
+            latencyForks.put(anchor, forkMedians(columns, forks));
         });
+        boolean forked = Arrays.stream(forks).distinct().count() > 1;
+        String spread = "whiskers: min–max of the " + forks.length + " repetitions"
+                + (forked ? "; dots: each forked JVM's median" : " (one JVM: no per-fork dots)");
+        double[][] smallSamples = samples(anchors, rate.get(AnchorsProfile.SMALL_RECORD));
+        double[][] largeSamples = samples(anchors, bandwidth.get(AnchorsProfile.LARGE_RECORD));
         return List.of(
-                new Chart("Throughput, 64-byte records", "anchor", "records per µs", anchors, small, false, false),
-                new Chart("Bandwidth, 4 KiB records", "anchor", "GB/s", anchors, large, false, false),
+                new Chart("Throughput, 64-byte records", "anchor", "records per µs", anchors, small, false, false)
+                        .withRangeOf(spread, Map.of("records/µs", smallSamples),
+                                Map.of("records/µs", forkMedians(smallSamples, forks))),
+                new Chart("Bandwidth, 4 KiB records", "anchor", "GB/s", anchors, large, false, false)
+                        .withRangeOf(spread, Map.of("GB/s", largeSamples), Map.of("GB/s", forkMedians(largeSamples, forks))),
                 new Chart("Round-trip latency, 64-byte records", "percentile", "ns (log scale)", LATENCY_COLUMNS,
-                        percentiles, true, true));
+                        percentiles, true, true).withRangeOf(spread, latency, latencyForks));
+    }
+
+    private static double[][] samples(List<String> anchors, Map<String, double[]> samples) {
+        return anchors.stream().map(samples::get).toArray(double[][]::new);
+    }
+
+    /** Per row of samples, its forks' medians (empty rows when there is one fork). */
+    private static double[][] forkMedians(double[][] rows, int[] forks) {
+        return Arrays.stream(rows).map(r -> Chart.forkMedians(r, forks)).toArray(double[][]::new);
     }
 
     private static double[] medians(List<String> anchors, Map<String, double[]> samples) {

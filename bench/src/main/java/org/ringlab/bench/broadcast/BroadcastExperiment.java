@@ -191,6 +191,7 @@ public final class BroadcastExperiment implements Experiment {
             List<List<String>> rows = new ArrayList<>();
             List<String> sizes = profile.recordSizes().stream().map(s -> Sizes.format(s)).toList();
             Map<String, double[]> series = new LinkedHashMap<>();
+            Map<String, double[][]> seriesReps = new LinkedHashMap<>(); // per series and size: the repetitions' GB/s
             Map<String, double[]> medians = new LinkedHashMap<>(); // "discipline|consumers|size" -> samples
             Map<String, double[]> ratioSamples = new LinkedHashMap<>(); // "consumers|size" -> broadcast / copy per round
             Map<Integer, WorkBound.Costs[]> costs = new LinkedHashMap<>(); // size -> W and R per round
@@ -267,6 +268,8 @@ public final class BroadcastExperiment implements Experiment {
                         medians.put(d + "|" + consumers + "|" + size, g);
                         series.computeIfAbsent(d + " × " + consumers, k -> filled(profile.recordSizes().size()))[si] =
                                 median(g);
+                        seriesReps.computeIfAbsent(d + " × " + consumers,
+                                k -> new double[profile.recordSizes().size()][])[si] = g;
                     }
                     double[] b = gbps.get(BROADCAST);
                     double[] c = gbps.get(COPY);
@@ -298,7 +301,8 @@ public final class BroadcastExperiment implements Experiment {
                     + "consumers, median [min..max] of " + profile.repetitions() + ")",
                     List.of("consumers", "record", "records", BROADCAST, COPY, "broadcast / copy"), rows));
             charts.add(new Chart("broadcast: GB/s delivered (summed over consumers) by record size", "record size",
-                    "GB/s", sizes, series, false, true));
+                    "GB/s", sizes, series, false, true)
+                    .withRangeOf("whiskers: min–max of the " + profile.repetitions() + " repetitions", seriesReps, false));
 
             int most = profile.consumers().stream().mapToInt(Integer::intValue).max().orElseThrow();
             int largest = profile.recordSizes().stream().mapToInt(Integer::intValue).max().orElseThrow();

@@ -280,8 +280,16 @@ public final class DriverExperiment implements Experiment {
                 series.put(LOCKED, lockedSeries);
             }
             if (!names.isEmpty()) {
+                Map<String, double[][]> reps = new LinkedHashMap<>();
+                if (spsc != null) {
+                    reps.put(SPSC, names.stream().map(x -> figures.get(x)[0]).toArray(double[][]::new));
+                }
+                if (locked != null) {
+                    reps.put(LOCKED, names.stream().map(x -> figures.get(x)[1]).toArray(double[][]::new));
+                }
                 charts.add(new Chart("driver (a): spsc vs locked-list, 64-byte records, two threads", "memory strategy",
-                        "records per µs", names, series, false, false));
+                        "records per µs", names, series, false, false)
+                        .withRangeOf("whiskers: min–max of the " + n + " repetitions", reps, false));
             }
             String goal = "issue 3: spsc ≥ 5× locked-list (1 producer + 1 consumer thread, 64-byte records)";
             String seed = "seed 001: the lock-free ring 5.3× faster than the spinlocked list "
@@ -433,6 +441,8 @@ public final class DriverExperiment implements Experiment {
             List<String> rates = new ArrayList<>();
             double[][] loss = new double[2][profile.napiRates().size()];
             double[][] cpuPerRecord = new double[2][profile.napiRates().size()];
+            double[][][] lossReps = new double[2][profile.napiRates().size()][]; // [mode][rate][round], for the whiskers
+            double[][][] cpuReps = new double[2][profile.napiRates().size()][];
             List<List<String>> rows = new ArrayList<>();
             double[][][] atTop = null; // [mode][loss %, cpu ns/record][round] at the highest rate ≤ 1 Gbit/s
             for (int ri = 0; ri < profile.napiRates().size(); ri++) {
@@ -474,6 +484,8 @@ public final class DriverExperiment implements Experiment {
                     measurements.add(measure(l, "polls", "count", false, polls));
                     loss[m][ri] = median(lossPct);
                     cpuPerRecord[m][ri] = cpuMeasurable ? median(cpuNs) : Double.NaN;
+                    lossReps[m][ri] = lossPct;
+                    cpuReps[m][ri] = cpuNs;
                     summary[m][0] = lossPct;
                     summary[m][1] = cpuNs;
                     rows.add(List.of(rates.get(ri), modes.get(m), fmt(median(achieved)) + "/s", cell(lossPct) + " %",
@@ -492,14 +504,17 @@ public final class DriverExperiment implements Experiment {
             Map<String, double[]> lossSeries = new LinkedHashMap<>();
             lossSeries.put("napi", loss[0]);
             lossSeries.put("wake-per-item", loss[1]);
+            String spread = "whiskers: min–max of the " + n + " repetitions";
             charts.add(new Chart("driver (d): packet loss under a fixed-rate producer", "offered rate (64-byte records)",
-                    "loss %", rates, lossSeries, false, false));
+                    "loss %", rates, lossSeries, false, false)
+                    .withRangeOf(spread, Map.of("napi", lossReps[0], "wake-per-item", lossReps[1]), false));
             if (cpuMeasurable) {
                 Map<String, double[]> cpuSeries = new LinkedHashMap<>();
                 cpuSeries.put("napi", cpuPerRecord[0]);
                 cpuSeries.put("wake-per-item", cpuPerRecord[1]);
                 charts.add(new Chart("driver (d): consumer CPU per record", "offered rate (64-byte records)",
-                        "CPU ns per record", rates, cpuSeries, false, false));
+                        "CPU ns per record", rates, cpuSeries, false, false)
+                        .withRangeOf(spread, Map.of("napi", cpuReps[0], "wake-per-item", cpuReps[1]), false));
             }
             if (atTop == null) {
                 claims.add(new Claim("issue 3: napi loses no more than wake-per-item at 1.49 M/s (the part alone)",

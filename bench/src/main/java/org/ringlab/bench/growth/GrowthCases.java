@@ -45,8 +45,7 @@ final class GrowthCases {
         List<Chart> charts = new ArrayList<>();
         for (ExperimentResult r : List.of(worst, best)) {
             long t = r == worst ? worstTarget : bestTarget;
-            r.charts().forEach(c -> charts.add(new Chart(c.title() + ", " + (r == worst ? WORST : BEST) + " " + Sizes.format(t), c.categoryAxis(),
-                    c.valueAxis(), c.categories(), c.series(), c.lines(), c.logScale())));
+            r.charts().forEach(c -> charts.add(c.retitled(c.title() + ", " + (r == worst ? WORST : BEST) + " " + Sizes.format(t))));
         }
         List<Claim> claims = new ArrayList<>();
         for (Claim c : worst.claims()) {

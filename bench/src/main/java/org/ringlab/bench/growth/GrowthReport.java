@@ -86,18 +86,30 @@ public final class GrowthReport {
         double[] peaks = names.stream().mapToDouble(n -> find(n).orElseThrow().peakRatio().median()).toArray();
         double[] growthMs = names.stream().mapToDouble(n -> find(n).orElseThrow().growthNanos().median() / 1e6).toArray();
         double[] totalMs = names.stream().mapToDouble(n -> find(n).orElseThrow().totalNanos().median() / 1e6).toArray();
+        String spread = "whiskers: min–max of the " + plan.repetitions() + " repetitions"
+                + (plan.fork() ? "; dots: each repetition (one fresh JVM each)" : "");
         List<Chart> charts = List.of(
                 new Chart("growth: peak resident memory / final size (median)", "growth strategy", "peak RSS / final size",
-                        names, Map.of("peak/final", peaks), false, false),
+                        names, Map.of("peak/final", peaks), false, false)
+                        .withRangeOf(spread, Map.of("peak/final", samples(names, GrowthSample::peakRatio, 1)), plan.fork()),
                 new Chart("growth: time (median)", "growth strategy", "ms (log)", names,
-                        linked("total (appends + growth)", totalMs, "growth steps only", growthMs), false, true));
+                        linked("total (appends + growth)", totalMs, "growth steps only", growthMs), false, true)
+                        .withRangeOf(spread, linked("total (appends + growth)", samples(names, GrowthSample::totalNanos, 1e6),
+                                "growth steps only", samples(names, GrowthSample::growthNanos, 1e6)), plan.fork()));
         return new ExperimentResult(id, seed, "Seed 002: growing a buffer of unknown length", plan.profile().id(), ms,
                 List.of(new Table("Peak memory, moves, copies and time per growth strategy", HEADER, rows())), charts,
                 claims(), notes, skipped);
     }
 
-    private static Map<String, double[]> linked(String k1, double[] v1, String k2, double[] v2) {
-        Map<String, double[]> m = new LinkedHashMap<>();
+    /** Per strategy in {@code names}: every repetition's figure ÷ {@code scale}, for the charts' whiskers. */
+    private double[][] samples(List<String> names, java.util.function.ToDoubleFunction<GrowthSample> figure,
+                               double scale) {
+        return names.stream().map(n -> find(n).orElseThrow().samples().stream().mapToDouble(figure)
+                .map(v -> v / scale).toArray()).toArray(double[][]::new);
+    }
+
+    private static <T> Map<String, T> linked(String k1, T v1, String k2, T v2) {
+        Map<String, T> m = new LinkedHashMap<>();
         m.put(k1, v1);
         m.put(k2, v2);
         return m;

@@ -58,8 +58,12 @@ final class MappedReport {
             Map<String, double[]> series = new LinkedHashMap<>();
             series.put("write ms", rows.stream().mapToDouble(r -> r.writeMillis().median()).toArray());
             series.put("prefault ms", rows.stream().mapToDouble(r -> r.prefaultMillis().median()).toArray());
+            Map<String, double[][]> reps = new LinkedHashMap<>();
+            reps.put("write ms", rows.stream().map(PrefaultExperiment.Row::writeSamples).toArray(double[][]::new));
+            reps.put("prefault ms", rows.stream().map(PrefaultExperiment.Row::prefaultSamples).toArray(double[][]::new));
             charts.add(new Chart(String.format(Locale.ROOT, "mapped: write %d MiB in 128-byte blocks per prefault"
-                    + " configuration (median)", bytes >> 20), "configuration", "ms", labels, series, false, false));
+                    + " configuration (median)", bytes >> 20), "configuration", "ms", labels, series, false, false)
+                    .withRangeOf("whiskers: min–max of the repetitions", reps, false));
         }
         if (!latency.isEmpty()) {
             for (LatencyExperiment.Result r : latency) {
@@ -82,8 +86,13 @@ final class MappedReport {
                 series.put(r.cell().name(), new double[] {r.p50().median(), r.p90().median(), r.p99().median(),
                         r.p999().median()});
             }
+            Map<String, double[][]> reps = new LinkedHashMap<>();
+            for (LatencyExperiment.Result r : latency) {
+                reps.put(r.cell().name(), new double[][] {r.p50Samples(), r.p90Samples(), r.p99Samples(),
+                        r.p999Samples()});
+            }
             charts.add(new Chart("mapped: enqueue → dequeue latency across processes", "percentile", "µs (log)",
-                    percentiles, series, true, true));
+                    percentiles, series, true, true).withRangeOf("whiskers: min–max of the repetitions", reps, false));
         }
         if (checksum != null) {
             for (ChecksumCostExperiment.Row r : checksum.rows()) {

@@ -20,15 +20,21 @@ import java.util.Map;
  *                   empty for a chart without intervals
  * @param high       per series, the upper end
  * @param reference  a value drawn as a dashed line across the chart (1 for a ratio), or NaN
+ * @param spread     what the whiskers and dots are ({@code 95 % interval of the paired ratio}, {@code min–max
+ *                   of the repetitions; dots: each repetition}), for the caption; empty exactly when the
+ *                   chart has neither
+ * @param points     per series and category, the values drawn as small dots over the bar (the fork
+ *                   medians); empty, or for some series only
  */
 public record Chart(String title, String categoryAxis, String valueAxis, List<String> categories,
                     Map<String, double[]> series, boolean lines, boolean logScale, Map<String, double[]> low,
-                    Map<String, double[]> high, double reference) {
+                    Map<String, double[]> high, double reference, String spread, Map<String, double[][]> points) {
 
-    /** A chart of values without intervals. */
+    /** A chart of values without intervals: its caption says so ({@link #caption()}). */
     public Chart(String title, String categoryAxis, String valueAxis, List<String> categories,
                  Map<String, double[]> series, boolean lines, boolean logScale) {
-        this(title, categoryAxis, valueAxis, categories, series, lines, logScale, Map.of(), Map.of(), Double.NaN);
+        this(title, categoryAxis, valueAxis, categories, series, lines, logScale, Map.of(), Map.of(), Double.NaN,
+                "", Map.of());
     }
 
     /**
@@ -37,12 +43,97 @@ public record Chart(String title, String categoryAxis, String valueAxis, List<St
      */
     public static Chart ratios(String title, String categoryAxis, String valueAxis, List<String> categories,
                                Map<String, double[]> ratio, Map<String, double[]> low, Map<String, double[]> high,
-                               double reference) {
-        return new Chart(title, categoryAxis, valueAxis, categories, ratio, false, false, low, high, reference);
+                               double reference, String spread) {
+        return new Chart(title, categoryAxis, valueAxis, categories, ratio, false, false, low, high, reference,
+                spread, Map.of());
+    }
+
+    /** This chart with whiskers from {@code low} to {@code high} per value, described by {@code spread}. */
+    public Chart withSpread(String spread, Map<String, double[]> low, Map<String, double[]> high) {
+        return new Chart(title, categoryAxis, valueAxis, categories, series, lines, logScale, low, high, reference,
+                spread, points);
+    }
+
+    /**
+     * This chart with whiskers and with {@code points} (per series and category: the fork medians, or each
+     * repetition) drawn as dots over each value; {@code spread} describes both.
+     */
+    public Chart withSpread(String spread, Map<String, double[]> low, Map<String, double[]> high,
+                            Map<String, double[][]> points) {
+        return new Chart(title, categoryAxis, valueAxis, categories, series, lines, logScale, low, high, reference,
+                spread, points);
+    }
+
+    /**
+     * This chart with whiskers from the smallest to the largest of each value's {@code samples} (per series and
+     * category: its repetitions), and the samples themselves as dots when {@code dots} (they are per fork).
+     * Series without samples, or a category without any, get no whisker (NaN).
+     */
+    public Chart withRangeOf(String spread, Map<String, double[][]> samples, boolean dots) {
+        return withRangeOf(spread, samples, dots ? samples : Map.of());
+    }
+
+    /**
+     * This chart with whiskers from the smallest to the largest of each value's {@code samples}, and
+     * {@code points} (per series and category: the fork medians, {@link #forkMedians}) as dots.
+     */
+    public Chart withRangeOf(String spread, Map<String, double[][]> samples, Map<String, double[][]> points) {
+        Map<String, double[]> lo = new LinkedHashMap<>();
+        Map<String, double[]> hi = new LinkedHashMap<>();
+        for (String name : series.keySet()) {
+            double[][] perCategory = samples.get(name);
+            double[] l = new double[categories.size()];
+            double[] h = new double[categories.size()];
+            for (int i = 0; i < l.length; i++) {
+                double[] v = perCategory == null || perCategory[i] == null ? new double[0] : perCategory[i];
+                l[i] = java.util.Arrays.stream(v).filter(Double::isFinite).min().orElse(Double.NaN);
+                h[i] = java.util.Arrays.stream(v).filter(Double::isFinite).max().orElse(Double.NaN);
+            }
+            lo.put(name, l);
+            hi.put(name, h);
+        }
+        return withSpread(spread, lo, hi, points);
+    }
+
+    /**
+     * The median of each fork's samples, in fork order ({@code forks[i]} is the fork of {@code samples[i]});
+     * empty when all come from one fork (a single dot would only repeat the median).
+     */
+    public static double[] forkMedians(double[] samples, int[] forks) {
+        if (samples.length != forks.length) {
+            throw new IllegalArgumentException(forks.length + " fork indices for " + samples.length + " samples");
+        }
+        int[] distinct = java.util.Arrays.stream(forks).distinct().sorted().toArray();
+        if (distinct.length < 2) {
+            return new double[0];
+        }
+        return java.util.Arrays.stream(distinct).mapToDouble(f -> org.ringlab.bench.util.Stats.of(
+                java.util.stream.IntStream.range(0, samples.length).filter(i -> forks[i] == f)
+                        .mapToDouble(i -> samples[i]).toArray()).median()).toArray();
+    }
+
+    /** The same data under another title. */
+    public Chart retitled(String newTitle) {
+        return new Chart(newTitle, categoryAxis, valueAxis, categories, series, lines, logScale, low, high, reference,
+                spread, points);
     }
 
     public boolean hasIntervals() {
         return !low.isEmpty();
+    }
+
+    /** True when the chart draws more than the medians: whiskers or per-fork dots. */
+    public boolean hasSpread() {
+        return !low.isEmpty() || !points.isEmpty();
+    }
+
+    /** What the chart draws, for the report's caption: the whiskers and dots, or that there are none. */
+    public String caption() {
+        String what = Double.isFinite(reference) ? "points are the ratios" : (lines ? "points" : "bars") + " are medians";
+        if (!hasSpread()) {
+            return "Medians only: this figure records no spread (no intervals, no per-repetition values).";
+        }
+        return "The " + what + "; " + spread + ".";
     }
 
     public Chart {
@@ -50,6 +141,28 @@ public record Chart(String title, String categoryAxis, String valueAxis, List<St
             throw new IllegalArgumentException("chart '" + title + "': intervals for " + low.keySet() + " / "
                     + high.keySet() + " but series " + series.keySet());
         }
+        if ((low.isEmpty() && points.isEmpty()) != spread.isEmpty()) {
+            throw new IllegalArgumentException("chart '" + title + "': a spread description '" + spread
+                    + "' needs intervals or points, and they need one");
+        }
+        if (!series.keySet().containsAll(points.keySet())) {
+            throw new IllegalArgumentException("chart '" + title + "': points for " + points.keySet() + " but series "
+                    + series.keySet());
+        }
+        Map<String, double[][]> pointsCopy = new LinkedHashMap<>();
+        for (Map.Entry<String, double[][]> e : points.entrySet()) {
+            double[][] v = e.getValue();
+            if (v.length != categories.size()) {
+                throw new IllegalArgumentException("chart '" + title + "': points of " + e.getKey() + " have "
+                        + v.length + " categories for " + categories.size());
+            }
+            double[][] c = new double[v.length][];
+            for (int i = 0; i < v.length; i++) {
+                c[i] = v[i] == null ? new double[0] : v[i].clone();
+            }
+            pointsCopy.put(e.getKey(), c);
+        }
+        points = java.util.Collections.unmodifiableMap(pointsCopy);
         low = copy(title, categories, low);
         high = copy(title, categories, high);
         categories = List.copyOf(categories);

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogAxis;
@@ -67,9 +66,6 @@ public final class ChartRenderer {
 
     /** The JFreeChart for {@code chart}, styled for the report. */
     static JFreeChart build(Chart chart) {
-        if (chart.hasIntervals()) {
-            return intervals(chart);
-        }
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (Map.Entry<String, double[]> s : chart.series().entrySet()) {
             for (int i = 0; i < chart.categories().size(); i++) {
@@ -78,20 +74,13 @@ public final class ChartRenderer {
                 data.addValue(drawable ? (Number) v : null, s.getKey(), chart.categories().get(i));
             }
         }
-        JFreeChart jf = chart.lines()
-                ? ChartFactory.createLineChart(chart.title(), chart.categoryAxis(), chart.valueAxis(), data,
-                PlotOrientation.VERTICAL, true, false, false)
-                : ChartFactory.createBarChart(chart.title(), chart.categoryAxis(), chart.valueAxis(), data,
-                PlotOrientation.VERTICAL, true, false, false);
-        jf.setBackgroundPaint(Color.WHITE);
-        jf.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
-        CategoryPlot plot = jf.getCategoryPlot();
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        if (chart.categories().size() > 6) {
-            plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
-        }
-        CategoryItemRenderer renderer = plot.getRenderer();
+        // A ratio chart is points with whiskers (no bar from an arbitrary base); the others keep their shape.
+        boolean points = chart.lines() || Double.isFinite(chart.reference());
+        CategoryItemRenderer renderer = points
+                ? new SpreadLineRenderer(chart, chart.lines())
+                : new SpreadBarRenderer(chart);
+        org.jfree.chart.axis.CategoryAxis x = new org.jfree.chart.axis.CategoryAxis(chart.categoryAxis());
+        org.jfree.chart.axis.ValueAxis y;
         double floor = logFloor(chart);
         if (chart.logScale()) {
             // One tick per decade, printed as plain numbers (not 10^x).
@@ -99,70 +88,34 @@ public final class ChartRenderer {
             axis.setSmallestValue(floor);
             axis.setTickUnit(new NumberTickUnit(1));
             axis.setNumberFormatOverride(new DecimalFormat("#,##0.####", DecimalFormatSymbols.getInstance(Locale.ROOT)));
-            plot.setRangeAxis(axis);
-            if (renderer instanceof BarRenderer bars) {
-                bars.setBase(floor); // bars rise from the decade below the smallest value, not from 0 (-∞ on a log axis)
-            }
+            y = axis;
+        } else {
+            org.jfree.chart.axis.NumberAxis axis = new org.jfree.chart.axis.NumberAxis(chart.valueAxis());
+            axis.setAutoRangeIncludesZero(!Double.isFinite(chart.reference())); // a ratio: zoom on the interval
+            y = axis;
+        }
+        fitSpread(chart, y, floor);
+        CategoryPlot plot = new CategoryPlot(data, x, y, renderer);
+        if (chart.categories().size() > 6) {
+            x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         }
         if (renderer instanceof BarRenderer bars) {
             bars.setBarPainter(new StandardBarPainter());
             bars.setShadowVisible(false);
             bars.setItemMargin(0.05);
-        }
-        if (renderer instanceof LineAndShapeRenderer lines) {
-            lines.setDefaultShapesVisible(true);
+            if (chart.logScale()) {
+                bars.setBase(floor); // bars rise from the decade below the smallest value, not from 0 (-∞ on a log axis)
+            }
         }
         int i = 0;
         for (String name : chart.series().keySet()) {
             Paint p = colourOf(name);
             renderer.setSeriesPaint(i, p);
             renderer.setSeriesStroke(i, new BasicStroke(2f));
-            i++;
-        }
-        return jf;
-    }
-
-    /**
-     * Points with error bars on a linear axis: the interval of each series as a thin bar from
-     * low to high (IntervalBarRenderer), the ratio as a marker on it, a dashed reference line.
-     */
-    private static JFreeChart intervals(Chart chart) {
-        List<String> names = List.copyOf(chart.series().keySet());
-        Number[][] starts = new Number[names.size()][chart.categories().size()];
-        Number[][] ends = new Number[names.size()][chart.categories().size()];
-        DefaultCategoryDataset points = new DefaultCategoryDataset();
-        for (int s = 0; s < names.size(); s++) {
-            for (int c = 0; c < chart.categories().size(); c++) {
-                double lo = chart.low().get(names.get(s))[c];
-                double hi = chart.high().get(names.get(s))[c];
-                double v = chart.series().get(names.get(s))[c];
-                boolean ok = Double.isFinite(lo) && Double.isFinite(hi);
-                starts[s][c] = ok ? lo : null;
-                ends[s][c] = ok ? hi : null;
-                points.addValue(Double.isFinite(v) ? (Number) v : null, names.get(s), chart.categories().get(c));
+            if (points && !chart.lines()) {
+                renderer.setSeriesShape(i, new java.awt.geom.Rectangle2D.Double(-4, -4, 8, 8));
             }
-        }
-        org.jfree.data.category.DefaultIntervalCategoryDataset bars = new org.jfree.data.category.DefaultIntervalCategoryDataset(
-                names.toArray(new String[0]), chart.categories().toArray(new String[0]), starts, ends);
-        org.jfree.chart.axis.CategoryAxis x = new org.jfree.chart.axis.CategoryAxis(chart.categoryAxis());
-        org.jfree.chart.axis.NumberAxis y = new org.jfree.chart.axis.NumberAxis(chart.valueAxis());
-        y.setAutoRangeIncludesZero(false);
-        org.jfree.chart.renderer.category.IntervalBarRenderer barRenderer =
-                new org.jfree.chart.renderer.category.IntervalBarRenderer();
-        barRenderer.setBarPainter(new StandardBarPainter());
-        barRenderer.setShadowVisible(false);
-        barRenderer.setItemMargin(0.35);
-        barRenderer.setMaximumBarWidth(0.02);
-        CategoryPlot plot = new CategoryPlot(bars, x, y, barRenderer);
-        LineAndShapeRenderer marks = new LineAndShapeRenderer(false, true);
-        plot.setDataset(1, points);
-        plot.setRenderer(1, marks);
-        for (int s = 0; s < names.size(); s++) {
-            Color c = colourOf(names.get(s));
-            barRenderer.setSeriesPaint(s, c);
-            marks.setSeriesPaint(s, c);
-            marks.setSeriesShape(s, new java.awt.geom.Rectangle2D.Double(-4, -4, 8, 8));
-            marks.setSeriesVisibleInLegend(s, false);
+            i++;
         }
         if (Double.isFinite(chart.reference())) {
             org.jfree.chart.plot.ValueMarker m = new org.jfree.chart.plot.ValueMarker(chart.reference(), Color.DARK_GRAY,
@@ -176,17 +129,168 @@ public final class ChartRenderer {
         return jf;
     }
 
-    /** The decade at or below the smallest positive value (1 when there is none). */
-    private static double logFloor(Chart chart) {
-        double min = Double.MAX_VALUE;
-        for (double[] values : chart.series().values()) {
-            for (double v : values) {
-                if (Double.isFinite(v) && v > 0) {
-                    min = Math.min(min, v);
-                }
+    /** SVG group class of one whisker; its {@code data-low}/{@code data-high} attributes carry the values drawn. */
+    public static final String WHISKER = "whisker";
+    /** The whisker colour over a bar (the bar has the series' colour). */
+    static final Color WHISKER_ON_BAR = new Color(0x33, 0x33, 0x33);
+    /** SVG group class of one value's fork-median dots. */
+    public static final String POINTS = "fork-points";
+
+    /**
+     * The whisker of {@code chart}'s value ({@code row}, {@code column}) at {@code x}: a vertical line from low to
+     * high with caps, then the fork medians as small dots, in the series' colour, each in an SVG group a reader
+     * (and a test) can find by class.
+     */
+    private static void drawSpread(java.awt.Graphics2D g, Chart chart, int row, int column, double x, double cap,
+                                   org.jfree.chart.axis.ValueAxis axis, java.awt.geom.Rectangle2D area,
+                                   org.jfree.chart.ui.RectangleEdge edge) {
+        String name = List.copyOf(chart.series().keySet()).get(row);
+        Color colour = colourOf(name);
+        if (chart.hasIntervals()) {
+            double lo = chart.low().get(name)[column];
+            double hi = chart.high().get(name)[column];
+            boolean drawable = Double.isFinite(lo) && Double.isFinite(hi) && (!chart.logScale() || lo > 0);
+            if (drawable) {
+                double y0 = axis.valueToJava2D(lo, area, edge);
+                double y1 = axis.valueToJava2D(hi, area, edge);
+                group(g, WHISKER, name, chart.categories().get(column), lo, hi);
+                // On a point the whisker is the series' colour; over a bar of that colour it is dark to stand out.
+                g.setPaint(chart.lines() || Double.isFinite(chart.reference()) ? colour : WHISKER_ON_BAR);
+                g.setStroke(new BasicStroke(1.5f));
+                g.draw(new java.awt.geom.Line2D.Double(x, y0, x, y1));
+                g.draw(new java.awt.geom.Line2D.Double(x - cap, y0, x + cap, y0));
+                g.draw(new java.awt.geom.Line2D.Double(x - cap, y1, x + cap, y1));
+                g.setRenderingHint(org.jfree.svg.SVGHints.KEY_END_GROUP, "true");
             }
         }
-        return min == Double.MAX_VALUE ? 1 : Math.pow(10, Math.floor(Math.log10(min)));
+        double[][] forks = chart.points().get(name);
+        if (forks != null && forks[column].length > 0) {
+            group(g, POINTS, name, chart.categories().get(column), Double.NaN, Double.NaN);
+            for (double v : forks[column]) {
+                if (Double.isFinite(v) && (!chart.logScale() || v > 0)) {
+                    double y = axis.valueToJava2D(v, area, edge);
+                    java.awt.geom.Ellipse2D dot = new java.awt.geom.Ellipse2D.Double(x - 2.5, y - 2.5, 5, 5);
+                    g.setPaint(Color.WHITE);
+                    g.fill(dot);
+                    g.setPaint(WHISKER_ON_BAR);
+                    g.setStroke(new BasicStroke(1f));
+                    g.draw(dot);
+                }
+            }
+            g.setRenderingHint(org.jfree.svg.SVGHints.KEY_END_GROUP, "true");
+        }
+    }
+
+    /** Opens an SVG group; attributes in a fixed order, so the same chart gives the same SVG. */
+    private static void group(java.awt.Graphics2D g, String kind, String series, String category, double low,
+                              double high) {
+        Map<String, String> attributes = new java.util.LinkedHashMap<>();
+        attributes.put("class", kind);
+        attributes.put("data-series", series);
+        attributes.put("data-category", category);
+        if (!Double.isNaN(low)) {
+            attributes.put("data-low", Double.toString(low));
+            attributes.put("data-high", Double.toString(high));
+        }
+        g.setRenderingHint(org.jfree.svg.SVGHints.KEY_BEGIN_GROUP, attributes);
+    }
+
+    /** Bars of medians with each bar's whisker and fork dots drawn over it. */
+    private static final class SpreadBarRenderer extends BarRenderer {
+        private final transient Chart chart;
+
+        SpreadBarRenderer(Chart chart) {
+            this.chart = chart;
+        }
+
+        @Override
+        public void drawItem(java.awt.Graphics2D g, org.jfree.chart.renderer.category.CategoryItemRendererState state,
+                             java.awt.geom.Rectangle2D area, CategoryPlot plot,
+                             org.jfree.chart.axis.CategoryAxis domain, org.jfree.chart.axis.ValueAxis range,
+                             org.jfree.data.category.CategoryDataset dataset, int row, int column, int pass) {
+            super.drawItem(g, state, area, plot, domain, range, dataset, row, column, pass);
+            if (pass == 0 && dataset.getValue(row, column) != null) {
+                double x = calculateBarW0(plot, plot.getOrientation(), area, domain, state, row, column)
+                        + state.getBarWidth() / 2;
+                drawSpread(g, chart, row, column, x, Math.min(6, state.getBarWidth() / 4), range, area,
+                        plot.getRangeAxisEdge());
+            }
+        }
+    }
+
+    /** Points (joined when {@code lines}) with each point's whisker and fork dots. */
+    private static final class SpreadLineRenderer extends LineAndShapeRenderer {
+        private final transient Chart chart;
+
+        SpreadLineRenderer(Chart chart, boolean lines) {
+            super(lines, true);
+            this.chart = chart;
+            setUseSeriesOffset(true); // several series at one category sit side by side, not on one another
+            setItemMargin(0.35);
+        }
+
+        @Override
+        public void drawItem(java.awt.Graphics2D g, org.jfree.chart.renderer.category.CategoryItemRendererState state,
+                             java.awt.geom.Rectangle2D area, CategoryPlot plot,
+                             org.jfree.chart.axis.CategoryAxis domain, org.jfree.chart.axis.ValueAxis range,
+                             org.jfree.data.category.CategoryDataset dataset, int row, int column, int pass) {
+            if (pass == 1 && dataset.getValue(row, column) != null) {
+                // Under the marker: the whisker is drawn first, the point on top.
+                double x = domain.getCategorySeriesMiddle(column, dataset.getColumnCount(),
+                        state.getVisibleSeriesIndex(row), state.getVisibleSeriesCount(), getItemMargin(), area,
+                        plot.getDomainAxisEdge());
+                drawSpread(g, chart, row, column, x, 5, range, area, plot.getRangeAxisEdge());
+            }
+            super.drawItem(g, state, area, plot, domain, range, dataset, row, column, pass);
+        }
+    }
+
+    /**
+     * Widens the value axis to the whiskers and dots (the axis' auto range sees only the medians), so no
+     * whisker runs off the plot.
+     */
+    private static void fitSpread(Chart chart, org.jfree.chart.axis.ValueAxis axis, double floor) {
+        if (!chart.hasSpread()) {
+            return;
+        }
+        double min = Double.MAX_VALUE;
+        double max = -Double.MAX_VALUE;
+        for (double v : drawn(chart)) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        if (min > max) {
+            return;
+        }
+        if (chart.logScale()) {
+            axis.setRange(floor, max * 1.5);
+            return;
+        }
+        boolean zero = !Double.isFinite(chart.reference());
+        if (zero) {
+            min = Math.min(0, min);
+        } else {
+            min = Math.min(min, chart.reference());
+            max = Math.max(max, chart.reference());
+        }
+        double pad = max > min ? (max - min) * 0.05 : Math.max(1e-9, Math.abs(max) * 0.05);
+        axis.setRange(zero && min == 0 ? 0 : min - pad, max + pad);
+    }
+
+    /** Every finite value the chart draws (medians, whisker ends, dots), positive only on a log axis. */
+    private static double[] drawn(Chart chart) {
+        java.util.stream.DoubleStream.Builder all = java.util.stream.DoubleStream.builder();
+        chart.series().values().forEach(v -> java.util.Arrays.stream(v).forEach(all));
+        chart.low().values().forEach(v -> java.util.Arrays.stream(v).forEach(all));
+        chart.high().values().forEach(v -> java.util.Arrays.stream(v).forEach(all));
+        chart.points().values().forEach(p -> java.util.Arrays.stream(p).forEach(v -> java.util.Arrays.stream(v).forEach(all)));
+        return all.build().filter(v -> Double.isFinite(v) && (!chart.logScale() || v > 0)).toArray();
+    }
+
+    /** The decade at or below the smallest positive value drawn (1 when there is none). */
+    private static double logFloor(Chart chart) {
+        double min = java.util.Arrays.stream(drawn(chart)).filter(v -> v > 0).min().orElse(Double.NaN);
+        return Double.isNaN(min) ? 1 : Math.pow(10, Math.floor(Math.log10(min)));
     }
 
     /** How a palette colour is spelled in the SVG JFreeSVG writes: {@code rgb(31,119,180)}. */

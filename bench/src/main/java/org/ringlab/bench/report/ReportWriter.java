@@ -213,7 +213,7 @@ public final class ReportWriter {
             }
             for (int i = 0; i < r.charts().size(); i++) {
                 b.append("\n![").append(r.charts().get(i).title()).append("](").append(CHARTS).append('/')
-                        .append(chartFile(s.id(), i)).append(")\n");
+                        .append(chartFile(s.id(), i)).append(")\n\n*").append(r.charts().get(i).caption()).append("*\n");
             }
             if (!r.notes().isEmpty()) {
                 b.append("\n### Notes\n\n");
@@ -368,7 +368,8 @@ public final class ReportWriter {
             List<String> charts = svgs.getOrDefault(s.id(), List.of());
             for (int i = 0; i < charts.size(); i++) {
                 b.append("<figure>").append(charts.get(i)).append("<figcaption>").append(h(r.charts().get(i).title()))
-                        .append(" (").append(CHARTS).append('/').append(chartFile(s.id(), i)).append(")</figcaption></figure>\n");
+                        .append(" (").append(CHARTS).append('/').append(chartFile(s.id(), i)).append("). ")
+                        .append(h(r.charts().get(i).caption())).append("</figcaption></figure>\n");
             }
             if (!r.notes().isEmpty()) {
                 b.append("<h3>Notes</h3>\n<ul>\n");

@@ -167,6 +167,8 @@ public final class WholeDriverPart {
         List<String> costs = new ArrayList<>();
         double[][] lossSeries = new double[2][sweep.size()];
         double[][] cpuSeries = new double[2][sweep.size()];
+        double[][][] lossReps = new double[2][sweep.size()][]; // [mode][cost][run], for the whiskers
+        double[][][] cpuReps = new double[2][sweep.size()][];
         List<List<String>> sweepRows = new ArrayList<>();
         List<Long> napiCheaper = new ArrayList<>(); // costs at which NAPI's CPU/packet interval is wholly below
         int i = 0;
@@ -189,6 +191,8 @@ public final class WholeDriverPart {
                 ms.add(new Measurement(EXPERIMENT, l, "wakeUpsPerPacket", "wake-ups/packet", false, m == 0, wakes));
                 lossSeries[m][i] = median(loss);
                 cpuSeries[m][i] = median(cpuPer);
+                lossReps[m][i] = loss;
+                cpuReps[m][i] = cpuPer;
                 cpuOf[m] = cpuPer;
                 String versus = "";
                 if (m == 1) {
@@ -220,13 +224,16 @@ public final class WholeDriverPart {
             Map<String, double[]> ls = new LinkedHashMap<>();
             ls.put("interrupt per packet", lossSeries[0]);
             ls.put("NAPI", lossSeries[1]);
+            String spread = "whiskers: min–max of the runs at each cost";
             charts.add(new Chart("driver (e): loss vs interrupt cost", "interrupt cost", "loss %", costs, ls,
-                    true, false));
+                    true, false).withRangeOf(spread, linked("interrupt per packet", lossReps[0], "NAPI", lossReps[1]),
+                    false));
             Map<String, double[]> cs = new LinkedHashMap<>();
             cs.put("interrupt per packet", cpuSeries[0]);
             cs.put("NAPI", cpuSeries[1]);
             charts.add(new Chart("driver (e): CPU per packet vs interrupt cost", "interrupt cost",
-                    "CPU ns per packet", costs, cs, true, false));
+                    "CPU ns per packet", costs, cs, true, false)
+                    .withRangeOf(spread, linked("interrupt per packet", cpuReps[0], "NAPI", cpuReps[1]), false));
             notes.add(overtakes < 0 ? "(e) NAPI's CPU per packet was not below an interrupt per packet's, with the "
                     + "whole interval, from any swept interrupt cost on (swept " + costs + ")"
                     : "(e) NAPI overtakes: from " + overtakes + " ns per interrupt on, its consumer CPU per packet is "
@@ -284,5 +291,12 @@ public final class WholeDriverPart {
                         SeedClaim.ratio(cpuAfter, cpuBefore))
                 .build());
         return c;
+    }
+
+    private static Map<String, double[][]> linked(String k1, double[][] v1, String k2, double[][] v2) {
+        Map<String, double[][]> m = new LinkedHashMap<>();
+        m.put(k1, v1);
+        m.put(k2, v2);
+        return m;
     }
 }
