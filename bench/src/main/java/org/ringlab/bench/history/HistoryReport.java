@@ -162,7 +162,9 @@ public final class HistoryReport {
         }
         return Chart.ratios("history: " + what + " speed-up against " + base + " (95 % interval)", "element size",
                 "time of " + base + " ÷ time of the strategy (1 = as fast)", categories, ratio, low, high, 1,
-                "whiskers: the 95 % bootstrap interval of the ratio over the paired rounds (" + base + " and the strategy run back to back)");
+                // With the baseline alone there is no ratio, so no interval and no spread to describe.
+                low.isEmpty() ? "" : "whiskers: the 95 % bootstrap interval of the ratio over the paired rounds ("
+                        + base + " and the strategy run back to back)");
     }
 
     /** True when no claim is inconclusive: more rounds would not change a verdict's kind. */
