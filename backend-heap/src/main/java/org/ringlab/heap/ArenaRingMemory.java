@@ -2,6 +2,7 @@ package org.ringlab.heap;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 import java.util.Set;
 
@@ -81,6 +82,36 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
         if (first < length) {
             MemorySegment.copy(src, srcOffset + first, memory, 0, length - first);
         }
+    }
+
+    /**
+     * Where {@code position} lies in {@link #memory}: the ring offset, or (linearize) that offset
+     * moved by the rotation so far. The seam-aware writes and int reads below go through it.
+     */
+    long physical(long position) {
+        return ringOffset(position);
+    }
+
+    /** A write crossing the seam is copied in two parts (no staging: nothing is handed out). */
+    @Override
+    protected void writeDirect(long position, MemorySegment src) {
+        copyIn(src, 0, physical(position), src.byteSize());
+    }
+
+    @Override
+    protected void writeIntDirect(long position, int value) {
+        long at = physical(position);
+        if (at + Integer.BYTES <= capacity) {
+            memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
+        } else {
+            super.writeIntDirect(position, value);
+        }
+    }
+
+    @Override
+    protected int readIntDirect(long position) {
+        long at = physical(position);
+        return at + Integer.BYTES <= capacity ? memory.get(ValueLayout.JAVA_INT_UNALIGNED, at) : super.readIntDirect(position);
     }
 
     @Override

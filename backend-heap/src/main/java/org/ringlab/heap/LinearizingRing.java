@@ -1,7 +1,6 @@
 package org.ringlab.heap;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 import org.ringlab.api.CopyCounters;
 
@@ -31,7 +30,8 @@ final class LinearizingRing extends ArenaRingMemory {
         super(strategyName, capacity, capacity, capabilities);
     }
 
-    private long physical(long position) {
+    @Override
+    long physical(long position) {
         long o = ringOffset(position) + shift; // both below the capacity: one subtraction, no division
         return o >= capacity ? o - capacity : o;
     }
@@ -44,27 +44,6 @@ final class LinearizingRing extends ArenaRingMemory {
     @Override
     protected void commitClaim(long position, long length) {
         commitStaged(writer, physical(position), length);
-    }
-
-    @Override
-    protected void writeDirect(long position, MemorySegment src) {
-        copyIn(src, 0, physical(position), src.byteSize());
-    }
-
-    @Override
-    protected void writeIntDirect(long position, int value) {
-        long at = physical(position);
-        if (at + Integer.BYTES <= capacity) {
-            memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
-        } else {
-            super.writeIntDirect(position, value);
-        }
-    }
-
-    @Override
-    protected int readIntDirect(long position) {
-        long at = physical(position);
-        return at + Integer.BYTES <= capacity ? memory.get(ValueLayout.JAVA_INT_UNALIGNED, at) : super.readIntDirect(position);
     }
 
     /** In place when the bytes are contiguous; across the seam through a window, which rotates (the mechanism). */

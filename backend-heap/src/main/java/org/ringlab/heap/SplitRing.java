@@ -1,7 +1,6 @@
 package org.ringlab.heap;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 import org.ringlab.api.CopyCounters;
 
@@ -28,27 +27,6 @@ final class SplitRing extends ArenaRingMemory {
     @Override
     protected void commitClaim(long position, long length) {
         commitStaged(writer, ringOffset(position), length);
-    }
-
-    @Override
-    protected void writeDirect(long position, MemorySegment src) {
-        copyIn(src, 0, ringOffset(position), src.byteSize());
-    }
-
-    @Override
-    protected void writeIntDirect(long position, int value) {
-        long at = ringOffset(position);
-        if (at + Integer.BYTES <= capacity) {
-            memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
-        } else {
-            super.writeIntDirect(position, value);
-        }
-    }
-
-    @Override
-    protected int readIntDirect(long position) {
-        long at = ringOffset(position);
-        return at + Integer.BYTES <= capacity ? memory.get(ValueLayout.JAVA_INT_UNALIGNED, at) : super.readIntDirect(position);
     }
 
     /** A copy out needs no gather: the two parts at the seam go straight to the destination. */
