@@ -52,12 +52,12 @@ public final class InFlight {
         return true;
     }
 
-    /** Marks the handle outside, if it was inside. */
+    /**
+     * Marks the handle outside. Called exactly once after an {@link #enter()} that returned
+     * true (the outermost bracket), so the sequence is odd here: no second check of it.
+     */
     public void exit() {
-        long s = sequence;
-        if ((s & 1) != 0) {
-            SEQUENCE.setRelease(this, s + 1); // soSequence: even; publishes that every access of the operation is done
-        }
+        SEQUENCE.setRelease(this, sequence + 1); // soSequence: even; publishes that every access of the operation is done
     }
 
     /** True while inside (the owner's view). */
