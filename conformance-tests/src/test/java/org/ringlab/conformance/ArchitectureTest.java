@@ -20,7 +20,7 @@ import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.linux.BoundToLibc;
 
-/** The module boundaries of SPEC.md, as rules named as sentences. */
+/** ringlab's module boundaries, as rules named as sentences. */
 class ArchitectureTest {
 
     private static JavaClasses production;

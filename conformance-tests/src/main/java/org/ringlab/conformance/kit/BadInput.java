@@ -16,7 +16,7 @@ import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 
 /**
- * SPEC.md's bad arguments, refused with a message naming the bad value; use after close throws
+ * The bad arguments of the RingMemory SPI, refused with a message naming the bad value; use after close throws
  * {@link IllegalStateException} (never a JVM crash), also through segments obtained before
  * close; a second close is harmless.
  */

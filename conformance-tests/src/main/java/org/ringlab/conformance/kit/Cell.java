@@ -112,7 +112,8 @@ public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpe
 
     /**
      * Why this cell cannot run here, as {@link #unavailableReason}, or because its discipline
-     * refuses {@link SeamPlacement#CROSS} on this memory. A discipline may refuse it (broadcast
+     * refuses {@link SeamPlacement#CROSS} on this memory with the {@link #consumers()} the kit
+     * builds it with; a discipline that accepts the placement runs. A discipline may refuse it (broadcast
      * on split and linearize: several consumer threads cannot share one reader's gather scratch
      * or a rotation of the ring), but only as {@code create} refusing the spec with an
      * {@link IllegalArgumentException} that names the strategy and the placement; a refusal that
@@ -123,8 +124,9 @@ public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpe
         if (unavailable.isPresent() || discipline == null || seam != SeamPlacement.CROSS) {
             return unavailable;
         }
+        QueueSpec probe = spec().withConsumers(consumers());
         try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(capacity()))) {
-            discipline.create(memory, spec()).close();
+            discipline.create(memory, probe).close();
             return Optional.empty();
         } catch (IllegalArgumentException refused) {
             String message = String.valueOf(refused.getMessage());
@@ -133,6 +135,25 @@ public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpe
                         + " without naming the strategy (" + strategy.name() + ") and the placement: " + message, refused);
             }
             return Optional.of(discipline.name() + " refuses seam placement cross on " + strategy.name() + ": " + message);
+        }
+    }
+
+    /**
+     * How many consumers the kit builds this cell's queue with: {@link QueueContractPoints#CONSUMERS}
+     * when the discipline takes that many, else 1 (it refuses more with
+     * {@link IllegalArgumentException}). Asked with records padded at the seam, so that a
+     * discipline refusing {@code cross} is never mistaken for a single-consumer one: on a
+     * {@code cross} cell it must then take the placement with that many consumers, or the cell is
+     * skipped with its refusal ({@link #runnableReason}). Allocates one ring to ask.
+     */
+    public int consumers() {
+        try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(capacity()))) {
+            try {
+                discipline.create(memory, spec().withSeam(SeamPlacement.PAD).withConsumers(QueueContractPoints.CONSUMERS)).close();
+                return QueueContractPoints.CONSUMERS;
+            } catch (IllegalArgumentException single) {
+                return 1;
+            }
         }
     }
 

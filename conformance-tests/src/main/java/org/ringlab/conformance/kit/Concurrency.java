@@ -77,7 +77,7 @@ public final class Concurrency {
     public static void check(Cell cell, KitSettings settings) throws InterruptedException {
         cell.assumeAvailable();
         Result r = run(cell, settings.records(), settings.seed() ^ cell.displayName().hashCode(), true,
-                QueueContractPoints.consumersOf(cell));
+                cell.consumers());
         if (r.firstViolation() != null) {
             throw new AssertionError(cell.displayName() + ": " + r.firstViolation() + " (after " + r.delivered()
                     + " records in order; -D" + KitSettings.SEED + "=" + settings.seed() + ")");
@@ -87,12 +87,10 @@ public final class Concurrency {
         }
     }
 
-    /** The two-thread run itself; {@code pauses} off for the soak (it measures a steady state). */
-    static Result run(Cell cell, long records, long seed, boolean pauses) throws InterruptedException {
-        return run(cell, records, seed, pauses, 1);
-    }
-
-    /** With {@code consumers} consumer threads (consumer 0 on this thread); the first violation of any. */
+    /**
+     * The run itself, with {@code consumers} consumer threads (consumer 0 on this thread); the
+     * first violation of any. {@code pauses} off for the soak (it measures a steady state).
+     */
     static Result run(Cell cell, long records, long seed, boolean pauses, int consumers) throws InterruptedException {
         QueueSpec spec = cell.spec().withConsumers(consumers);
         try (RingMemory memory = cell.strategy().allocate(RingSpec.ofCapacity(cell.capacity()));

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -17,6 +18,7 @@ import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
+import org.ringlab.api.RecordQueue;
 import org.ringlab.api.Registries;
 
 /**
@@ -39,13 +41,15 @@ public final class Kit {
     private final List<FaultInjector> injectors;
     private final List<GrowthStrategy> growth;
     private final List<MappedFileStrategy> mappedFiles;
+    private final Map<String, Function<RecordQueue, Membership.Members>> members;
     /** Whether the strategies and disciplines are all the registries hold (then the matrix must have them all). */
     private final boolean wholeRegistry;
 
     private Kit(Matrix matrix, KitSettings settings, Map<String, Supplier<CopyCountModel>> copyCounts,
                 List<FaultInjector> injectors, boolean wholeRegistry, List<GrowthStrategy> growth,
-                List<MappedFileStrategy> mappedFiles) {
+                List<MappedFileStrategy> mappedFiles, Map<String, Function<RecordQueue, Membership.Members>> members) {
         this.matrix = matrix;
+        this.members = Map.copyOf(members);
         this.growth = List.copyOf(growth);
         this.mappedFiles = List.copyOf(mappedFiles);
         this.wholeRegistry = wholeRegistry;
@@ -57,14 +61,14 @@ public final class Kit {
     /** Exactly these providers, with the settings of the system properties. */
     public static Kit of(List<MemoryStrategy> strategies, List<QueueDiscipline> disciplines) {
         return new Kit(new Matrix(strategies, disciplines), KitSettings.fromSystemProperties(), Map.of(),
-                List.of(FaultInjector.linux()), false, List.of(), List.of());
+                List.of(FaultInjector.linux()), false, List.of(), List.of(), Map.of());
     }
 
     /** Every discovered strategy × every discipline, available or not (unavailable ones are skipped with their reason). */
     public static Kit allProviders() {
         Kit kit = of(Registries.memoryStrategies().all(), Registries.disciplines().all());
         return new Kit(kit.matrix, kit.settings, kit.copyCounts, kit.injectors, true, Registries.growthStrategies().all(),
-                Registries.mappedFiles().all());
+                Registries.mappedFiles().all(), Map.of());
     }
 
     /**
@@ -80,12 +84,12 @@ public final class Kit {
 
     /** This kit with exactly these growth strategies. */
     public Kit withGrowth(List<GrowthStrategy> strategies) {
-        return new Kit(matrix, settings, copyCounts, injectors, wholeRegistry, strategies, mappedFiles);
+        return new Kit(matrix, settings, copyCounts, injectors, wholeRegistry, strategies, mappedFiles, members);
     }
 
     /** This kit with exactly these mapped-file strategies for the mapped-file part (none unless given, or all from {@link #allProviders()}). */
     public Kit withMappedFiles(List<MappedFileStrategy> strategies) {
-        return new Kit(matrix, settings, copyCounts, injectors, wholeRegistry, growth, strategies);
+        return new Kit(matrix, settings, copyCounts, injectors, wholeRegistry, growth, strategies, members);
     }
 
     /** The named mapped-file strategies (discovered, available or not). */
@@ -111,14 +115,25 @@ public final class Kit {
     }
 
     public Kit withSettings(KitSettings newSettings) {
-        return new Kit(matrix, newSettings, copyCounts, injectors, wholeRegistry, growth, mappedFiles);
+        return new Kit(matrix, newSettings, copyCounts, injectors, wholeRegistry, growth, mappedFiles, members);
     }
 
     /** The copy counters {@code strategyName} documents, as a model the memory contract compares exactly. */
     public Kit withCopyCountModel(String strategyName, Supplier<CopyCountModel> model) {
         Map<String, Supplier<CopyCountModel>> next = new HashMap<>(copyCounts);
         next.put(strategyName, model);
-        return new Kit(matrix, settings, next, injectors, wholeRegistry, growth, mappedFiles);
+        return new Kit(matrix, settings, next, injectors, wholeRegistry, growth, mappedFiles, members);
+    }
+
+    /**
+     * How consumers join and leave queues of the discipline {@code disciplineName} (a
+     * discipline of yours: the SPI has no join/leave), so the membership part checks them;
+     * without it that part skips the discipline, saying so. ringlab's broadcast needs none.
+     */
+    public Kit withMembership(String disciplineName, Function<RecordQueue, Membership.Members> joinLeave) {
+        Map<String, Function<RecordQueue, Membership.Members>> next = new HashMap<>(members);
+        next.put(disciplineName, joinLeave);
+        return new Kit(matrix, settings, copyCounts, injectors, wholeRegistry, growth, mappedFiles, next);
     }
 
     /** A fault hook for a backend of yours (tried before ringlab's own). */
@@ -126,7 +141,7 @@ public final class Kit {
         List<FaultInjector> next = new ArrayList<>();
         next.add(injector);
         next.addAll(injectors);
-        return new Kit(matrix, settings, copyCounts, next, wholeRegistry, growth, mappedFiles);
+        return new Kit(matrix, settings, copyCounts, next, wholeRegistry, growth, mappedFiles, members);
     }
 
     public Matrix matrix() {
@@ -235,7 +250,9 @@ public final class Kit {
     /** {@link Membership}: consumers joining and leaving, and a slow one, per discipline × strategy (skipped where consumers are fixed). */
     public Stream<DynamicNode> membership() {
         return matrix.pairCells().stream().map(cell -> dynamicTest(cell.displayName() + " × "
-                + QueueContractPoints.CONSUMERS + " consumers: leave, join, one slow", () -> Membership.check(cell)));
+                + QueueContractPoints.CONSUMERS + " consumers: leave, join, one slow", () -> Membership.check(cell, queue ->
+                Optional.ofNullable(members.get(cell.discipline().name())).map(m -> m.apply(queue))
+                        .or(() -> Membership.ringlabs(queue)))));
     }
 
     /**
@@ -282,13 +299,17 @@ public final class Kit {
 
     /**
      * {@link LongRuns#soak}: {@link KitSettings#soakBytes()} through each discipline, shared
-     * equally among the strategies that can run it here.
+     * equally among the strategies that can run it here, to every consumer of a multi-consumer one.
      */
     public Stream<DynamicNode> soak() {
         List<Cell> pairs = matrix.pairCells();
         return matrix.disciplines().stream().map(d -> {
             List<Cell> cells = pairs.stream().filter(c -> c.discipline() == d).toList();
-            return dynamicTest(d.name() + " × " + cells.size() + " strategies × " + settings.soakBytes() + " bytes",
+            // A cell that cannot run is left out of the soak by name, never silently.
+            List<String> left = cells.stream().filter(c -> c.runnableReason().isPresent())
+                    .map(c -> c.displayName().substring(d.name().length() + 3)).toList();
+            return dynamicTest(d.name() + " × " + (cells.size() - left.size()) + " cells × " + settings.soakBytes() + " bytes"
+                            + (left.isEmpty() ? "" : " (left out, cannot run here: " + String.join(", ", left) + ")"),
                     () -> LongRuns.soak(cells, settings.soakBytes(), settings.seed()));
         });
     }

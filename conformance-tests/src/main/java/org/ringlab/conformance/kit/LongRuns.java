@@ -111,14 +111,19 @@ public final class LongRuns {
                 .toList();
     }
 
+    /**
+     * Records for {@code bytes} of payload delivered in all: a multi-consumer discipline's three
+     * consumers each receive every record, so it is offered a third as many (three consumer
+     * threads on a small machine would otherwise triple the soak's time).
+     */
     private static long records(Cell cell, long bytes) {
         long meanRecord = cell.mode() == org.ringlab.api.QueueSpec.RecordMode.FIXED ? cell.recordSize()
                 : (8 + cell.recordSize()) / 2;
-        return Math.max(1000, bytes / meanRecord);
+        return Math.max(1000, bytes / meanRecord / cell.consumers());
     }
 
     private static long round(Cell cell, long records, long seed) throws InterruptedException {
-        Concurrency.Result r = Concurrency.run(cell, records, seed, false);
+        Concurrency.Result r = Concurrency.run(cell, records, seed, false, cell.consumers());
         if (r.firstViolation() != null || r.delivered() != records) {
             throw new AssertionError(cell.displayName() + ": soak delivered " + r.delivered() + " of " + records
                     + " records" + (r.firstViolation() == null ? "" : ": " + r.firstViolation()));

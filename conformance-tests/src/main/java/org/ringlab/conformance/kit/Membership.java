@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.junit.jupiter.api.Assumptions;
 import org.ringlab.api.QueueConsumer;
@@ -20,7 +21,8 @@ import org.ringlab.queues.broadcast.RefCountedBroadcastQueue;
 /**
  * Consumers joining and leaving a multi-consumer queue mid-run, where the discipline lets them
  * (the SPI's {@link RecordQueue} has fixed consumers; ringlab's broadcast adds
- * {@link RefCountedBroadcastQueue#join()}/{@link RefCountedBroadcastQueue#leave leave}), and one
+ * {@link RefCountedBroadcastQueue#join()}/{@link RefCountedBroadcastQueue#leave leave}, a
+ * discipline of yours gives its own as {@link Members} through {@link Kit#withMembership}), and one
  * slow consumer holding the producer back. One thread, so every step is deterministic:
  * <ol>
  *   <li>three consumers read records in order;</li>
@@ -42,15 +44,21 @@ public final class Membership {
     private Membership() {
     }
 
-    /** How a queue lets consumers join and leave, if it does. */
-    interface Members {
+    /**
+     * How consumers join and leave a queue: the SPI has no such calls, so a discipline of yours
+     * whose consumers join and leave gives the kit this adapter ({@link Kit#withMembership}).
+     * The kit calls both on the thread that reads the consumer.
+     */
+    public interface Members {
+        /** A new consumer of the queue: it must see every record published after this call, and none before. */
         QueueConsumer join();
 
+        /** {@code consumer} leaves: the records it has not read no longer hold the producer back. */
         void leave(QueueConsumer consumer);
     }
 
-    /** The queue's join/leave, by its type; empty when its consumers are fixed. */
-    static Optional<Members> of(RecordQueue queue) {
+    /** ringlab's own join/leave, by the queue's type: broadcast's; empty when the queue's consumers are fixed. */
+    static Optional<Members> ringlabs(RecordQueue queue) {
         if (queue instanceof RefCountedBroadcastQueue b) {
             return Optional.of(new Members() {
                 @Override
@@ -92,17 +100,18 @@ public final class Membership {
         }
     }
 
-    public static void check(Cell cell) {
+    /** Checks {@code cell}'s queue; {@code membersOf} gives its join/leave (empty: skipped, consumers fixed). */
+    public static void check(Cell cell, Function<RecordQueue, Optional<Members>> membersOf) {
         cell.assumeAvailable();
         QueueSpec spec = cell.spec().withConsumers(QueueContractPoints.CONSUMERS);
-        Assumptions.assumeTrue(QueueContractPoints.consumersOf(cell) > 1,
+        Assumptions.assumeTrue(cell.consumers() > 1,
                 () -> "skipped: " + cell.discipline().name() + " takes one consumer");
         try (RingMemory memory = cell.strategy().allocate(RingSpec.ofCapacity(cell.capacity()));
              RecordQueue queue = cell.discipline().create(memory, spec)) {
-            Optional<Members> members = of(queue);
+            Optional<Members> members = membersOf.apply(queue);
             Assumptions.assumeTrue(members.isPresent(), () -> "skipped: " + cell.discipline().name()
                     + " has no join/leave (its " + QueueContractPoints.CONSUMERS + " consumers are fixed by QueueSpec;"
-                    + " the concurrency part runs them as threads)");
+                    + " the concurrency part runs them as threads; a discipline of yours with join/leave: Kit.withMembership)");
             QueueProducer producer = queue.producer();
             long[] next = {0};
             MemorySegment record = MemorySegment.ofArray(new byte[RECORD]);

@@ -135,20 +135,8 @@ public final class QueueContractPoints {
         }
     }
 
-    /** How many consumers the discipline takes, up to {@link #CONSUMERS}: it refuses more with IllegalArgumentException. */
-    static int consumersOf(Cell cell) {
-        try (RingMemory memory = cell.strategy().allocate(RingSpec.ofCapacity(cell.capacity()))) {
-            try {
-                cell.discipline().create(memory, cell.spec().withConsumers(CONSUMERS)).close();
-                return CONSUMERS;
-            } catch (IllegalArgumentException single) {
-                return 1;
-            }
-        }
-    }
-
     private static void onQueue(Cell cell, Consumer<Q> body) {
-        int consumers = consumersOf(cell);
+        int consumers = cell.consumers();
         QueueSpec spec = cell.spec().withConsumers(consumers);
         try (RingMemory memory = cell.strategy().allocate(RingSpec.ofCapacity(cell.capacity()));
              RecordQueue queue = cell.discipline().create(memory, spec)) {
@@ -315,7 +303,7 @@ public final class QueueContractPoints {
     }
 
     private static void useAfterClose(Cell cell) {
-        int consumers = consumersOf(cell);
+        int consumers = cell.consumers();
         QueueSpec spec = cell.spec().withConsumers(consumers);
         int size = spec.recordSize();
         String name = cell.displayName();

@@ -42,6 +42,17 @@ final class BrokenDisciplines {
         }, queue -> queue.consumer(0));
     }
 
+    /** {@code offer} cuts a record longer than the spec allows to the allowed size instead of refusing it. */
+    static QueueDiscipline truncatesALongRecord(boolean broken) {
+        return new Wrapping(broken ? "broken-truncates-a-long-record" : "spsc-truncation-twin", queue -> new Producer(queue.producer()) {
+            @Override
+            public boolean offer(MemorySegment record) {
+                int allowed = queue.spec().recordSize();
+                return super.offer(broken && record.byteSize() > allowed ? record.asSlice(0, allowed) : record); // the bug
+            }
+        }, queue -> queue.consumer(0));
+    }
+
     /** {@code release} after {@code peek} does not count the record as consumed. */
     static QueueDiscipline releaseNotCounted(boolean broken) {
         return new Wrapping(broken ? "broken-release-not-counted" : "spsc-release-twin", queue -> queue.producer(),
@@ -73,6 +84,109 @@ final class BrokenDisciplines {
         }, queue -> queue.consumer(0));
     }
 
+    /**
+     * A multi-consumer discipline right with one consumer only: it builds a one-consumer
+     * broadcast queue and hands every consumer index that one handle (under a lock, so threads
+     * may share it), so each record reaches one of the consumers instead of all of them (work
+     * sharing mistaken for broadcast). The twin is broadcast itself, each index its own handle.
+     */
+    static QueueDiscipline oneHandleForEveryConsumer(boolean broken) {
+        QueueDiscipline broadcast = Registries.disciplines().require("broadcast");
+        String name = broken ? "broken-one-handle-for-every-consumer" : "broadcast-consumers-twin";
+        return new QueueDiscipline() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Availability availability() {
+                return broadcast.availability();
+            }
+
+            @Override
+            public Availability supports(org.ringlab.api.MemoryStrategy strategy) {
+                return broadcast.supports(strategy);
+            }
+
+            @Override
+            public RecordQueue create(RingMemory memory, QueueSpec spec) {
+                if (!broken) {
+                    return broadcast.create(memory, spec);
+                }
+                RecordQueue queue = broadcast.create(memory, spec.withConsumers(1));
+                QueueConsumer shared = new Consumer(queue.consumer(0)) {
+                    @Override
+                    public synchronized MemorySegment peek() {
+                        return super.peek();
+                    }
+
+                    @Override
+                    public synchronized void release() {
+                        super.release();
+                    }
+
+                    @Override
+                    public synchronized int drain(RecordQueue.RecordHandler handler, int limit) {
+                        return super.drain(handler, limit);
+                    }
+
+                    @Override
+                    public synchronized int poll(MemorySegment dst) {
+                        return super.poll(dst);
+                    }
+                };
+                return new Forwarding(queue, name, spec, queue.producer(), index -> {
+                    java.util.Objects.checkIndex(index, spec.consumers());
+                    queue.consumer(0); // throws after close, as the queue's own handles do
+                    return shared;
+                });
+            }
+        };
+    }
+
+    /** A queue forwarding to {@code queue} but for its name, its spec and its handles. */
+    private record Forwarding(RecordQueue queue, String name, QueueSpec spec, QueueProducer producer,
+                              java.util.function.IntFunction<QueueConsumer> consumers) implements RecordQueue {
+        @Override
+        public String disciplineName() {
+            queue.spec();
+            return name;
+        }
+
+        @Override
+        public QueueSpec spec() {
+            queue.spec();
+            return spec;
+        }
+
+        @Override
+        public RingMemory memory() {
+            return queue.memory();
+        }
+
+        @Override
+        public QueueProducer producer() {
+            queue.producer();
+            return producer;
+        }
+
+        @Override
+        public QueueConsumer consumer(int index) {
+            return consumers.apply(index);
+        }
+
+        @Override
+        public Map<String, Long> counters() {
+            return queue.counters();
+        }
+
+        @Override
+        public void close() {
+            queue.close();
+        }
+    }
+
     /** A discipline building ringlab's spsc queue, its handles wrapped. */
     private record Wrapping(String name, java.util.function.Function<RecordQueue, QueueProducer> producer,
                             java.util.function.Function<RecordQueue, QueueConsumer> consumer) implements QueueDiscipline {
@@ -84,44 +198,8 @@ final class BrokenDisciplines {
         @Override
         public RecordQueue create(RingMemory memory, QueueSpec spec) {
             RecordQueue queue = Registries.disciplines().require("spsc").create(memory, spec);
-            QueueProducer p = producer.apply(queue);
             QueueConsumer c = consumer.apply(queue);
-            return new RecordQueue() {
-                @Override
-                public String disciplineName() {
-                    return name;
-                }
-
-                @Override
-                public QueueSpec spec() {
-                    return queue.spec();
-                }
-
-                @Override
-                public RingMemory memory() {
-                    return memory;
-                }
-
-                @Override
-                public QueueProducer producer() {
-                    return p;
-                }
-
-                @Override
-                public QueueConsumer consumer(int index) {
-                    return index == 0 ? c : queue.consumer(index);
-                }
-
-                @Override
-                public Map<String, Long> counters() {
-                    return queue.counters();
-                }
-
-                @Override
-                public void close() {
-                    queue.close();
-                }
-            };
+            return new Forwarding(queue, name, queue.spec(), producer.apply(queue), index -> index == 0 ? c : queue.consumer(index));
         }
     }
 

@@ -49,6 +49,44 @@ final class BrokenStrategies {
         RingMemory create(String name, long capacity);
     }
 
+    /**
+     * A page-granular strategy (its rings are the correct split ring) that rounds a capacity
+     * which is not a multiple of the page up to one, instead of refusing it: a silent fallback
+     * the user never hears of. The twin refuses it naming the value.
+     */
+    static MemoryStrategy roundsUpAPartialPage(boolean broken) {
+        MemoryStrategy rings = split(SplitBug.NONE);
+        String name = broken ? "broken-rounds-up-a-partial-page" : "page-granular-twin";
+        return new MemoryStrategy() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Availability availability() {
+                return Availability.available();
+            }
+
+            @Override
+            public Set<Capability> capabilities() {
+                return rings.capabilities();
+            }
+
+            @Override
+            public long granularity() {
+                return 4096;
+            }
+
+            @Override
+            public RingMemory allocate(RingSpec spec) {
+                long capacity = broken && spec.capacity() > 0 ? Math.ceilDiv(spec.capacity(), 4096) * 4096 // the bug
+                        : RingChecks.checkCapacity(name, spec.capacity(), 4096);
+                return rings.allocate(RingSpec.ofCapacity(capacity));
+            }
+        };
+    }
+
     /** A doubled ring whose commit forgets the twin of the bytes that ran past N (at the start). */
     static MemoryStrategy mirrorWriteForgotten(boolean broken) {
         return new Strategy(broken ? "broken-mirror-forgotten" : "doubled-twin", Set.copyOf(EnumSet.of(Capability.ZERO_COPY_WINDOW,
@@ -143,8 +181,12 @@ final class BrokenStrategies {
         /** A header with a byte left over (not zeroed at allocation). */
         HEADER_NOT_ZEROED,
         /** Every ring gets the same header (a static one), not its own. */
-        HEADER_SHARED_BY_ALL_RINGS
+        HEADER_SHARED_BY_ALL_RINGS,
+        /** Each ring opens a file of its own (say, for its header) and deletes it on close, but never closes its descriptor. */
+        LEAKS_A_DESCRIPTOR
     }
+
+    private static final java.util.concurrent.atomic.AtomicLong RING_FILES = new java.util.concurrent.atomic.AtomicLong();
 
     private static final MemorySegment ONE_HEADER_FOR_ALL = Arena.global().allocate(RingMemory.MIN_HEADER_BYTES, 64);
 
@@ -166,6 +208,22 @@ final class BrokenStrategies {
                     : bug == SplitBug.HEADER_SHARED_BY_ALL_RINGS ? ONE_HEADER_FOR_ALL : header;
             private boolean staged;
             private boolean outstanding;
+            private final java.nio.file.Path ownFile = bug == SplitBug.LEAKS_A_DESCRIPTOR
+                    ? java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), name + "-ring-" + RING_FILES.incrementAndGet()) : null;
+            private final java.nio.channels.FileChannel ownChannel = ownFile == null ? null : open(ownFile);
+
+            @Override
+            protected void release() {
+                super.release();
+                if (ownFile != null) {
+                    try {
+                        java.nio.file.Files.deleteIfExists(ownFile);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                    // The bug: ownChannel is never closed.
+                }
+            }
 
             {
                 if (bug == SplitBug.HEADER_NOT_ZEROED) {
@@ -233,6 +291,15 @@ final class BrokenStrategies {
                 return readScratch.asSlice(0, length);
             }
         });
+    }
+
+    private static java.nio.channels.FileChannel open(java.nio.file.Path file) {
+        try {
+            return java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE_NEW,
+                    java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** A growable ring whose windows keep reading the memory from before the last grow. */

@@ -76,4 +76,45 @@ class SeamCrossingEvidenceTest {
             assertTrue(c.rotations() > 0 && c.stagingBytes() > 0, "linearize × cross rotated or staged nothing: " + c);
         }
     }
+
+    /**
+     * Broadcast that takes {@code cross} with one consumer but refuses it with several (naming
+     * the strategy and the placement, as a refusal must).
+     */
+    private static final QueueDiscipline CROSS_WITH_ONE_CONSUMER_ONLY = new QueueDiscipline() {
+        private final QueueDiscipline broadcast = Registries.disciplines().require("broadcast");
+
+        @Override
+        public String name() {
+            return "cross-with-one-consumer-only";
+        }
+
+        @Override
+        public org.ringlab.api.Availability availability() {
+            return org.ringlab.api.Availability.available();
+        }
+
+        @Override
+        public RecordQueue create(RingMemory memory, org.ringlab.api.QueueSpec spec) {
+            if (spec.seam() == SeamPlacement.CROSS && spec.consumers() > 1) {
+                throw new IllegalArgumentException(name() + " cannot place records across the seam of "
+                        + memory.strategyName() + " memory (seam placement cross) for " + spec.consumers() + " consumers");
+            }
+            return broadcast.create(memory, spec.withSeam(SeamPlacement.PAD));
+        }
+    };
+
+    @Test
+    void aCrossCellIsAskedWithTheConsumersItRunsWithSoARefusalThereSkipsItInsteadOfRunningOneConsumer() {
+        MemoryStrategy split = Registries.memoryStrategies().require("split");
+        Cell cross = new Cell(split, CROSS_WITH_ONE_CONSUMER_ONLY, org.ringlab.api.QueueSpec.RecordMode.VARIABLE,
+                Matrix.PAIR_CAPACITY, SeamPlacement.CROSS);
+        assertEquals(QueueContractPoints.CONSUMERS, cross.consumers(), "asked with padded records, it takes several consumers");
+        assertTrue(cross.runnableReason().orElse("").contains("for 3 consumers"),
+                "the cross cell must be skipped with the refusal: " + cross.runnableReason());
+        assertEquals(java.util.Optional.empty(), cross.withSeam(SeamPlacement.PAD).runnableReason());
+        org.opentest4j.TestAbortedException skipped = org.junit.jupiter.api.Assertions.assertThrows(
+                org.opentest4j.TestAbortedException.class, () -> Concurrency.check(cross, KitSettings.fromSystemProperties()));
+        assertTrue(skipped.getMessage().contains("refuses seam placement cross on split"), skipped.getMessage());
+    }
 }
