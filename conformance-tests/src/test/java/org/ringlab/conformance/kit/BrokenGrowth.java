@@ -12,19 +12,32 @@ import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.GrowthTrait;
 
 /**
- * A third party's growth strategy (a Java array grown by copy) with one realistic bug: the
- * copy at a growth forgets the last live byte. {@code broken = false} is the correct twin.
+ * A third party's growth strategy (a Java array grown by copy) with one realistic bug at a time;
+ * {@link Bug#NONE} is the correct twin.
  */
-record BrokenGrowth(boolean broken) implements GrowthStrategy {
+record BrokenGrowth(Bug bug) implements GrowthStrategy {
+
+    enum Bug {
+        NONE,
+        /** The copy at a growth forgets the last live byte. */
+        DROPS_A_BYTE,
+        /** Declares {@link GrowthTrait#NEVER_MOVES} (a reserved range, say) but grows by copying to a new array. */
+        CLAIMS_NEVER_MOVES
+    }
+
+    /** Broken: the copy drops a byte; else the twin. */
+    BrokenGrowth(boolean broken) {
+        this(broken ? Bug.DROPS_A_BYTE : Bug.NONE);
+    }
 
     @Override
     public String name() {
-        return broken ? "broken-growth-drops-a-byte" : "growth-twin";
+        return bug == Bug.NONE ? "growth-twin" : "broken-growth-" + bug.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     @Override
     public String description() {
-        return "byte[] grown by copy" + (broken ? ", the last live byte forgotten" : "");
+        return "byte[] grown by copy" + (bug == Bug.DROPS_A_BYTE ? ", the last live byte forgotten" : "");
     }
 
     @Override
@@ -34,7 +47,7 @@ record BrokenGrowth(boolean broken) implements GrowthStrategy {
 
     @Override
     public Set<GrowthTrait> traits() {
-        return Set.of();
+        return bug == Bug.CLAIMS_NEVER_MOVES ? Set.of(GrowthTrait.NEVER_MOVES) : Set.of();
     }
 
     @Override
@@ -54,7 +67,7 @@ record BrokenGrowth(boolean broken) implements GrowthStrategy {
             @Override
             protected long resize(long newCapacity, long liveBytes) {
                 byte[] grown = new byte[(int) newCapacity];
-                System.arraycopy(array, 0, grown, 0, (int) (broken && liveBytes > 0 ? liveBytes - 1 : liveBytes));
+                System.arraycopy(array, 0, grown, 0, (int) (bug == Bug.DROPS_A_BYTE && liveBytes > 0 ? liveBytes - 1 : liveBytes));
                 array = grown;
                 return liveBytes;
             }

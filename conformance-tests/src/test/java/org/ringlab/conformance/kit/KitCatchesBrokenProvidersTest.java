@@ -210,6 +210,14 @@ class KitCatchesBrokenProvidersTest {
     }
 
     @Test
+    void aGrowthStrategyClaimingNeverToMoveThatMovesIsCaughtByTheStaleSegmentPart() {
+        Kit broken = Kit.of(List.of(), List.of()).withGrowth(List.of(new BrokenGrowth(BrokenGrowth.Bug.CLAIMS_NEVER_MOVES)))
+                .withSettings(SETTINGS.withSeed(SEED));
+        everyCellFails(flatten(broken.growthContract()).stream().filter(c -> c.getDisplayName().contains("before a move"))
+                .toList(), "NEVER_MOVES but it moved");
+    }
+
+    @Test
     void aMappedFileWhoseCloseLeaksIsCaughtNamingTheLeakedFile() {
         org.junit.jupiter.api.Assumptions.assumeTrue(org.ringlab.api.ProcSelf.isSupported(), "needs /proc/self (Linux)");
         org.ringlab.api.MappedFileStrategy real = Registries.mappedFiles().all().getFirst();
