@@ -22,7 +22,9 @@ record BrokenGrowth(Bug bug) implements GrowthStrategy {
         /** The copy at a growth forgets the last live byte. */
         DROPS_A_BYTE,
         /** Declares {@link GrowthTrait#NEVER_MOVES} (a reserved range, say) but grows by copying to a new array. */
-        CLAIMS_NEVER_MOVES
+        CLAIMS_NEVER_MOVES,
+        /** Refuses a maximum capacity it cannot hold without saying which value. */
+        REFUSES_WITHOUT_NAMING_THE_VALUE
     }
 
     /** Broken: the copy drops a byte; else the twin. */
@@ -54,7 +56,8 @@ record BrokenGrowth(Bug bug) implements GrowthStrategy {
     public GrowableBuffer allocate(long initialCapacity, GrowthPolicy policy) {
         Objects.requireNonNull(policy, "policy");
         if (policy.maxCapacity() > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException(name() + ": maximum capacity " + policy.maxCapacity() + " is too large");
+            throw new IllegalArgumentException(name() + ": maximum capacity "
+                    + (bug == Bug.REFUSES_WITHOUT_NAMING_THE_VALUE ? "" : policy.maxCapacity() + " ") + "is too large");
         }
         return new AbstractGrowableBuffer(name(), initialCapacity, policy) {
             private byte[] array = new byte[(int) initialCapacity];

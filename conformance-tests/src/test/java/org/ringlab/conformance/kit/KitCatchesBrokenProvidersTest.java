@@ -218,6 +218,20 @@ class KitCatchesBrokenProvidersTest {
     }
 
     @Test
+    void aGrowthStrategyRefusingABadMaximumWithoutNamingItIsCaughtByTheBadInputPart() {
+        Kit broken = Kit.of(List.of(), List.of()).withGrowth(List.of(new BrokenGrowth(BrokenGrowth.Bug.REFUSES_WITHOUT_NAMING_THE_VALUE)))
+                .withSettings(SETTINGS.withSeed(SEED));
+        everyCellFails(flatten(broken.growthContract()).stream().filter(c -> c.getDisplayName().contains("bad input"))
+                .toList(), String.valueOf(Long.MAX_VALUE));
+    }
+
+    @Test
+    void aWindowOffByOneAtTheSeamIsCaughtByTheElementRingsHistory() {
+        everyCellFails(memoryKit(BrokenStrategies.offByOneAtTheSeam(true)), Kit::elementRing, "history element");
+        everyCellPasses(memoryKit(BrokenStrategies.offByOneAtTheSeam(false)), Kit::elementRing);
+    }
+
+    @Test
     void aMappedFileWhoseCloseLeaksIsCaughtNamingTheLeakedFile() {
         org.junit.jupiter.api.Assumptions.assumeTrue(org.ringlab.api.ProcSelf.isSupported(), "needs /proc/self (Linux)");
         org.ringlab.api.MappedFileStrategy real = Registries.mappedFiles().all().getFirst();
