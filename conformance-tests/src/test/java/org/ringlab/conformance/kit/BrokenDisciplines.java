@@ -145,9 +145,23 @@ final class BrokenDisciplines {
         };
     }
 
-    /** A queue forwarding to {@code queue} but for its name, its spec and its handles. */
-    private record Forwarding(RecordQueue queue, String name, QueueSpec spec, QueueProducer producer,
-                              java.util.function.IntFunction<QueueConsumer> consumers) implements RecordQueue {
+    /** A queue forwarding to {@code queue} but for its name, its spec and its handles (the broken twins' decorator). */
+    static class Forwarding implements RecordQueue {
+        private final RecordQueue queue;
+        private final String name;
+        private final QueueSpec spec;
+        private final QueueProducer producer;
+        private final java.util.function.IntFunction<QueueConsumer> consumers;
+
+        Forwarding(RecordQueue queue, String name, QueueSpec spec, QueueProducer producer,
+                   java.util.function.IntFunction<QueueConsumer> consumers) {
+            this.queue = queue;
+            this.name = name;
+            this.spec = spec;
+            this.producer = producer;
+            this.consumers = consumers;
+        }
+
         @Override
         public String disciplineName() {
             queue.spec();

@@ -1,7 +1,6 @@
 package org.ringlab.conformance.kit;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Map;
 import java.util.Optional;
 
 import org.ringlab.api.Availability;
@@ -64,14 +63,16 @@ final class BrokenMembership implements QueueDiscipline {
         return ((Decorated) queue).members;
     }
 
-    private final class Decorated implements RecordQueue {
-        final RefCountedBroadcastQueue queue;
-        final Producer producer;
+    /** Broadcast's queue with {@link Producer} and the adapter the kit is given. */
+    private final class Decorated extends BrokenDisciplines.Forwarding {
         final Membership.Members members;
 
         Decorated(RefCountedBroadcastQueue queue) {
-            this.queue = queue;
-            this.producer = new Producer(queue.producer());
+            this(queue, new Producer(queue.producer()));
+        }
+
+        private Decorated(RefCountedBroadcastQueue queue, Producer producer) {
+            super(queue, name(), queue.spec(), producer, queue::consumer);
             this.members = new Membership.Members() {
                 @Override
                 public QueueConsumer join() {
@@ -90,43 +91,6 @@ final class BrokenMembership implements QueueDiscipline {
                     queue.leave(consumer instanceof Replaying r ? r.delegate : (BroadcastConsumer) consumer);
                 }
             };
-        }
-
-        @Override
-        public String disciplineName() {
-            queue.spec(); // throws after close, as the queue's own methods do
-            return name();
-        }
-
-        @Override
-        public QueueSpec spec() {
-            return queue.spec();
-        }
-
-        @Override
-        public RingMemory memory() {
-            return queue.memory();
-        }
-
-        @Override
-        public QueueProducer producer() {
-            queue.producer();
-            return producer;
-        }
-
-        @Override
-        public QueueConsumer consumer(int index) {
-            return queue.consumer(index);
-        }
-
-        @Override
-        public Map<String, Long> counters() {
-            return queue.counters();
-        }
-
-        @Override
-        public void close() {
-            queue.close();
         }
     }
 
