@@ -246,6 +246,15 @@ class KitCatchesBrokenProvidersTest {
     }
 
     @Test
+    void aMappedFileCreatedOverAnExistingOneIsCaughtByTheBadSpecPart() {
+        org.ringlab.api.MappedFileStrategy real = Registries.mappedFiles().all().getFirst();
+        org.junit.jupiter.api.Assumptions.assumeTrue(real.availability().isAvailable(), () -> real.availability().reason());
+        Kit broken = Kit.of(List.of(), List.of()).withMappedFiles(List.of(new LeakyMappedFiles(real, false, true)));
+        everyCellFails(flatten(broken.mappedFileContract()).stream().filter(c -> c.getDisplayName().contains("bad specs"))
+                .toList(), "CREATE over an existing");
+    }
+
+    @Test
     void aStaleViewAfterGrowthIsCaughtByTheModel() {
         everyCellFails(memoryKit(BrokenStrategies.staleViewAfterGrowth(true)), Kit::memoryContract, "grow");
         everyCellPasses(memoryKit(BrokenStrategies.staleViewAfterGrowth(false)), Kit::memoryContract);

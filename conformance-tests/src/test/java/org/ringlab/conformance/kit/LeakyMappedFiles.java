@@ -12,13 +12,18 @@ import org.ringlab.api.PrefaultPolicy;
 /**
  * A third party's mapped-file strategy over ringlab's, with one realistic bug: {@code close}
  * forgets to close the file it wraps (its descriptor and mappings stay). {@code leaky = false}
- * is the correct twin, delegating everything.
+ * is the correct twin, delegating everything. {@code overwrites}: another bug, a CREATE over an
+ * existing file replaces it (O_TRUNC where O_EXCL was meant) instead of refusing it.
  */
-record LeakyMappedFiles(MappedFileStrategy inner, boolean leaky) implements MappedFileStrategy {
+record LeakyMappedFiles(MappedFileStrategy inner, boolean leaky, boolean overwrites) implements MappedFileStrategy {
+
+    LeakyMappedFiles(MappedFileStrategy inner, boolean leaky) {
+        this(inner, leaky, false);
+    }
 
     @Override
     public String name() {
-        return leaky ? "broken-mapped-close-forgotten" : "mapped-twin";
+        return leaky ? "broken-mapped-close-forgotten" : overwrites ? "broken-mapped-create-overwrites" : "mapped-twin";
     }
 
     @Override
@@ -43,6 +48,13 @@ record LeakyMappedFiles(MappedFileStrategy inner, boolean leaky) implements Mapp
 
     @Override
     public MappedFile open(MappedFileSpec spec) {
+        if (overwrites && spec.mode() == MappedFileSpec.Mode.CREATE) {
+            try {
+                java.nio.file.Files.deleteIfExists(spec.path()); // the bug: an existing file is replaced
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
         MappedFile f = inner.open(spec);
         return new MappedFile() {
             private boolean open = true;
