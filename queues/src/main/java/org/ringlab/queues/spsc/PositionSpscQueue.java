@@ -117,7 +117,11 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
     private final boolean padded;
     /** The memory's claims or windows copy at the seam: pad and cross place records differently. */
     private final boolean seamCopies;
-    /** The memory's mirror view when records go straight into it (see the class comment), else null. */
+    /**
+     * The memory's mirror view when records go straight into it (see the class comment), else
+     * null. Only with fixed-size records: variable records on a mirror view are
+     * {@link MirrorViewSpscQueue}'s.
+     */
     private final MemorySegment view;
     /** The same, read-only: what peek and drain hand out. */
     private final MemorySegment readView;
@@ -182,7 +186,7 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             this.growPending = null;
             this.consumerInside = null;
         }
-        MemorySegment mirror = memory instanceof MirrorViewMemory m ? m.mirrorView() : null;
+        MemorySegment mirror = memory instanceof MirrorViewMemory m && fixed ? m.mirrorView() : null;
         this.view = mirror;
         this.readView = mirror == null ? null : mirror.asReadOnly();
         SpscDescriptor.checkHeaderFits(header);
@@ -301,13 +305,7 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
     void write(long at, long frame, MemorySegment record, long length) {
         MemorySegment v = view;
         if (v != null) {
-            long o = offset(at);
-            if (fixed) {
-                MemorySegment.copy(record, 0, v, o, length);
-            } else {
-                v.set(ValueLayout.JAVA_INT, o, SpscDescriptor.recordWord(length));
-                MemorySegment.copy(record, 0, v, o + RECORD_HEADER_LENGTH, length);
-            }
+            MemorySegment.copy(record, 0, v, offset(at), length); // a view means fixed records here
             return;
         }
         // Segment path: the strategy's own write calls, which make no segment (a claim's slice
@@ -677,15 +675,9 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
         /** The record's payload at {@code at}; sets {@code end} to the position after its frame. */
         private MemorySegment read(long at) {
             MemorySegment v = readView;
-            if (v != null) {
-                long o = offset(at);
-                if (fixed) {
-                    pendingEnd = at + recordSize;
-                    return v.asSlice(o, recordSize);
-                }
-                int length = SpscDescriptor.recordLength(v.get(ValueLayout.JAVA_INT, o));
-                pendingEnd = at + SpscDescriptor.variableFrameLength(length);
-                return v.asSlice(o + RECORD_HEADER_LENGTH, length);
+            if (v != null) { // fixed records (see view)
+                pendingEnd = at + recordSize;
+                return v.asSlice(offset(at), recordSize);
             }
             if (fixed) {
                 pendingEnd = at + recordSize;
@@ -862,12 +854,12 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             }
             MemorySegment v = view;
             long o = offset(at);
-            int length = fixed ? recordSize : SpscDescriptor.recordLength(v.get(ValueLayout.JAVA_INT, o));
+            int length = recordSize; // fixed records (see view)
             if (length > room || dst.isReadOnly()) {
                 QueueChecks.checkDestination(dst, length);
             }
-            MemorySegment.copy(v, fixed ? o : o + RECORD_HEADER_LENGTH, dst, 0, length);
-            long end = at + (fixed ? recordSize : SpscDescriptor.variableFrameLength(length));
+            MemorySegment.copy(v, o, dst, 0, length);
+            long end = at + length;
             pendingEnd = FULL; // a record peek() returned is consumed too
             position = end;
             records++;
