@@ -112,7 +112,7 @@ public class NapiAdaptiveQueue implements RecordQueue {
                     + " were asked for");
         }
         this.disciplineName = disciplineName;
-        this.ring = new SpscRingQueue(disciplineName, memory, spec);
+        this.ring = SpscRingQueue.create(disciplineName, memory, spec);
         this.ringProducer = ring.producer();
         this.ringConsumer = ring.consumer(0);
         this.config = config;

@@ -12,44 +12,70 @@ import org.ringlab.api.SeamPlacement;
  *
  * <pre>
  * Header
- *   0        8          16     20            24     28          128                 136      256                 264      384
- *   +--------+----------+------+-------------+------+- - - - - -+-------------------+- - - - -+-------------------+- - - - -+
- *   | magic  | capacity | mode | record size | seam | (padding) | producer position | (pad)   | consumer position | (pad)   |
- *   +--------+----------+------+-------------+------+- - - - - -+-------------------+- - - - -+-------------------+- - - - -+
+ *   0        8          16     20            24     28            32          128                 136      256                 264      384
+ *   +--------+----------+------+-------------+------+-------------+- - - - - -+-------------------+- - - - -+-------------------+- - - - -+
+ *   | magic  | capacity | mode | record size | seam | publication | (padding) | producer position | (pad)   | consumer position | (pad)   |
+ *   +--------+----------+------+-------------+------+-------------+- - - - - -+-------------------+- - - - -+-------------------+- - - - -+
  *   seam: the spec's SeamPlacement ordinal (0 pad, 1 cross); checked on attach only where the
  *   memory's seam copies (there the two place records differently).
+ *   publication: 0 = by the producer position (the consumer acquires it to see records),
+ *   1 = by each record's length word (the consumer acquires the word; the producer position
+ *   is only a record of progress, stored after every publication, for counters and attach).
  *   The two positions are 128 bytes apart (two cache lines: adjacent-line prefetch) so the
  *   producer's and the consumer's stores never share a line.
  *
- * Variable-length record frame, 8-byte aligned
- *   0            4                       4 + length        frame length = align8(4 + length)
- *   +------------+-----------------------+- - - - - -+
- *   | length     | payload               | (pad)     |
- *   +------------+-----------------------+- - - - - -+
- *   A negative length -k marks k bytes of padding up to the end of the ring (strategies whose
- *   windows are not contiguous across the seam only).
+ * Variable-length record frame, 8-byte aligned (so the word never straddles the seam)
+ *   0                 4                       4 + length        frame length = align8(4 + length)
+ *   +-----------------+-----------------------+- - - - - -+
+ *   | word = 4+length | payload               | (pad)     |
+ *   +-----------------+-----------------------+- - - - - -+
+ *   The word of a record is 4 + its payload length: never 0, so with length-word publication
+ *   0 means "nothing published here yet" (the consumer zeroes every frame it consumed before it
+ *   frees it, and a new ring starts zeroed). A negative word -k marks k bytes of padding up to
+ *   the end of the ring (strategies whose windows are not contiguous across the seam only).
  *
  * Fixed-size record frame: the payload alone, record-size bytes.
  * </pre>
  */
 final class SpscDescriptor {
 
-    /** "RLSPSC" and format version 1. */
-    static final long MAGIC = 0x524C_5350_5343_0001L;
+    /** "RLSPSC" and format version 2 (1 had no publication field, and its word was the bare payload length). */
+    static final long MAGIC = 0x524C_5350_5343_0002L;
 
     static final long MAGIC_OFFSET = 0;
     static final long CAPACITY_OFFSET = 8;
     static final long MODE_OFFSET = 16;
     static final long RECORD_SIZE_OFFSET = 20;
     static final long SEAM_OFFSET = RECORD_SIZE_OFFSET + Integer.BYTES;
-    static final long PRODUCER_POSITION_OFFSET = 128;
-    static final long CONSUMER_POSITION_OFFSET = 256;
-    static final long HEADER_LENGTH = 384;
+    static final long PUBLICATION_OFFSET = SEAM_OFFSET + Integer.BYTES;
+    /** Two cache lines from the start and from each other (adjacent-line prefetch). */
+    static final long POSITION_SPACING = 128;
+    static final long PRODUCER_POSITION_OFFSET = POSITION_SPACING;
+    static final long CONSUMER_POSITION_OFFSET = PRODUCER_POSITION_OFFSET + POSITION_SPACING;
+    static final long HEADER_LENGTH = CONSUMER_POSITION_OFFSET + POSITION_SPACING;
+
+    static final int PUBLISHED_BY_POSITION = 0;
+    static final int PUBLISHED_BY_LENGTH_WORD = 1;
 
     static final int RECORD_HEADER_LENGTH = 4;
     static final int FRAME_ALIGNMENT = 8;
 
     private SpscDescriptor() {
+    }
+
+    /** The word of a record of {@code length} payload bytes. */
+    static int recordWord(long length) {
+        return (int) (RECORD_HEADER_LENGTH + length);
+    }
+
+    /** The payload length a record's word holds. */
+    static int recordLength(int word) {
+        return word - RECORD_HEADER_LENGTH;
+    }
+
+    /** Frame of a record whose word is {@code word}. */
+    static long frameOfWord(int word) {
+        return (word + FRAME_ALIGNMENT - 1) & -FRAME_ALIGNMENT;
     }
 
     /** Frame of a variable-length record of {@code length} payload bytes. */
@@ -68,7 +94,7 @@ final class SpscDescriptor {
      * A header already written by another queue on the same memory (another process) must
      * describe the same queue: the message names the field, what it holds and what was asked.
      */
-    static void checkAttach(MemorySegment header, long capacity, QueueSpec spec, boolean seamMatters) {
+    static void checkAttach(MemorySegment header, long capacity, QueueSpec spec, boolean seamMatters, int publication) {
         long magic = header.get(ValueLayout.JAVA_LONG, MAGIC_OFFSET);
         if (magic != MAGIC) {
             throw new IllegalArgumentException("not an spsc queue header: magic 0x" + Long.toHexString(magic)
@@ -77,6 +103,12 @@ final class SpscDescriptor {
         checkField("capacity", header.get(ValueLayout.JAVA_LONG, CAPACITY_OFFSET), capacity);
         checkField("record mode", header.get(ValueLayout.JAVA_INT, MODE_OFFSET), spec.mode().ordinal());
         checkField("record size", header.get(ValueLayout.JAVA_INT, RECORD_SIZE_OFFSET), spec.recordSize());
+        int found = header.get(ValueLayout.JAVA_INT, PUBLICATION_OFFSET);
+        if (found != publication) {
+            throw new IllegalArgumentException("the spsc header holds publication " + publicationName(found)
+                    + " but this queue publishes " + publicationName(publication)
+                    + " (length words: variable records on a mirror view; positions: everything else)");
+        }
         if (seamMatters) {
             int seam = header.get(ValueLayout.JAVA_INT, SEAM_OFFSET);
             if (seam != spec.seam().ordinal()) {
@@ -87,6 +119,14 @@ final class SpscDescriptor {
         }
     }
 
+    private static String publicationName(int publication) {
+        return switch (publication) {
+            case PUBLISHED_BY_POSITION -> "0 (by the producer position)";
+            case PUBLISHED_BY_LENGTH_WORD -> "1 (by each record's length word)";
+            default -> publication + " (unknown)";
+        };
+    }
+
     private static void checkField(String field, long found, long expected) {
         if (found != expected) {
             throw new IllegalArgumentException("the spsc header holds " + field + " " + found
@@ -95,10 +135,11 @@ final class SpscDescriptor {
     }
 
     /** Writes the descriptive fields; the magic goes last, with a release store, by the caller. */
-    static void writeFields(MemorySegment header, long capacity, QueueSpec spec) {
+    static void writeFields(MemorySegment header, long capacity, QueueSpec spec, int publication) {
         header.set(ValueLayout.JAVA_LONG, CAPACITY_OFFSET, capacity);
         header.set(ValueLayout.JAVA_INT, MODE_OFFSET, spec.mode().ordinal());
         header.set(ValueLayout.JAVA_INT, RECORD_SIZE_OFFSET, spec.recordSize());
         header.set(ValueLayout.JAVA_INT, SEAM_OFFSET, spec.seam().ordinal());
+        header.set(ValueLayout.JAVA_INT, PUBLICATION_OFFSET, publication);
     }
 }

@@ -26,6 +26,6 @@ public final class SpscDiscipline implements QueueDiscipline {
 
     @Override
     public RecordQueue create(RingMemory memory, QueueSpec spec) {
-        return new SpscRingQueue(name(), memory, spec);
+        return SpscRingQueue.create(name(), memory, spec);
     }
 }

@@ -18,7 +18,8 @@ import org.ringlab.api.RingSpec;
  * (offer, batch offer, claim/commit, poll, peek/release, drain), in a JVM of its own (call
  * sites another cell made polymorphic would defeat escape analysis and measure the test).
  * Prints {@code bytesPerOp=<n>}. Arguments: discipline, strategy, consumers, and {@code copy}
- * (the copying paths only: offer, batch offer, poll, drain) or {@code all} (also claim/commit
+ * (the copying paths only: offer, batch offer, poll, drain), {@code claim} (claim/commit in
+ * place of every offer, with the batch offer, poll and drain) or {@code all} (also claim/commit
  * and peek/release, which hand out a segment: allocation-free only where escape analysis
  * removes it). The seam placement is {@code -Dringlab.allocation.seam=pad|cross} (default pad).
  */
@@ -30,6 +31,8 @@ public final class MatrixAllocationProbe {
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         int consumers = Integer.parseInt(args[2]);
         boolean all = args.length > 3 && args[3].equals("all");
+        // claim: every offer is a claim/commit instead, with poll and drain (no peek).
+        boolean claims = args.length > 3 && args[3].equals("claim");
         int operations = Integer.getInteger("ringlab.allocation.operations", 200_000);
         MemoryStrategy strategy = Registries.memoryStrategies().require(args[1]);
         long g = strategy.granularity();
@@ -54,7 +57,10 @@ public final class MatrixAllocationProbe {
                 for (int i = 0; i < operations; i++) {
                     int step = i & 7;
                     if (!all && (step == 3 || step == 5)) {
-                        step = 0;
+                        step = claims ? 3 : 0;
+                    }
+                    if (claims && step < 2) {
+                        step = 3;
                     }
                     switch (step) {
                         case 0, 1 -> producer.offer(record);

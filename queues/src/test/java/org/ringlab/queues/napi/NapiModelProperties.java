@@ -104,7 +104,7 @@ class NapiModelProperties {
         try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(capacity));
              RingMemory twinMemory = strategy.allocate(RingSpec.ofCapacity(capacity));
              NapiAdaptiveQueue queue = new NapiAdaptiveQueue(memory, spec, config);
-             RecordQueue twin = new SpscRingQueue("spsc", twinMemory, spec)) {
+             RecordQueue twin = SpscRingQueue.create("spsc", twinMemory, spec)) {
             new Run(queue, twin, spec).apply(actions);
         }
     }

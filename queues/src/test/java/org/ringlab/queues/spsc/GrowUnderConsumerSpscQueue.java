@@ -8,7 +8,7 @@ import org.ringlab.api.RingMemory;
  * and header) without waiting for the consumer to leave them. SpscGrowthConcurrencyTest must
  * catch it, or it cannot catch a handshake bug.
  */
-final class GrowUnderConsumerSpscQueue extends SpscRingQueue {
+final class GrowUnderConsumerSpscQueue extends PositionSpscQueue {
 
     GrowUnderConsumerSpscQueue(RingMemory memory, QueueSpec spec) {
         super("spsc", memory, spec);

@@ -10,7 +10,7 @@ import org.ringlab.api.RingMemory;
  * <em>before</em> the frame is written, so the consumer may read bytes that are not there yet.
  * SpscConcurrencyTest must see torn records from it, or its checks prove nothing.
  */
-final class PublishBeforeWriteSpscQueue extends SpscRingQueue {
+final class PublishBeforeWriteSpscQueue extends PositionSpscQueue {
 
     PublishBeforeWriteSpscQueue(RingMemory memory, QueueSpec spec) {
         super("spsc", memory, spec);

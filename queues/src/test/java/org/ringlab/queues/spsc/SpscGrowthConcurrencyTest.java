@@ -56,7 +56,7 @@ class SpscGrowthConcurrencyTest {
         long deferred = 0;
         for (int round = 0; round < ROUNDS; round++) {
             try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(INITIAL));
-                 RecordQueue queue = new SpscRingQueue("spsc", memory, SPEC)) {
+                 RecordQueue queue = SpscRingQueue.create("spsc", memory, SPEC)) {
                 Traffic.Result result = Traffic.run(queue, perRound, randomPauses(round));
                 assertEquals(0, result.violations(), "round " + round + ": " + result.firstViolation());
                 assertEquals(perRound, result.delivered(), "round " + round);

@@ -1,0 +1,500 @@
+package org.ringlab.queues.spsc;
+
+import static org.ringlab.queues.spsc.SpscDescriptor.CONSUMER_POSITION_OFFSET;
+import static org.ringlab.queues.spsc.SpscDescriptor.PRODUCER_POSITION_OFFSET;
+import static org.ringlab.queues.spsc.SpscDescriptor.RECORD_HEADER_LENGTH;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.ringlab.api.DeferredUnmap;
+import org.ringlab.api.InFlight;
+import org.ringlab.api.MirrorViewMemory;
+import org.ringlab.api.QueueConsumer;
+import org.ringlab.api.QueueProducer;
+import org.ringlab.api.QueueSpec;
+import org.ringlab.queues.support.QueueChecks;
+
+/**
+ * {@code spsc} with variable-length records on a {@link MirrorViewMemory} that does not grow:
+ * frames are written and read in place in the 2N mirror view (contiguous across the seam by
+ * construction, so no padding and no claim, commit or window call per record), and each record
+ * is published through its own length word, as Agrona's OneToOneRingBuffer does.
+ *
+ * <h2>Publication through the length word</h2>
+ * <ul>
+ *   <li>The producer writes the payload with plain stores, then the record's word
+ *       ({@code 4 + length}, never 0) with a release store. A batch writes every frame and the
+ *       words of all but its first record with plain stores, then the first record's word with
+ *       one release store: the consumer reaches the later words only through it.</li>
+ *   <li>The consumer acquire-loads the word at its position: 0 means nothing is published
+ *       there yet. It never reads the producer position, so the producer's line stays in the
+ *       producer's cache (the line that bounced once per record with position publication).</li>
+ *   <li>Reuse of ring bytes: a new lap's frames start at other offsets than the old lap's, so
+ *       a word could land on an old payload byte. The consumer therefore zeroes every frame it
+ *       consumed (plain stores) before the release store of its position frees it, and a new
+ *       ring is zeroed before its header's magic is published. The producer writes only bytes
+ *       it acquired as free, so every byte it has not written in this lap is zero.</li>
+ *   <li>The consumer's position is release-stored once per {@code drain} (one store frees the
+ *       whole batch) and once per {@code poll} or {@code release}; the producer reads it with an
+ *       acquire load only when its cached copy says the ring is full.</li>
+ *   <li>The producer position in the header is release-stored after every publication (a line
+ *       only the producer writes and nobody reads on a hot path, so the store stays in the
+ *       producer's cache): counters, another process attaching a producer, and a reader of
+ *       {@code counters()} see it up to date as of the last publication.</li>
+ * </ul>
+ * A claim's bytes past what its commit published (a shorter commit, a claim replaced or refused
+ * after the caller wrote into it) are zeroed before the next publication, so a later frame's
+ * word never lands on them.
+ */
+// Not final only so that the stress tests' broken twins (same-package subclasses in src/test)
+// can override one package-private step each (writeRecord, clearFrame). Nothing in production
+// subclasses it, so the JIT binds those calls statically (class hierarchy analysis).
+non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
+
+    private static final VarHandle WORD = ValueLayout.JAVA_INT.varHandle();
+
+    private final MemorySegment header;
+    private final MemorySegment view;
+    private final MemorySegment readView;
+    private final long capacity;
+    /** {@code capacity - 1} for power-of-two rings, else -1 (offsets by division). */
+    private final long mask;
+    private final int recordSize;
+    private final Producer producer;
+    private final Consumer consumer;
+
+    MirrorViewSpscQueue(String disciplineName, MirrorViewMemory memory, QueueSpec spec) {
+        super(disciplineName, memory, spec);
+        this.header = memory.header();
+        this.view = memory.mirrorView();
+        this.readView = view.asReadOnly();
+        this.capacity = memory.capacity();
+        this.mask = Long.bitCount(capacity) == 1 ? capacity - 1 : -1;
+        this.recordSize = spec.recordSize();
+        long maxFrame = SpscDescriptor.variableFrameLength(recordSize);
+        if (maxFrame > capacity) {
+            throw new IllegalArgumentException("a record of " + recordSize + " bytes takes " + maxFrame
+                    + " bytes in the ring; the most a ring of " + capacity + " bytes takes is " + capacity);
+        }
+        if (capacity % SpscDescriptor.FRAME_ALIGNMENT != 0) {
+            throw new IllegalArgumentException("variable-length records need a capacity that is a multiple of "
+                    + SpscDescriptor.FRAME_ALIGNMENT + ", got " + capacity);
+        }
+        SpscDescriptor.checkHeaderFits(header);
+        initializeOrAttach(header, capacity, spec, false, SpscDescriptor.PUBLISHED_BY_LENGTH_WORD,
+                () -> view.asSlice(0, capacity).fill((byte) 0));
+        this.producer = new Producer(lvPosition(PRODUCER_POSITION_OFFSET), lvPosition(CONSUMER_POSITION_OFFSET));
+        this.consumer = new Consumer(lvPosition(CONSUMER_POSITION_OFFSET));
+    }
+
+    // Memory ordering, named: lv = load with acquire, so = store with release, plain otherwise.
+
+    private long lvPosition(long offset) {
+        return (long) POSITION.getAcquire(header, offset);
+    }
+
+    private void soPosition(long offset, long value) {
+        POSITION.setRelease(header, offset, value);
+    }
+
+    private int lvWord(long offset) {
+        return (int) WORD.getAcquire(view, offset);
+    }
+
+    /**
+     * Publishes the frame at {@code offset}: everything written before (its payload, the later
+     * frames of a batch) becomes visible to the consumer's acquire of this word.
+     */
+    final void publishWord(long offset, int word) {
+        WORD.setRelease(view, offset, word);
+    }
+
+    /**
+     * One record of {@code offer}: the payload with plain stores, then its word with a release
+     * store. A step of its own so that the publish-before-write twin can override it.
+     */
+    void writeRecord(long offset, MemorySegment record, long length) {
+        writePayload(offset, record, length);
+        publishWord(offset, SpscDescriptor.recordWord(length));
+    }
+
+    /** A record's payload at the frame at {@code offset}, plain stores. */
+    final void writePayload(long offset, MemorySegment record, long length) {
+        MemorySegment.copy(record, 0, view, offset + RECORD_HEADER_LENGTH, length);
+    }
+
+    /**
+     * Zeroes the consumed frame at {@code offset} (plain stores, made visible by the consumer's
+     * next position release): a later lap's word may land anywhere in it. A step of its own so
+     * that the no-zeroing twin can override it.
+     */
+    void clearFrame(long offset, long frame) {
+        MemorySegment v = view;
+        for (long i = 0; i < frame; i += Long.BYTES) {
+            v.set(ValueLayout.JAVA_LONG, offset + i, 0L);
+        }
+    }
+
+    @Override
+    QueueProducer producerHandle() {
+        return producer;
+    }
+
+    @Override
+    QueueConsumer consumerHandle() {
+        return consumer;
+    }
+
+    @Override
+    void closeHandles() {
+        producer.closed = true;
+        consumer.closed = true;
+    }
+
+    @Override
+    public Map<String, Long> counters() {
+        ensureOpen();
+        Map<String, Long> c = new LinkedHashMap<>();
+        c.put("producerPosition", lvPosition(PRODUCER_POSITION_OFFSET));
+        c.put("consumerPosition", lvPosition(CONSUMER_POSITION_OFFSET));
+        c.put("recordsOffered", producer.records);
+        c.put("failedOffers", producer.failedOffers);
+        c.put("recordsConsumed", consumer.records);
+        c.put("paddingBytes", 0L);
+        return c;
+    }
+
+    /** {@code position mod capacity}: a mask for power-of-two rings, a division otherwise. */
+    private long offset(long position) {
+        return mask >= 0 ? position & mask : position % capacity;
+    }
+
+    private void checkLength(long length) {
+        if (length < 0 || length > recordSize) {
+            spec.checkRecordLength(length); // throws with the message
+        }
+    }
+
+    private final class Producer extends CacheLinePadding implements QueueProducer {
+        private boolean closed;      // plain: see close()
+        private long position;       // next byte to write
+        private long consumerCache;  // last consumer position read: saves an acquire per offer
+        /** Bytes up to here may hold a claim's writes past the last publication: zeroed before the next. */
+        private long dirtyEnd;
+        private long claimPosition = FULL;
+        private int claimLength;
+        private long records;
+        private long failedOffers;
+
+        private final InFlight inFlight = DeferredUnmap.register(header);
+
+        Producer(long position, long consumerPosition) {
+            this.position = position;
+            this.consumerCache = consumerPosition;
+            this.dirtyEnd = position;
+        }
+
+        private void ensureOpen() {
+            if (closed) {
+                throw closedException();
+            }
+        }
+
+        /** Whether a frame ending at {@code end} fits: re-reads the consumer position only when the cache says full. */
+        private boolean fits(long end) {
+            if (end - consumerCache > capacity) {
+                consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
+                return end - consumerCache <= capacity;
+            }
+            return true;
+        }
+
+        /** Zeroes what a claim wrote past {@code end} (cold: only after claims). */
+        private void clearDirty(long end) {
+            long from = end;
+            long to = dirtyEnd;
+            dirtyEnd = end;
+            if (to > from) {
+                clearFrame(offset(from), to - from);
+            }
+        }
+
+        /** After the release of the first new word: records the progress in the header. */
+        private void published(long end, int count) {
+            position = end;
+            if (dirtyEnd < end) {
+                dirtyEnd = end;
+            }
+            records += count;
+            // Progress for counters and attach; the consumer does not read it (see the class comment).
+            soPosition(PRODUCER_POSITION_OFFSET, end);
+        }
+
+        @Override
+        public boolean offer(MemorySegment record) {
+            boolean outer = inFlight.enter();
+            try {
+                ensureOpen();
+                long length = record.byteSize(); // the NPE for a null record
+                if (claimPosition != FULL) {
+                    throw QueueChecks.claimOutstanding(claimLength);
+                }
+                checkLength(length);
+                long at = position;
+                long end = at + SpscDescriptor.variableFrameLength(length);
+                if (!fits(end)) {
+                    failedOffers++;
+                    return false;
+                }
+                if (dirtyEnd > end) {
+                    clearDirty(end);
+                }
+                writeRecord(offset(at), record, length);
+                published(end, 1);
+                return true;
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int offer(MemorySegment[] records, int offset, int count) {
+            boolean outer = inFlight.enter();
+            try {
+                ensureOpen();
+                QueueChecks.checkBatch(spec, records, offset, count);
+                if (claimPosition != FULL) {
+                    throw QueueChecks.claimOutstanding(claimLength);
+                }
+                long first = position;
+                long at = first;
+                int firstWord = 0;
+                int written = 0;
+                for (int i = offset, end = offset + count; i < end; i++) {
+                    MemorySegment record = records[i];
+                    long length = record.byteSize();
+                    long next = at + SpscDescriptor.variableFrameLength(length);
+                    if (!fits(next)) {
+                        failedOffers++;
+                        break;
+                    }
+                    long o = offset(at);
+                    writePayload(o, record, length);
+                    int word = SpscDescriptor.recordWord(length);
+                    if (at == first) {
+                        firstWord = word;
+                    } else {
+                        view.set(ValueLayout.JAVA_INT, o, word); // plain: published by the first word's release
+                    }
+                    at = next;
+                    written++;
+                }
+                if (written > 0) {
+                    if (dirtyEnd > at) {
+                        clearDirty(at);
+                    }
+                    publishWord(offset(first), firstWord);
+                    published(at, written);
+                }
+                return written;
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public MemorySegment claim(int length) {
+            boolean outer = inFlight.enter();
+            try {
+                ensureOpen();
+                checkLength(length);
+                long at = position;
+                long end = at + SpscDescriptor.variableFrameLength(length);
+                if (!fits(end)) {
+                    failedOffers++;
+                    claimPosition = FULL;
+                    return null;
+                }
+                claimPosition = at;
+                claimLength = length;
+                if (end > dirtyEnd) {
+                    dirtyEnd = end; // the caller may write anywhere in it
+                }
+                return view.asSlice(offset(at) + RECORD_HEADER_LENGTH, length);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public void commit(int length) {
+            boolean outer = inFlight.enter();
+            try {
+                ensureOpen();
+                long at = claimPosition;
+                if (at == FULL) {
+                    throw new IllegalStateException("commit(" + length + ") without a successful claim");
+                }
+                checkLength(length);
+                if (length > claimLength) {
+                    throw new IllegalArgumentException("commit of " + length + " bytes: the claim was for " + claimLength);
+                }
+                long end = at + SpscDescriptor.variableFrameLength(length);
+                if (dirtyEnd > end) {
+                    clearDirty(end);
+                }
+                claimPosition = FULL;
+                // Publishes the record the caller wrote into the claim.
+                publishWord(offset(at), SpscDescriptor.recordWord(length));
+                published(end, 1);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+    }
+
+    private final class Consumer extends CacheLinePadding implements QueueConsumer {
+        private boolean closed;         // plain: see close()
+        private long position;          // next byte to read; published to the header
+        private long pendingEnd = FULL; // end of the record peek() returned
+        private long records;
+
+        private final InFlight inFlight = DeferredUnmap.register(header);
+
+        Consumer(long position) {
+            this.position = position;
+        }
+
+        private void ensureOpen() {
+            if (closed) {
+                throw closedException();
+            }
+        }
+
+        /** Frees everything up to {@code end} (its frames already zeroed) with one store. */
+        private void consumed(long end, int count) {
+            position = end;
+            records += count;
+            // Frees the consumed (and zeroed) frames for the producer: it may overwrite them after this store.
+            soPosition(CONSUMER_POSITION_OFFSET, end);
+        }
+
+        @Override
+        public MemorySegment peek() {
+            boolean outer = inFlight.enter();
+            try {
+                ensureOpen();
+                long at = position;
+                long o = offset(at);
+                int word = lvWord(o);
+                if (word == 0) {
+                    return null;
+                }
+                pendingEnd = at + SpscDescriptor.frameOfWord(word);
+                return readView.asSlice(o + RECORD_HEADER_LENGTH, SpscDescriptor.recordLength(word));
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public void release() {
+            boolean outer = inFlight.enter();
+            try {
+                ensureOpen();
+                long end = pendingEnd;
+                if (end == FULL) {
+                    throw new IllegalStateException("release() without a record from peek()");
+                }
+                pendingEnd = FULL;
+                long at = position;
+                clearFrame(offset(at), end - at);
+                consumed(end, 1);
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int drain(RecordHandler handler, int limit) {
+            boolean outer = inFlight.enter();
+            try {
+                ensureOpen();
+                QueueChecks.checkDrain(handler, limit);
+                long at = position;
+                int n = 0;
+                try {
+                    while (n < limit) {
+                        long o = offset(at);
+                        int word = lvWord(o);
+                        if (word == 0) {
+                            break;
+                        }
+                        handler.onRecord(readView.asSlice(o + RECORD_HEADER_LENGTH, SpscDescriptor.recordLength(word)));
+                        long frame = SpscDescriptor.frameOfWord(word);
+                        clearFrame(o, frame);
+                        at += frame;
+                        n++;
+                    }
+                } finally {
+                    // A handler that throws leaves its record and those after it queued; the
+                    // ones before it are consumed, freed with one store.
+                    pendingEnd = FULL;
+                    if (n > 0) {
+                        consumed(at, n);
+                    }
+                }
+                return n;
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        @Override
+        public int poll(MemorySegment dst) {
+            boolean outer = inFlight.enter();
+            try {
+                long room = dst.byteSize(); // the NPE for a null destination, even when empty
+                ensureOpen();
+                long at = position;
+                long o = offset(at);
+                int word = lvWord(o);
+                if (word == 0) {
+                    return EMPTY;
+                }
+                int length = SpscDescriptor.recordLength(word);
+                if (length > room || dst.isReadOnly()) {
+                    QueueChecks.checkDestination(dst, length);
+                }
+                MemorySegment.copy(view, o + RECORD_HEADER_LENGTH, dst, 0, length);
+                long frame = SpscDescriptor.frameOfWord(word);
+                clearFrame(o, frame);
+                pendingEnd = FULL; // a record peek() returned is consumed too
+                consumed(at + frame, 1);
+                return length;
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+    }
+}

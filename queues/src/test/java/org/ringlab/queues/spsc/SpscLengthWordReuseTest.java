@@ -1,0 +1,130 @@
+package org.ringlab.queues.spsc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.Test;
+import org.ringlab.api.Capability;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.MirrorViewMemory;
+import org.ringlab.api.QueueConsumer;
+import org.ringlab.api.QueueProducer;
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.RecordQueue;
+import org.ringlab.api.Registries;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+
+/**
+ * Length-word publication on reused ring bytes, deterministic by state (one thread, no timing):
+ * a lap of large records full of non-zero bytes, consumed, then laps of small records whose
+ * frames start inside the old payloads. After each record is consumed the queue must say empty:
+ * an old payload byte under a new frame's word must never read as a record. The broken twin
+ * that frees frames without zeroing them must deliver a phantom record here.
+ */
+class SpscLengthWordReuseTest {
+
+    static final QueueSpec SPEC = QueueSpec.variable(1000);
+
+    static Optional<MemoryStrategy> mirrorView() {
+        return Registries.memoryStrategies().available().stream()
+                .filter(m -> m.has(Capability.MIRRORED) && !m.has(Capability.GROWABLE)).findFirst();
+    }
+
+    /** Violations seen: a record that differs from the one offered, or a record where the queue should be empty. */
+    static long violations(Function<MirrorViewMemory, RecordQueue> build, int consumeBy) {
+        MemoryStrategy s = mirrorView().orElseThrow();
+        try (RingMemory memory = s.allocate(RingSpec.ofCapacity(s.granularity()))) {
+            assertInstanceOf(MirrorViewMemory.class, memory, s.name());
+            try (RecordQueue queue = build.apply((MirrorViewMemory) memory)) {
+                QueueProducer p = queue.producer();
+                QueueConsumer c = queue.consumer(0);
+                long capacity = memory.capacity();
+                byte[] big = new byte[1000];
+                Arrays.fill(big, (byte) 0x7F);
+                long violations = 0;
+                // One lap of large records, every byte non-zero, consumed.
+                for (long bytes = 0; bytes + 1008 <= capacity; bytes += 1008) {
+                    assertTrue(p.offer(MemorySegment.ofArray(big)));
+                    violations += take(c, big, consumeBy);
+                }
+                // Three laps of small records (8- to 24-byte frames) starting anywhere in the old payloads.
+                for (int i = 0; i < 3 * capacity / 8; i++) {
+                    byte[] small = new byte[1 + i % 17];
+                    Arrays.fill(small, (byte) i);
+                    assertTrue(p.offer(MemorySegment.ofArray(small)));
+                    try {
+                        violations += take(c, small, consumeBy);
+                    } catch (IndexOutOfBoundsException phantomLength) {
+                        return violations + 1; // an old payload read as a word too long for the ring
+                    }
+                }
+                return violations;
+            }
+        }
+    }
+
+    /** Takes one record (0 poll, 1 peek/release, 2 drain), then checks the queue is empty. */
+    private static long take(QueueConsumer c, byte[] expected, int consumeBy) {
+        byte[][] got = new byte[1][];
+        switch (consumeBy) {
+            case 0 -> {
+                byte[] out = new byte[1000];
+                int n = c.poll(MemorySegment.ofArray(out));
+                got[0] = n < 0 ? null : Arrays.copyOf(out, n);
+            }
+            case 1 -> {
+                MemorySegment r = c.peek();
+                got[0] = r == null ? null : r.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+                if (r != null) {
+                    c.release();
+                }
+            }
+            default -> c.drain(r -> got[0] = r.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), 1);
+        }
+        long violations = Arrays.equals(expected, got[0]) ? 0 : 1;
+        // Nothing else is published: a phantom record here is an old payload read as a word.
+        if (c.peek() != null) {
+            violations++;
+            c.release();
+        }
+        return violations;
+    }
+
+    @Test
+    void oldPayloadBytesNeverReadAsRecordsOnEveryReadPath() {
+        assumeTrue(mirrorView().isPresent(), "no mirror-view strategy available on this machine");
+        for (int by = 0; by < 3; by++) {
+            assertEquals(0, violations(m -> SpscRingQueue.create("spsc", m, SPEC), by), "read path " + by);
+        }
+    }
+
+    @Test
+    void freeingFramesWithoutZeroingThemIsCaught() {
+        assumeTrue(mirrorView().isPresent(), "no mirror-view strategy available on this machine");
+        long violations = violations(m -> new NoClearMirrorViewSpscQueue(m, SPEC), 0);
+        assertTrue(violations > 0, "the twin freed frames without zeroing them and the test saw no phantom record:"
+                + " it cannot catch a reuse bug");
+    }
+
+    @Test
+    void theFactoryPicksTheLengthWordClassForVariableRecordsOnAMirrorView() {
+        assumeTrue(mirrorView().isPresent(), "no mirror-view strategy available on this machine");
+        MemoryStrategy s = mirrorView().orElseThrow();
+        try (RingMemory memory = s.allocate(RingSpec.ofCapacity(s.granularity()));
+             RecordQueue variable = SpscRingQueue.create("spsc", memory, SPEC)) {
+            assertInstanceOf(MirrorViewSpscQueue.class, variable);
+            // The header says length-word publication: a position-published queue may not attach.
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> new PositionSpscQueue("spsc", memory, SPEC));
+            assertTrue(e.getMessage().contains("publication 1"), e.getMessage());
+        }
+    }
+}
