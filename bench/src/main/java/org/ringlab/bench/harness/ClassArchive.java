@@ -49,11 +49,11 @@ final class ClassArchive {
             }
         }
         if (mayWrite) {
-            return List.of("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off",
-                    "-Xlog:aot=off");
+            return List.of("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + archive, "-Xlog:cds*=off",
+                    "-Xlog:aot*=off");
         }
         return Files.isRegularFile(archive)
-                ? List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:aot=off") : List.of();
+                ? List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds*=off", "-Xlog:aot*=off") : List.of();
     }
 
     /** The archive's path once a child was given it, else {@code null}. */
