@@ -57,11 +57,34 @@ public final class ChartRenderer {
     /** Colours handed out so far, by series name: a strategy keeps its colour in every chart of a run. */
     private static final Map<String, Color> COLOURS = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** The colour of a series (a strategy, an anchor): the next palette colour when first seen, the same after. */
+    /**
+     * The colour of a series or category (a strategy, an anchor): the next palette colour when first
+     * seen, the same after. spsc on a strategy ({@code spsc@split}, {@code spsc@split/cross}) has
+     * the strategy's colour.
+     */
     public static Color colourOf(String series) {
+        String key = colourKey(series);
         synchronized (COLOURS) {
-            return COLOURS.computeIfAbsent(series, s -> PALETTE.get(COLOURS.size() % PALETTE.size()));
+            return COLOURS.computeIfAbsent(key, s -> PALETTE.get(COLOURS.size() % PALETTE.size()));
         }
+    }
+
+    /** {@code spsc@split/cross} → {@code split}; other names as they are. */
+    static String colourKey(String name) {
+        int at = name.indexOf('@');
+        if (at < 0) {
+            return name;
+        }
+        String strategy = name.substring(at + 1);
+        int slash = strategy.indexOf('/');
+        return slash < 0 ? strategy : strategy.substring(0, slash);
+    }
+
+    /** Series {@code row} of a chart coloured by category: the first in the category's colour, later ones lighter. */
+    static Color shade(Color base, int row) {
+        double keep = row == 0 ? 1 : 0.45;
+        return new Color((int) Math.round(255 - (255 - base.getRed()) * keep),
+                (int) Math.round(255 - (255 - base.getGreen()) * keep), (int) Math.round(255 - (255 - base.getBlue()) * keep));
     }
 
     /** The JFreeChart for {@code chart}, styled for the report. */
@@ -96,8 +119,11 @@ public final class ChartRenderer {
         }
         fitSpread(chart, y, floor);
         CategoryPlot plot = new CategoryPlot(data, x, y, renderer);
-        if (chart.categories().size() > 6) {
+        // Slanted when many or long: a label cut to "copy-doubli..." names no strategy.
+        int longest = chart.categories().stream().mapToInt(String::length).max().orElse(0);
+        if (chart.categories().size() > 6 || chart.categories().size() * longest > 72) {
             x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+            x.setMaximumCategoryLabelWidthRatio(3f);
         }
         if (renderer instanceof BarRenderer bars) {
             bars.setBarPainter(new StandardBarPainter());
@@ -124,7 +150,20 @@ public final class ChartRenderer {
         }
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        JFreeChart jf = new JFreeChart(chart.title(), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        if (chart.coloursCategories() && chart.series().size() > 1) {
+            // The bars carry their strategy's colour; the legend says which shade is which series.
+            org.jfree.chart.LegendItemCollection legend = new org.jfree.chart.LegendItemCollection();
+            int row = 0;
+            for (String name : chart.series().keySet()) {
+                legend.add(new org.jfree.chart.LegendItem(name + (row == 0 ? " (full colour)" : " (light shade)"),
+                        shade(Color.GRAY.darker(), row)));
+                row++;
+            }
+            plot.setFixedLegendItems(legend);
+        }
+        // One series coloured by category: the axis labels name the bars, a legend would name only the metric.
+        boolean legend = !(chart.coloursCategories() && chart.series().size() == 1);
+        JFreeChart jf = new JFreeChart(chart.title(), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, legend);
         jf.setBackgroundPaint(Color.WHITE);
         return jf;
     }
@@ -201,6 +240,12 @@ public final class ChartRenderer {
 
         SpreadBarRenderer(Chart chart) {
             this.chart = chart;
+        }
+
+        @Override
+        public Paint getItemPaint(int row, int column) {
+            return chart.coloursCategories() ? shade(colourOf(chart.categories().get(column)), row)
+                    : super.getItemPaint(row, column);
         }
 
         @Override
