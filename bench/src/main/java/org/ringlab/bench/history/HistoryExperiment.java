@@ -45,6 +45,11 @@ public final class HistoryExperiment implements Experiment {
     }
 
     @Override
+    public java.util.Optional<org.ringlab.bench.report.ExperimentOptions> options() {
+        return java.util.Optional.of(new HistoryRunOptions());
+    }
+
+    @Override
     public ExperimentResult run(RunContext context) {
         Profile p = Profile.parse(context.profile());
         List<String> skipped = new ArrayList<>();
@@ -63,7 +68,8 @@ public final class HistoryExperiment implements Experiment {
             throw new IllegalArgumentException("no available memory strategy among " + (context.strategies().isEmpty()
                     ? Registries.memoryStrategies().names() : context.strategies()) + (skipped.isEmpty() ? "" : "; " + skipped));
         }
-        HistoryPlan plan = new HistoryPlan(p, chosen, Profile.DEFAULT_SIZES, p.ringBytes(), p.warmup(), p.repetitions(),
+        List<Long> sizes = context.options(HistoryRunOptions.class, HistoryRunOptions::new).sizes();
+        HistoryPlan plan = new HistoryPlan(p, chosen, sizes, p.ringBytes(), p.warmup(), p.repetitions(),
                 context.fork() && p.fork(), context.seed(), null, skipped, "doubled", "mirrored-memfd");
         return run(plan, context.progress()).result();
     }
