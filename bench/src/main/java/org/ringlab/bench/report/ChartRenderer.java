@@ -31,13 +31,18 @@ public final class ChartRenderer {
     public static final int HEIGHT = 420;
 
     /**
-     * Series colours, in order (a colour-blind-safe palette). Tests find the data marks of a
-     * chart by its first series' colour.
+     * Series colours, in order: ten bright ones, then ten darker hues (a run names more than ten
+     * strategies, anchors and disciplines, and a chart of 14 anchors must not repeat a colour).
+     * Tests find the data marks of a chart by its first series' colour.
      */
     public static final List<Color> PALETTE = List.of(new Color(0x1F, 0x77, 0xB4), new Color(0xFF, 0x7F, 0x0E),
             new Color(0x2C, 0xA0, 0x2C), new Color(0xD6, 0x27, 0x28), new Color(0x94, 0x67, 0xBD),
             new Color(0x8C, 0x56, 0x4B), new Color(0xE3, 0x77, 0xC2), new Color(0x7F, 0x7F, 0x7F),
-            new Color(0xBC, 0xBD, 0x22), new Color(0x17, 0xBE, 0xCF));
+            new Color(0xBC, 0xBD, 0x22), new Color(0x17, 0xBE, 0xCF),
+            new Color(0x39, 0x3B, 0x79), new Color(0x63, 0x79, 0x39), new Color(0x8C, 0x6D, 0x31),
+            new Color(0x84, 0x3C, 0x39), new Color(0x7B, 0x41, 0x73), new Color(0x52, 0x54, 0xA3),
+            new Color(0x8C, 0xA2, 0x52), new Color(0xBD, 0x9E, 0x39), new Color(0xAD, 0x49, 0x4A),
+            new Color(0xA5, 0x51, 0x94));
 
     static {
         // The report is written on servers without a display; JFreeChart only needs fonts.
@@ -54,19 +59,32 @@ public final class ChartRenderer {
         return g.getSVGElement();
     }
 
-    /** Colours handed out so far, by series name: a strategy keeps its colour in every chart of a run. */
+    /** Colours handed out so far to names that are no strategy, by name. */
     private static final Map<String, Color> COLOURS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The palette's first half is the strategies'; other names take the second half, in order of first use. */
+    private static final int STRATEGY_COLOURS = PALETTE.size() / 2;
 
     /**
-     * The colour of a series or category (a strategy, an anchor): the next palette colour when first
-     * seen, the same after. spsc on a strategy ({@code spsc@split}, {@code spsc@split/cross}) has
-     * the strategy's colour.
+     * The colour of a series or category. A memory or growth strategy has a fixed colour, from its
+     * place in its registry (the same in every chart and every run; the two families never share a
+     * chart); spsc on a strategy ({@code spsc@split}, {@code spsc@split/cross}) has the strategy's.
+     * Other names (Agrona, a discipline, a metric) take the palette's second half in order of
+     * first use and keep their colour for the rest of the run.
      */
     public static Color colourOf(String series) {
         String key = colourKey(series);
-        synchronized (COLOURS) {
-            return COLOURS.computeIfAbsent(key, s -> PALETTE.get(COLOURS.size() % PALETTE.size()));
+        int strategy = strategyIndex(key);
+        if (strategy >= 0) {
+            return PALETTE.get(strategy % STRATEGY_COLOURS);
         }
+        synchronized (COLOURS) {
+            return COLOURS.computeIfAbsent(key, s -> PALETTE.get(STRATEGY_COLOURS + COLOURS.size() % STRATEGY_COLOURS));
+        }
+    }
+
+    private static int strategyIndex(String name) {
+        int i = org.ringlab.api.Registries.memoryStrategies().names().indexOf(name);
+        return i >= 0 ? i : org.ringlab.api.Registries.growthStrategies().names().indexOf(name);
     }
 
     /** {@code spsc@split/cross} → {@code split}; other names as they are. */

@@ -204,4 +204,16 @@ class ChartRendererTest {
         assertTrue(twoSvg.contains("locked-list (light shade)"), "the legend says which shade is which");
         assertTrue(!svg.contains(">records/µs<"), "no legend naming only the metric");
     }
+
+    @Test
+    void aStrategysColourComesFromItsRegistryPlaceAndNoOtherNameTakesIt() {
+        List<String> memory = org.ringlab.api.Registries.memoryStrategies().names();
+        assertTrue(memory.size() >= 2, memory.toString());
+        List<java.awt.Color> first = memory.stream().limit(ChartRenderer.PALETTE.size() / 2)
+                .map(ChartRenderer::colourOf).toList();
+        assertEquals(first.size(), first.stream().distinct().count(), "distinct colours: " + memory);
+        assertEquals(ChartRenderer.PALETTE.get(0), ChartRenderer.colourOf(memory.getFirst()));
+        java.awt.Color other = ChartRenderer.colourOf("a-discipline-not-a-strategy");
+        assertTrue(!first.contains(other), "a name that is no strategy takes no strategy's colour");
+    }
 }
