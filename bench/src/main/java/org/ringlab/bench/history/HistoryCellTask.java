@@ -13,8 +13,8 @@ import org.ringlab.bench.util.Sizes;
  * element size with its ring capacity, one after the other in one child, which answers one
  * {@link CellResult} per size. One child per strategy and round rather than per cell: a child's
  * start-up cost about as much as a cell's measurement, and the cells of one strategy share all
- * their code, so a later size inherits no foreign JIT profile. Each cell starts from a collected
- * heap and takes its own Pss baseline, and closes its ring before the next.
+ * their code, so a later size inherits no foreign JIT profile. Each cell takes its own Pss
+ * baseline and closes (unmaps) its ring before the next.
  */
 public record HistoryCellTask(String strategy, long[] elements, long[] capacities, int warmup, int repetitions)
         implements ForkedTask<HistoryCellTask.Cells> {
@@ -36,8 +36,10 @@ public record HistoryCellTask(String strategy, long[] elements, long[] capacitie
         List<CellResult> out = new ArrayList<>();
         for (int i = 0; i < elements.length; i++) {
             try {
-                // The first cell runs in a fresh JVM: nothing to collect before its Pss baseline.
-                out.add(HistoryCell.measure(s, elements[i], capacities[i], warmup, repetitions, i > 0, true));
+                // No System.gc() before a later cell's Pss baseline: the rings are native and closed
+                // (unmapped) by then, and with a collection first the heap memory it released came
+                // off inside the next cell's Pss window (a 64 MiB mirrored ring grew Pss by 42 MiB).
+                out.add(HistoryCell.measure(s, elements[i], capacities[i], warmup, repetitions, false, true));
             } catch (RuntimeException e) {
                 out.add(CellResult.failed(strategy, elements[i], capacities[i], true,
                         org.ringlab.bench.util.Cells.describe(e)));
