@@ -46,7 +46,7 @@ module org.ringlab.bench {
     opens org.ringlab.bench.driver.scenario to info.picocli;
     // A fork's task and result records, and results.json's, are mapped by Jackson (harness.Fork, report.ResultsJson).
     opens org.ringlab.bench.harness to com.fasterxml.jackson.databind;
-    opens org.ringlab.bench.history to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.history to com.fasterxml.jackson.databind, info.picocli;
     opens org.ringlab.bench.growth to com.fasterxml.jackson.databind;
     opens org.ringlab.bench.driver to com.fasterxml.jackson.databind;
     opens org.ringlab.bench.anchors to com.fasterxml.jackson.databind;

@@ -35,10 +35,11 @@ public final class RinglabMain {
     /** The configured picocli command tree: clear messages, exit 2 for bad input, 1 for failures. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new RinglabCommand());
+        org.ringlab.bench.cli.RunCommand.addExperiments(cl.getSubcommands().get("run"));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("ringlab: " + ex.getMessage());
+            err.println("ringlab: " + ex.getMessage() + allowedOptions(ex));
             err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             err.flush();
             return 2;
@@ -56,6 +57,18 @@ public final class RinglabMain {
             return 1;
         });
         return cl;
+    }
+
+    /** For an unknown option: the options this command allows, so the user sees what to type instead. */
+    private static String allowedOptions(CommandLine.ParameterException ex) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u)
+                || u.getUnmatched().stream().noneMatch(a -> a.startsWith("-"))) {
+            return "";
+        }
+        java.util.List<String> names = ex.getCommandLine().getCommandSpec().options().stream()
+                .map(o -> o.longestName()).filter(n -> !n.equals("--help")).toList();
+        return "; allowed options of '" + ex.getCommandLine().getCommandSpec().qualifiedName() + "': "
+                + String.join(", ", names);
     }
 
     private static String describe(Throwable t) {

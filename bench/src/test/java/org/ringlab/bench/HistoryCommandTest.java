@@ -36,8 +36,8 @@ class HistoryCommandTest {
         }
         assertTrue(r.out().contains("Claims:"), r.out());
         assertTrue(r.out().contains("writes about 2× faster than doubled, 64KiB elements (ns/put doubled ÷"), r.out());
-        // Progress goes to stderr, one line per cell and round (tiny: two rounds).
-        assertTrue(r.err().contains("[1/1 history] 1/" + available.size() * SIZES.size()
+        // Progress goes to stderr, one line per strategy and round (tiny: two rounds).
+        assertTrue(r.err().contains("[1/1 history] 1/" + available.size()
                 * org.ringlab.bench.history.Profile.TINY.budget().minRounds() + " "), r.err());
     }
 
@@ -52,7 +52,7 @@ class HistoryCommandTest {
         assertEquals(0, r.exitCode(), r.all());
         checkRow(row(r.out(), name, "64KiB"));
         assertFalse(r.out().contains("\n" + name + "  4KiB"), r.out());
-        assertTrue(r.err().contains("one fresh JVM per cell"), r.err());
+        assertTrue(r.err().contains("one fresh JVM per strategy and round"), r.err());
         assertFalse(r.err().contains("WARNING"), r.err());
         String json = Files.readString(dir.resolve("results.json"));
         assertTrue(json.contains("\"id\": \"history\""), json);
@@ -61,7 +61,7 @@ class HistoryCommandTest {
         assertTrue(json.contains("\"status\": \"ok\""), json);
         String md = Files.readString(dir.resolve("report.md"));
         assertTrue(md.contains("| " + name + " | 64KiB |"), md);
-        assertTrue(md.contains("one fresh JVM per cell"), md);
+        assertTrue(md.contains("one fresh JVM per strategy and round"), md);
     }
 
     private static String row(String out, String strategy, String size) {

@@ -38,4 +38,42 @@ class RunCommandTest {
         assertEquals(2, r.exitCode(), r.all());
         assertTrue(r.err().contains("--experiment is for 'compare'"), r.err());
     }
+
+    @Test
+    void eachExperimentHasItsOwnOptionsBesideTheSharedOnes() {
+        Cli.Result history = Cli.run("run", "history", "--help");
+        assertEquals(0, history.exitCode(), history.all());
+        assertTrue(history.out().contains("--sizes") && history.out().contains("--profile"), history.out());
+        Cli.Result anchors = Cli.run("run", "anchors", "--help");
+        assertEquals(0, anchors.exitCode(), anchors.all());
+        assertTrue(anchors.out().contains("--profile") && !anchors.out().contains("--sizes"), anchors.out());
+    }
+
+    @Test
+    void anOptionOfAnotherExperimentOrABadValueIsRefusedNamingWhatIsAllowed() {
+        Cli.Result r = Cli.run("run", "anchors", "--sizes", "4K");
+        assertEquals(2, r.exitCode(), r.all());
+        assertTrue(r.err().contains("Unknown option") && r.err().contains("'--sizes'"), r.err());
+        assertTrue(r.err().contains("allowed options of 'ringlab run anchors': ") && r.err().contains("--profile")
+                && r.err().contains("--seed"), r.err());
+        r = Cli.run("run", "history", "--sizes", "12");
+        assertEquals(2, r.exitCode(), r.all());
+        assertTrue(r.err().contains("--sizes: element size 12 is not a positive multiple of 8 bytes"), r.err());
+        r = Cli.run("run", "history", "--sizes", "lots");
+        assertEquals(2, r.exitCode(), r.all());
+        assertTrue(r.err().contains("--sizes: "), r.err());
+    }
+
+    @Test
+    void historysOwnSizesReachTheExperimentAndTheReportsCommandLine(@TempDir Path dir) throws IOException {
+        String name = Cli.available().getFirst().name();
+        Cli.Result r = Cli.run("run", "history", "--profile", "tiny", "--strategy", name, "--no-fork", "--sizes", "64K",
+                "--out", dir.toString());
+        assertEquals(0, r.exitCode(), r.all());
+        ResultsFile results = ResultsFile.read(dir.resolve("results.json"));
+        assertTrue(results.command().endsWith(" --sizes 64KiB"), results.command());
+        java.util.Set<String> elements = new java.util.TreeSet<>();
+        results.measurements().forEach(m -> elements.add(m.labels().get("element")));
+        assertEquals(java.util.Set.of("64KiB"), elements, "only the size asked for");
+    }
 }

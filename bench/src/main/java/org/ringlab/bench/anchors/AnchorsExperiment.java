@@ -437,10 +437,10 @@ public final class AnchorsExperiment implements Experiment {
         double[][] smallSamples = samples(anchors, rate.get(AnchorsProfile.SMALL_RECORD));
         double[][] largeSamples = samples(anchors, bandwidth.get(AnchorsProfile.LARGE_RECORD));
         return List.of(
-                new Chart("Throughput, 64-byte records", "anchor", "records per µs", anchors, small, false, false)
+                new Chart("Throughput, 64-byte records", Chart.ANCHOR_AXIS, "records per µs", anchors, small, false, false)
                         .withRangeOf(spread, Map.of("records/µs", smallSamples),
                                 Map.of("records/µs", forkMedians(smallSamples, forks))),
-                new Chart("Bandwidth, 4 KiB records", "anchor", "GB/s", anchors, large, false, false)
+                new Chart("Bandwidth, 4 KiB records", Chart.ANCHOR_AXIS, "GB/s", anchors, large, false, false)
                         .withRangeOf(spread, Map.of("GB/s", largeSamples), Map.of("GB/s", forkMedians(largeSamples, forks))),
                 new Chart("Round-trip latency, 64-byte records", "percentile", "ns (log scale)", LATENCY_COLUMNS,
                         percentiles, true, true).withRangeOf(spread, latency, latencyForks));

@@ -66,6 +66,9 @@ public final class CompareOptions {
                     + " all in this JVM (faster; JIT profiles and memory then carry over).")
     boolean fork = true;
 
+    /** The experiment's own options ({@code run EXPERIMENT}), or null: its defaults. */
+    org.ringlab.bench.report.ExperimentOptions own;
+
     /** Validates every option before minutes of measuring, runs, prints, writes the report; exit code. */
     int run(CommandSpec spec, String command) {
         List<Experiment> all = Experiments.all();
@@ -84,7 +87,7 @@ public final class CompareOptions {
         for (int i = 0; i < chosen.size(); i++) {
             Experiment e = chosen.get(i);
             progress.experiment(e.id(), i + 1, chosen.size());
-            RunContext context = new RunContext(profile, seed, strategies, disciplines, fork, progress, stdout);
+            RunContext context = new RunContext(profile, seed, strategies, disciplines, fork, progress, stdout, own);
             long start = System.nanoTime();
             Section section;
             try {

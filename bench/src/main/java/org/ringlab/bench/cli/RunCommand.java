@@ -3,8 +3,10 @@ package org.ringlab.bench.cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.report.Experiments;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -12,33 +14,36 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ringlab run EXPERIMENT}: one experiment with the options every experiment shares
- * (profile, seed, out, fork, strategy and discipline filters: {@link CompareOptions}), its
- * report folder written as {@code compare} writes it.
+ * {@code ringlab run EXPERIMENT [options]}: one subcommand per experiment found
+ * ({@link ExperimentRunCommand}: the shared options plus the experiment's own); a name that is
+ * no experiment is refused naming the ones there are.
  */
 @Command(name = "run", description = {"Runs one experiment (an id from 'ringlab list', e.g. history, growth,",
-        "mapped, driver, broadcast, anchors) and writes its report folder."}, sortOptions = false)
+        "mapped, driver, broadcast, anchors) and writes its report folder.",
+        "'ringlab run EXPERIMENT --help' lists its options: the shared ones and its own."}, sortOptions = false)
 public final class RunCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "The experiment's id.")
+    // Only an unknown name lands here: every experiment is a subcommand.
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", arity = "0..1", description = "The experiment's id.")
     String experiment;
-
-    @Mixin
-    CompareOptions options;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
+    /** Adds one subcommand per experiment ServiceLoader finds to {@code run}. */
+    public static void addExperiments(CommandLine run) {
+        for (Experiment e : Experiments.all()) {
+            run.addSubcommand(e.id(), ExperimentRunCommand.of(e));
+        }
+    }
+
     @Override
     public Integer call() {
-        if (!options.experiments.isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "'run " + experiment + "' names its experiment; "
-                    + "--experiment is for 'compare'");
-        }
-        options.experiments = List.of(experiment);
-        return options.run(spec, options.describe("ringlab run " + experiment));
+        List<String> ids = Experiments.all().stream().map(Experiment::id).toList();
+        throw new ParameterException(spec.commandLine(), (experiment == null ? "name an experiment"
+                : "unknown experiment '" + experiment + "'") + "; allowed: " + String.join(", ", ids));
     }
 }

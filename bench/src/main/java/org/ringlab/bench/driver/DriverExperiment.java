@@ -287,7 +287,7 @@ public final class DriverExperiment implements Experiment {
                 if (locked != null) {
                     reps.put(LOCKED, names.stream().map(x -> figures.get(x)[1]).toArray(double[][]::new));
                 }
-                charts.add(new Chart("driver (a): spsc vs locked-list, 64-byte records, two threads", "memory strategy",
+                charts.add(new Chart("driver (a): spsc vs locked-list, 64-byte records, two threads", Chart.MEMORY_STRATEGY_AXIS,
                         "records per µs", names, series, false, false)
                         .withRangeOf("whiskers: min–max of the " + n + " repetitions", reps, false));
             }

@@ -89,10 +89,10 @@ public final class GrowthReport {
         String spread = "whiskers: min–max of the " + plan.repetitions() + " repetitions"
                 + (plan.fork() ? "; dots: each repetition (one fresh JVM each)" : "");
         List<Chart> charts = List.of(
-                new Chart("growth: peak resident memory / final size (median)", "growth strategy", "peak RSS / final size",
+                new Chart("growth: peak resident memory / final size (median)", Chart.GROWTH_STRATEGY_AXIS, "peak RSS / final size",
                         names, Map.of("peak/final", peaks), false, false)
                         .withRangeOf(spread, Map.of("peak/final", samples(names, GrowthSample::peakRatio, 1)), plan.fork()),
-                new Chart("growth: time (median)", "growth strategy", "ms (log)", names,
+                new Chart("growth: time (median)", Chart.GROWTH_STRATEGY_AXIS, "ms (log)", names,
                         linked("total (appends + growth)", totalMs, "growth steps only", growthMs), false, true)
                         .withRangeOf(spread, linked("total (appends + growth)", samples(names, GrowthSample::totalNanos, 1e6),
                                 "growth steps only", samples(names, GrowthSample::growthNanos, 1e6)), plan.fork()));

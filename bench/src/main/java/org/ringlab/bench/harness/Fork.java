@@ -53,7 +53,7 @@ public final class Fork {
         try {
             RecordJson.write(taskFile, task);
             ProcessBuilder pb = new ProcessBuilder(command(Fork.class.getName(),
-                    List.of(task.getClass().getName(), taskFile.toString(), resultFile.toString())))
+                    List.of(task.getClass().getName(), taskFile.toString(), resultFile.toString()), true))
                     .redirectErrorStream(true);
             Process p = start(pb);
             List<String> lines = new ArrayList<>();
@@ -99,13 +99,23 @@ public final class Fork {
 
     /** The command line: java, this JVM's flags minus path and debug options, the path, main, args. */
     static List<String> command(String mainClass, List<String> args) {
+        return command(mainClass, args, false);
+    }
+
+    /**
+     * {@code mayWriteArchive}: the child may write the class archive ({@link ClassArchive}); only
+     * {@link #run}'s children, one at a time, do, so two JVMs never write it at once.
+     */
+    static List<String> command(String mainClass, List<String> args, boolean mayWriteArchive) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+        List<String> flags = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        for (String flag : flags) {
             if (!isPathOrDebugFlag(flag)) {
                 cmd.add(flag);
             }
         }
+        cmd.addAll(ClassArchive.flags(flags, mayWriteArchive));
         Module module = Fork.class.getModule();
         String classPath = System.getProperty("java.class.path", "");
         if (module.isNamed()) {

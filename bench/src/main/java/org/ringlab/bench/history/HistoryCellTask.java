@@ -1,30 +1,64 @@
 package org.ringlab.bench.history;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.ForkedTask;
 import org.ringlab.bench.util.Sizes;
 
 /**
- * One history cell for a forked JVM ({@link org.ringlab.bench.harness.Fork}): the strategy, the
- * element size, the ring's capacity and the repetitions; the child answers one {@link CellResult}.
+ * One strategy's history cells for a forked JVM ({@link org.ringlab.bench.harness.Fork}): every
+ * element size with its ring capacity, one after the other in one child, which answers one
+ * {@link CellResult} per size. One child per strategy and round rather than per cell: a child's
+ * start-up cost about as much as a cell's measurement, and the cells of one strategy share all
+ * their code, so a later size inherits no foreign JIT profile. Each cell takes its own Pss
+ * baseline and closes (unmaps) its ring before the next.
  */
-public record HistoryCellTask(String strategy, long element, long capacity, int warmup, int repetitions)
-        implements ForkedTask<CellResult> {
+public record HistoryCellTask(String strategy, long[] elements, long[] capacities, int warmup, int repetitions)
+        implements ForkedTask<HistoryCellTask.Cells> {
 
-    @Override
-    public CellResult measure() {
-        // A fresh JVM: nothing to collect before the Pss baseline.
-        return HistoryCell.measure(Registries.memoryStrategies().require(strategy), element, capacity, warmup,
-                repetitions, false, true);
+    /** The child's answer: one result per element size, in the task's order. */
+    public record Cells(List<CellResult> cells) {
+    }
+
+    public HistoryCellTask {
+        if (elements.length != capacities.length || elements.length == 0) {
+            throw new IllegalArgumentException("history task: " + elements.length + " element sizes for "
+                    + capacities.length + " capacities");
+        }
     }
 
     @Override
-    public Class<CellResult> resultType() {
-        return CellResult.class;
+    public Cells measure() {
+        MemoryStrategy s = Registries.memoryStrategies().require(strategy);
+        List<CellResult> out = new ArrayList<>();
+        for (int i = 0; i < elements.length; i++) {
+            try {
+                // No System.gc() before a later cell's Pss baseline: the rings are native and closed
+                // (unmapped) by then, and with a collection first the heap memory it released came
+                // off inside the next cell's Pss window (a 64 MiB mirrored ring grew Pss by 42 MiB).
+                out.add(HistoryCell.measure(s, elements[i], capacities[i], warmup, repetitions, false, true));
+            } catch (RuntimeException e) {
+                out.add(CellResult.failed(strategy, elements[i], capacities[i], true,
+                        org.ringlab.bench.util.Cells.describe(e)));
+            }
+        }
+        return new Cells(out);
+    }
+
+    @Override
+    public Class<Cells> resultType() {
+        return Cells.class;
     }
 
     @Override
     public String describe() {
-        return "history " + strategy + " × " + Sizes.format(element);
+        List<String> sizes = new ArrayList<>();
+        for (long e : elements) {
+            sizes.add(Sizes.format(e));
+        }
+        return "history " + strategy + " × " + String.join(", ", sizes);
     }
 }

@@ -45,6 +45,11 @@ public final class HistoryExperiment implements Experiment {
     }
 
     @Override
+    public java.util.Optional<org.ringlab.bench.report.ExperimentOptions> options() {
+        return java.util.Optional.of(new HistoryRunOptions());
+    }
+
+    @Override
     public ExperimentResult run(RunContext context) {
         Profile p = Profile.parse(context.profile());
         List<String> skipped = new ArrayList<>();
@@ -63,16 +68,18 @@ public final class HistoryExperiment implements Experiment {
             throw new IllegalArgumentException("no available memory strategy among " + (context.strategies().isEmpty()
                     ? Registries.memoryStrategies().names() : context.strategies()) + (skipped.isEmpty() ? "" : "; " + skipped));
         }
-        HistoryPlan plan = new HistoryPlan(p, chosen, Profile.DEFAULT_SIZES, p.ringBytes(), p.warmup(), p.repetitions(),
+        List<Long> sizes = context.options(HistoryRunOptions.class, HistoryRunOptions::new).sizes();
+        HistoryPlan plan = new HistoryPlan(p, chosen, sizes, p.ringBytes(), p.warmup(), p.repetitions(),
                 context.fork() && p.fork(), context.seed(), null, skipped, "doubled", "mirrored-memfd");
         return run(plan, context.progress()).result();
     }
 
     /**
-     * Runs the plan in rounds: each round forks every cell once, the strategies of one element
-     * size back to back and in alternating order (A B, then B A), so the compared cells of a round
-     * share the machine's background load and neither always goes first. After the budget's
-     * minimum, rounds go on for the claimed pair only while a claim is inconclusive.
+     * Runs the plan in rounds: each round measures every strategy once, in one fresh JVM per
+     * strategy holding all its element sizes, in alternating order (A B C, then C B A), so the
+     * compared strategies of a round share the machine's background load and neither always goes
+     * first. After the budget's minimum, rounds go on for the claimed pair only while a claim is
+     * inconclusive.
      */
     public Outcome run(HistoryPlan plan, Progress progress) {
         long start = System.nanoTime();
@@ -82,34 +89,34 @@ public final class HistoryExperiment implements Experiment {
                 plan.cellCount(), plan.strategies().size(), plan.sizes().size(), Sizes.format(plan.ringBytes()),
                 plan.warmup(), plan.repetitions(), budget.minRounds(), budget.maxRounds(),
                 "more only for " + plan.baseline() + " vs " + plan.candidate() + " while a claim is inconclusive",
-                plan.fork() ? "one fresh JVM per cell and round" : "all in this JVM"));
-        progress.plan(plan.cellCount() * budget.minRounds());
+                plan.fork() ? "one fresh JVM per strategy and round" : "all in this JVM"));
+        progress.plan(plan.strategies().size() * budget.minRounds());
         List<CellResult> results = new ArrayList<>();
         int round = 0;
         boolean decisive = false;
         while (budget.allowsAnother(round, (System.nanoTime() - start) / 1e9, decisive)) {
-            List<MemoryStrategy> strategies = round < budget.minRounds() ? plan.strategies()
+            List<MemoryStrategy> order = new ArrayList<>(round < budget.minRounds() ? plan.strategies()
                     : plan.strategies().stream().filter(s -> s.name().equals(plan.baseline())
-                    || s.name().equals(plan.candidate())).toList();
-            if (strategies.isEmpty()) {
+                    || s.name().equals(plan.candidate())).toList());
+            if (order.isEmpty()) {
                 break;
             }
             if (round >= budget.minRounds()) {
                 progress.note("history: round " + (round + 1) + " of at most " + budget.maxRounds() + " for "
                         + plan.baseline() + " vs " + plan.candidate() + " (a claim is still inconclusive)");
             }
-            for (long size : plan.sizes()) {
-                List<MemoryStrategy> order = new ArrayList<>(strategies);
-                if (round % 2 == 1) {
-                    java.util.Collections.reverse(order);
+            if (round % 2 == 1) {
+                java.util.Collections.reverse(order);
+            }
+            for (MemoryStrategy strategy : order) {
+                if (round < budget.minRounds()) {
+                    progress.step(strategy.name() + " × " + plan.sizes().size() + " sizes (round " + (round + 1) + ")");
                 }
-                for (MemoryStrategy strategy : order) {
-                    if (round < budget.minRounds()) {
-                        progress.step(strategy.name() + " × " + Sizes.format(size) + " (round " + (round + 1) + ")");
-                    }
-                    CellResult r = runCell(strategy, size, plan, progress).inRound(round);
+                for (CellResult c : runStrategy(strategy, plan, progress)) {
+                    CellResult r = c.inRound(round);
                     if (!r.ok()) {
-                        progress.note("FAILED " + strategy.name() + " × " + Sizes.format(size) + ": " + r.error());
+                        progress.note("FAILED " + strategy.name() + " × " + Sizes.format(r.elementSize()) + ": "
+                                + r.error());
                     }
                     results.add(r);
                 }
@@ -122,25 +129,46 @@ public final class HistoryExperiment implements Experiment {
                 results.stream().allMatch(CellResult::ok));
     }
 
-    private static CellResult runCell(MemoryStrategy strategy, long size, HistoryPlan plan, Progress progress) {
-        long capacity;
-        try {
-            capacity = HistoryCell.capacityFor(plan.ringBytes(), size, strategy.granularity());
-        } catch (RuntimeException e) {
-            return CellResult.failed(strategy.name(), size, plan.ringBytes(), plan.fork(), Cells.describe(e));
-        }
-        if (!plan.fork()) {
+    /** Every element size of one strategy: in one child JVM, or here, one cell after the other. */
+    private static List<CellResult> runStrategy(MemoryStrategy strategy, HistoryPlan plan, Progress progress) {
+        List<CellResult> out = new ArrayList<>();
+        List<Long> sizes = new ArrayList<>();
+        List<Long> capacities = new ArrayList<>();
+        for (long size : plan.sizes()) {
             try {
-                return HistoryCell.measure(strategy, size, capacity, plan.warmup(), plan.repetitions(), true, false);
+                capacities.add(HistoryCell.capacityFor(plan.ringBytes(), size, strategy.granularity()));
+                sizes.add(size);
             } catch (RuntimeException e) {
-                return CellResult.failed(strategy.name(), size, capacity, false, Cells.describe(e));
+                out.add(CellResult.failed(strategy.name(), size, plan.ringBytes(), plan.fork(), Cells.describe(e)));
             }
         }
+        if (sizes.isEmpty()) {
+            return out;
+        }
+        if (!plan.fork()) {
+            for (int i = 0; i < sizes.size(); i++) {
+                out.add(runCell(strategy, sizes.get(i), capacities.get(i), plan));
+            }
+            return out;
+        }
+        long[] e = sizes.stream().mapToLong(Long::longValue).toArray();
+        long[] c = capacities.stream().mapToLong(Long::longValue).toArray();
         try {
-            return Fork.run(new HistoryCellTask(strategy.name(), size, capacity, plan.warmup(), plan.repetitions()),
-                    CELL_TIMEOUT, line -> progress.note("(child) " + line));
+            out.addAll(Fork.run(new HistoryCellTask(strategy.name(), e, c, plan.warmup(), plan.repetitions()),
+                    CELL_TIMEOUT, line -> progress.note("(child) " + line)).cells());
+        } catch (RuntimeException ex) {
+            for (int i = 0; i < e.length; i++) {
+                out.add(CellResult.failed(strategy.name(), e[i], c[i], true, Cells.describe(ex)));
+            }
+        }
+        return out;
+    }
+
+    private static CellResult runCell(MemoryStrategy strategy, long size, long capacity, HistoryPlan plan) {
+        try {
+            return HistoryCell.measure(strategy, size, capacity, plan.warmup(), plan.repetitions(), true, false);
         } catch (RuntimeException e) {
-            return CellResult.failed(strategy.name(), size, capacity, true, Cells.describe(e));
+            return CellResult.failed(strategy.name(), size, capacity, false, Cells.describe(e));
         }
     }
 }

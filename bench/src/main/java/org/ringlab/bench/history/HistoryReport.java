@@ -91,10 +91,10 @@ public final class HistoryReport {
                 + " where the JVM's per-call overhead dominates both strategies");
         notes.add(String.format(Locale.ROOT, "Ring %s (rounded per cell to the element size and granularity), %d warm-up"
                         + " + %d timed repetitions, %s, %.1f s.", Sizes.format(plan.ringBytes()), plan.warmup(),
-                plan.repetitions(), plan.fork() ? "one fresh JVM per cell and round" : "all cells in one JVM",
+                plan.repetitions(), plan.fork() ? "one fresh JVM per strategy and round (its element sizes one after the other)" : "all cells in one JVM",
                 elapsedSeconds));
-        notes.add(String.format(Locale.ROOT, "Rounds: every cell ran %d to %d times (forks), the strategies of one"
-                        + " element size back to back in alternating order; the claims' intervals resample rounds,"
+        notes.add(String.format(Locale.ROOT, "Rounds: every cell ran %d to %d times (forks), the strategies of a"
+                        + " round back to back in alternating order; the claims' intervals resample rounds,"
                         + " then repetitions (paired: both sides of a round together). Rounds were added for %s vs %s"
                         + " while a claim was inconclusive, up to %d rounds or %.0f s.", minRounds(), maxRounds(),
                 plan.baseline(), plan.candidate(), plan.budget().maxRounds(), plan.budget().seconds()));
@@ -219,7 +219,7 @@ public final class HistoryReport {
                     cand, ms(median(cr)), base, ms(median(br)))));
             // In one JVM, a freed ring's pages and heap resizing land in the next cell's Pss growth.
             if (!plan.fork()) {
-                claims.add(pss.notMeasured("not measured: Pss growth needs one fresh JVM per cell (this run used"
+                claims.add(pss.notMeasured("not measured: Pss growth needs fresh JVMs (this run used"
                         + " --no-fork or the tiny profile)"));
                 continue;
             }

@@ -30,6 +30,23 @@ public record Chart(String title, String categoryAxis, String valueAxis, List<St
                     Map<String, double[]> series, boolean lines, boolean logScale, Map<String, double[]> low,
                     Map<String, double[]> high, double reference, String spread, Map<String, double[][]> points) {
 
+    /** Category axis of a chart whose categories are memory strategies. */
+    public static final String MEMORY_STRATEGY_AXIS = "memory strategy";
+    /** Category axis of a chart whose categories are growth strategies. */
+    public static final String GROWTH_STRATEGY_AXIS = "growth strategy";
+    /** Category axis of a chart whose categories are the anchors (spsc on each strategy, Agrona, JCTools, ...). */
+    public static final String ANCHOR_AXIS = "anchor";
+
+    /**
+     * Whether each bar takes its category's colour rather than its series': the categories are the
+     * compared strategies (or anchors), so that a strategy has its one colour in every chart, also
+     * where it is a category; a second series is a lighter shade of it.
+     */
+    public boolean coloursCategories() {
+        return !lines && !Double.isFinite(reference) && java.util.Set.of(MEMORY_STRATEGY_AXIS, GROWTH_STRATEGY_AXIS,
+                ANCHOR_AXIS).contains(categoryAxis);
+    }
+
     /** A chart of values without intervals: its caption says so ({@link #caption()}). */
     public Chart(String title, String categoryAxis, String valueAxis, List<String> categories,
                  Map<String, double[]> series, boolean lines, boolean logScale) {

@@ -31,13 +31,18 @@ public final class ChartRenderer {
     public static final int HEIGHT = 420;
 
     /**
-     * Series colours, in order (a colour-blind-safe palette). Tests find the data marks of a
-     * chart by its first series' colour.
+     * Series colours, in order: ten bright ones, then ten darker hues (a run names more than ten
+     * strategies, anchors and disciplines, and a chart of 14 anchors must not repeat a colour).
+     * Tests find the data marks of a chart by its first series' colour.
      */
     public static final List<Color> PALETTE = List.of(new Color(0x1F, 0x77, 0xB4), new Color(0xFF, 0x7F, 0x0E),
             new Color(0x2C, 0xA0, 0x2C), new Color(0xD6, 0x27, 0x28), new Color(0x94, 0x67, 0xBD),
             new Color(0x8C, 0x56, 0x4B), new Color(0xE3, 0x77, 0xC2), new Color(0x7F, 0x7F, 0x7F),
-            new Color(0xBC, 0xBD, 0x22), new Color(0x17, 0xBE, 0xCF));
+            new Color(0xBC, 0xBD, 0x22), new Color(0x17, 0xBE, 0xCF),
+            new Color(0x39, 0x3B, 0x79), new Color(0x63, 0x79, 0x39), new Color(0x8C, 0x6D, 0x31),
+            new Color(0x84, 0x3C, 0x39), new Color(0x7B, 0x41, 0x73), new Color(0x52, 0x54, 0xA3),
+            new Color(0x8C, 0xA2, 0x52), new Color(0xBD, 0x9E, 0x39), new Color(0xAD, 0x49, 0x4A),
+            new Color(0xA5, 0x51, 0x94));
 
     static {
         // The report is written on servers without a display; JFreeChart only needs fonts.
@@ -54,14 +59,50 @@ public final class ChartRenderer {
         return g.getSVGElement();
     }
 
-    /** Colours handed out so far, by series name: a strategy keeps its colour in every chart of a run. */
+    /** Colours handed out so far to names that are no strategy, by name. */
     private static final Map<String, Color> COLOURS = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The palette's first half is the strategies'; other names take the second half, in order of first use. */
+    private static final int STRATEGY_COLOURS = PALETTE.size() / 2;
 
-    /** The colour of a series (a strategy, an anchor): the next palette colour when first seen, the same after. */
+    /**
+     * The colour of a series or category. A memory or growth strategy has a fixed colour, from its
+     * place in its registry (the same in every chart and every run; the two families never share a
+     * chart); spsc on a strategy ({@code spsc@split}, {@code spsc@split/cross}) has the strategy's.
+     * Other names (Agrona, a discipline, a metric) take the palette's second half in order of
+     * first use and keep their colour for the rest of the run.
+     */
     public static Color colourOf(String series) {
-        synchronized (COLOURS) {
-            return COLOURS.computeIfAbsent(series, s -> PALETTE.get(COLOURS.size() % PALETTE.size()));
+        String key = colourKey(series);
+        int strategy = strategyIndex(key);
+        if (strategy >= 0) {
+            return PALETTE.get(strategy % STRATEGY_COLOURS);
         }
+        synchronized (COLOURS) {
+            return COLOURS.computeIfAbsent(key, s -> PALETTE.get(STRATEGY_COLOURS + COLOURS.size() % STRATEGY_COLOURS));
+        }
+    }
+
+    private static int strategyIndex(String name) {
+        int i = org.ringlab.api.Registries.memoryStrategies().names().indexOf(name);
+        return i >= 0 ? i : org.ringlab.api.Registries.growthStrategies().names().indexOf(name);
+    }
+
+    /** {@code spsc@split/cross} → {@code split}; other names as they are. */
+    static String colourKey(String name) {
+        int at = name.indexOf('@');
+        if (at < 0) {
+            return name;
+        }
+        String strategy = name.substring(at + 1);
+        int slash = strategy.indexOf('/');
+        return slash < 0 ? strategy : strategy.substring(0, slash);
+    }
+
+    /** Series {@code row} of a chart coloured by category: the first in the category's colour, later ones lighter. */
+    static Color shade(Color base, int row) {
+        double keep = row == 0 ? 1 : 0.45;
+        return new Color((int) Math.round(255 - (255 - base.getRed()) * keep),
+                (int) Math.round(255 - (255 - base.getGreen()) * keep), (int) Math.round(255 - (255 - base.getBlue()) * keep));
     }
 
     /** The JFreeChart for {@code chart}, styled for the report. */
@@ -96,8 +137,11 @@ public final class ChartRenderer {
         }
         fitSpread(chart, y, floor);
         CategoryPlot plot = new CategoryPlot(data, x, y, renderer);
-        if (chart.categories().size() > 6) {
+        // Slanted when many or long: a label cut to "copy-doubli..." names no strategy.
+        int longest = chart.categories().stream().mapToInt(String::length).max().orElse(0);
+        if (chart.categories().size() > 6 || chart.categories().size() * longest > 72) {
             x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+            x.setMaximumCategoryLabelWidthRatio(3f);
         }
         if (renderer instanceof BarRenderer bars) {
             bars.setBarPainter(new StandardBarPainter());
@@ -124,7 +168,20 @@ public final class ChartRenderer {
         }
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        JFreeChart jf = new JFreeChart(chart.title(), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        if (chart.coloursCategories() && chart.series().size() > 1) {
+            // The bars carry their strategy's colour; the legend says which shade is which series.
+            org.jfree.chart.LegendItemCollection legend = new org.jfree.chart.LegendItemCollection();
+            int row = 0;
+            for (String name : chart.series().keySet()) {
+                legend.add(new org.jfree.chart.LegendItem(name + (row == 0 ? " (full colour)" : " (light shade)"),
+                        shade(Color.GRAY.darker(), row)));
+                row++;
+            }
+            plot.setFixedLegendItems(legend);
+        }
+        // One series coloured by category: the axis labels name the bars, a legend would name only the metric.
+        boolean legend = !(chart.coloursCategories() && chart.series().size() == 1);
+        JFreeChart jf = new JFreeChart(chart.title(), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, legend);
         jf.setBackgroundPaint(Color.WHITE);
         return jf;
     }
@@ -201,6 +258,12 @@ public final class ChartRenderer {
 
         SpreadBarRenderer(Chart chart) {
             this.chart = chart;
+        }
+
+        @Override
+        public Paint getItemPaint(int row, int column) {
+            return chart.coloursCategories() ? shade(colourOf(chart.categories().get(column)), row)
+                    : super.getItemPaint(row, column);
         }
 
         @Override

@@ -25,4 +25,12 @@ public interface Experiment {
      * {@link IllegalArgumentException} for an unknown profile or a filter that selects nothing.
      */
     ExperimentResult run(RunContext context);
+
+    /**
+     * A fresh object of this experiment's own options ({@link ExperimentOptions}) for
+     * {@code ringlab run EXPERIMENT}, or empty when it has none beyond the shared ones.
+     */
+    default java.util.Optional<ExperimentOptions> options() {
+        return java.util.Optional.empty();
+    }
 }

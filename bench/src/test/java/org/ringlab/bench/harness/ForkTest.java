@@ -103,4 +103,17 @@ class ForkTest {
         assertTrue(cmd.get(cmd.size() - 3).endsWith(Fork.class.getName()), cmd.toString());
         assertTrue(cmd.stream().noneMatch(f -> f.startsWith("-agentlib:jdwp")), cmd.toString());
     }
+
+    @Test
+    void theClassArchiveIsLeftOutWhenThePathHoldsADirectoryOrTheUserChoseSharing() {
+        // This test's class path holds target/classes: with an archive the JVM would refuse to start.
+        String here = System.getProperty("java.class.path") + java.io.File.pathSeparator
+                + System.getProperty("jdk.module.path", "");
+        assertTrue(!ClassArchive.onlyJars(here), here);
+        assertEquals(List.of(), ClassArchive.flags(List.of(), true));
+        assertTrue(ClassArchive.onlyJars(""));
+        assertTrue(ClassArchive.choosesSharing("-Xshare:off"));
+        assertTrue(ClassArchive.choosesSharing("-XX:SharedArchiveFile=/x.jsa"));
+        assertTrue(!ClassArchive.choosesSharing("-Xmx1g"));
+    }
 }

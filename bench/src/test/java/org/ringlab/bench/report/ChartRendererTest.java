@@ -177,4 +177,43 @@ class ChartRendererTest {
         assertEquals(0, Chart.forkMedians(samples, new int[7]).length, "one JVM: no dots repeating the median");
         assertThrows(IllegalArgumentException.class, () -> Chart.forkMedians(samples, new int[3]));
     }
+
+    @Test
+    void barsOfStrategiesTakeTheirStrategysColourAlsoWhereTheStrategyIsACategory() {
+        List<String> strategies = List.of("colour-test-a", "colour-test-b", "colour-test-c");
+        // As a series first (as in history), then as categories of one metric (as in anchors and growth).
+        Chart asSeries = new Chart("ratio", "size", "x", List.of("4 KiB"), linked("colour-test-b", new double[] {2},
+                "colour-test-a", new double[] {1}), false, false);
+        String seriesSvg = ChartRenderer.svg(asSeries);
+        Chart byStrategy = new Chart("rate", Chart.MEMORY_STRATEGY_AXIS, "records per µs", strategies,
+                Map.of("records/µs", new double[] {1, 2, 3}), false, false);
+        String svg = ChartRenderer.svg(byStrategy);
+        for (String s : strategies) {
+            String fill = ChartRenderer.svgColour(ChartRenderer.colourOf(s));
+            assertTrue(svg.contains(fill), s + "'s bar in its colour " + fill);
+        }
+        assertTrue(seriesSvg.contains(ChartRenderer.svgColour(ChartRenderer.colourOf("colour-test-b"))));
+        assertEquals(3, strategies.stream().map(ChartRenderer::colourOf).distinct().count(), "three strategies, three colours");
+        // spsc on a strategy is drawn in the strategy's colour; a second series in a lighter shade of it.
+        assertEquals(ChartRenderer.colourOf("colour-test-a"), ChartRenderer.colourOf("spsc@colour-test-a/cross"));
+        Chart two = new Chart("a vs b", Chart.MEMORY_STRATEGY_AXIS, "records per µs", strategies,
+                linked("spsc", new double[] {1, 2, 3}, "locked-list", new double[] {1, 1, 1}), false, false);
+        String twoSvg = ChartRenderer.svg(two);
+        java.awt.Color light = ChartRenderer.shade(ChartRenderer.colourOf("colour-test-c"), 1);
+        assertTrue(twoSvg.contains(ChartRenderer.svgColour(light)), "the second series lighter");
+        assertTrue(twoSvg.contains("locked-list (light shade)"), "the legend says which shade is which");
+        assertTrue(!svg.contains(">records/µs<"), "no legend naming only the metric");
+    }
+
+    @Test
+    void aStrategysColourComesFromItsRegistryPlaceAndNoOtherNameTakesIt() {
+        List<String> memory = org.ringlab.api.Registries.memoryStrategies().names();
+        assertTrue(memory.size() >= 2, memory.toString());
+        List<java.awt.Color> first = memory.stream().limit(ChartRenderer.PALETTE.size() / 2)
+                .map(ChartRenderer::colourOf).toList();
+        assertEquals(first.size(), first.stream().distinct().count(), "distinct colours: " + memory);
+        assertEquals(ChartRenderer.PALETTE.get(0), ChartRenderer.colourOf(memory.getFirst()));
+        java.awt.Color other = ChartRenderer.colourOf("a-discipline-not-a-strategy");
+        assertTrue(!first.contains(other), "a name that is no strategy takes no strategy's colour");
+    }
 }

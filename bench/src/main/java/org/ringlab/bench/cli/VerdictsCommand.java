@@ -1,0 +1,55 @@
+package org.ringlab.bench.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.ringlab.bench.report.ReportWriter;
+import org.ringlab.bench.report.ResultsFile;
+import org.ringlab.bench.report.Verdicts;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code ringlab verdicts RUN RUN...}: each claim's verdict per run, flips flagged. */
+@Command(name = "verdicts",
+        description = {"Lists every claim's verdict and interval in each of several runs (report folders or their",
+                "results.json) and flags a claim confirmed in one run and DIFFERS in another (FLIP) or otherwise",
+                "not the same in every run (varies). Exit code 0 without a flip, 1 with one."},
+        sortOptions = false)
+public final class VerdictsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "2..*", paramLabel = "RUN", description = "A report folder or a results.json; two or more.")
+    List<Path> runs;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Override
+    public Integer call() {
+        List<ResultsFile> files = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Path run : runs) {
+            Path json = Files.isDirectory(run) ? run.resolve(ReportWriter.JSON) : run;
+            try {
+                ResultsFile f = ResultsFile.read(json);
+                files.add(f);
+                names.add(json + " (" + f.command() + ")");
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
+        List<Verdicts.Row> rows = Verdicts.of(files);
+        spec.commandLine().getOut().print(Verdicts.render(rows, names));
+        spec.commandLine().getOut().flush();
+        return rows.stream().anyMatch(Verdicts.Row::flips) ? 1 : 0;
+    }
+}
