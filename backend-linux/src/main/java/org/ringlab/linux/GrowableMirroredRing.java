@@ -69,7 +69,7 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
         libc.ftruncate(fd, h + newCapacity);
         MirrorMapping next;
         try {
-            next = MirrorMapping.map(libc, fd, h, newCapacity);
+            next = MirrorMapping.map(libc, fd, h, newCapacity, mapping);
         } catch (Throwable t) {
             Cleanup.runAll(t, () -> libc.ftruncate(fd, h + n));
             throw t;
