@@ -37,7 +37,7 @@ class CloseUnderRunningThreadsTest {
     private static final int ROUNDS = Integer.getInteger("ringlab.closeRace.rounds", 10);
 
     /** Every discipline; each child JVM races all of them on its strategy, one after the other. */
-    static final List<String> DISCIPLINES = List.of("spsc", "napi", "copy-per-consumer", "locked-list");
+    static final List<String> DISCIPLINES = List.of("spsc", "napi", "copy-per-consumer", "locked-list", "broadcast");
 
     /**
      * Every memory strategy this module's tests see: the five mirrors (and the growable one,
@@ -69,12 +69,9 @@ class CloseUnderRunningThreadsTest {
                 .map(org.ringlab.api.QueueDiscipline::name).sorted().toList();
         assertTrue(registered.size() >= DISCIPLINES.size(), "no disciplines registered: " + registered);
         for (String d : registered) {
-            assertTrue(DISCIPLINES.contains(d) || NOT_RACED_YET.contains(d), "discipline " + d + " is not in the race");
+            assertTrue(DISCIPLINES.contains(d), "discipline " + d + " is not in the race");
         }
     }
-
-    /** Broadcast's full offer and empty drain do not throw after the memory's close on this branch yet. */
-    static final List<String> NOT_RACED_YET = List.of("broadcast");
 
     private static void race(String strategy, List<String> disciplines) throws IOException, InterruptedException {
         Path dir = Files.createDirectories(Path.of("target", "close-race"));
