@@ -112,15 +112,25 @@ class CloseUnderRunningThreadsTest {
         Assumptions.assumeTrue(new JnaMirroredMemory().availability().isAvailable(),
                 () -> "mirrored-jna is unavailable: " + new JnaMirroredMemory().availability());
         Path dir = Files.createDirectories(Path.of("target", "close-race"));
-        Path log = dir.resolve("broken-twin.out");
-        Process child = new ProcessBuilder(childCommand(20, dir, List.of(GlobalScopeMirroredMemory.class.getName() + ":spsc")))
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertTrue(child.waitFor(10, TimeUnit.MINUTES), "the broken twin's child JVM did not finish");
-        String output = Files.readString(log, StandardCharsets.UTF_8);
-        assertTrue(crashed(child.exitValue(), output), "the broken twin's child JVM exited " + child.exitValue()
-                + " without a crash:\n" + tail(output));
-        assertTrue(output.contains("SIGSEGV") || output.contains("SIGBUS"), tail(output));
+        // Usually the first child dies; on a loaded machine a child's 20 closes may all miss
+        // the window, so up to TWIN_JVMS children are tried and one crash is required.
+        StringBuilder outputs = new StringBuilder();
+        for (int jvm = 0; jvm < TWIN_JVMS; jvm++) {
+            Path log = dir.resolve("broken-twin-" + jvm + ".out");
+            Process child = new ProcessBuilder(childCommand(20, dir, List.of(GlobalScopeMirroredMemory.class.getName() + ":spsc")))
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            assertTrue(child.waitFor(10, TimeUnit.MINUTES), "the broken twin's child JVM did not finish");
+            String output = Files.readString(log, StandardCharsets.UTF_8);
+            if (crashed(child.exitValue(), output)) {
+                assertTrue(output.contains("SIGSEGV") || output.contains("SIGBUS"), tail(output));
+                return;
+            }
+            outputs.append("child ").append(jvm).append(" exited ").append(child.exitValue()).append(":\n").append(tail(output)).append('\n');
+        }
+        fail("none of " + TWIN_JVMS + " child JVMs of the broken twin crashed:\n" + outputs);
     }
+
+    private static final int TWIN_JVMS = 5;
 
     /**
      * Died by a signal: killed outright (exit above 128), or HotSpot's fatal error handler ran

@@ -74,7 +74,7 @@ class DeferredUnmapTest {
     }
 
     @Test
-    void withNoHandleInsideTheCloseUnmapsAtOnce() {
+    void withNoHandleInsideTheCloseUnmapsAtOnce() throws InterruptedException {
         MemoryStrategy strategy = new JnaMirroredMemory();
         Assumptions.assumeTrue(strategy.availability().isAvailable(), () -> "mirrored-jna: " + strategy.availability());
         RingMemory memory = strategy.allocate(RingSpec.ofCapacity(CAPACITY));
@@ -83,6 +83,7 @@ class DeferredUnmapTest {
         assertTrue(queue.producer().offer(record));
         assertEquals(RECORD, queue.consumer(0).poll(record));
         long base = memory.header().address();
+        assertTrue(DeferredUnmap.awaitAll(AWAIT), "an unmap of an earlier test is still pending");
         int pendingBefore = DeferredUnmap.pending();
         memory.close();
         assertFalse(mapped(base), "nobody was inside, yet the range is still mapped after close()");
