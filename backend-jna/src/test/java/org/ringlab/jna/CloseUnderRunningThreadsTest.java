@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 class CloseUnderRunningThreadsTest {
 
     private static final int JVMS = Integer.getInteger("ringlab.closeRace.jvms", 1);
-    private static final int ROUNDS = Integer.getInteger("ringlab.closeRace.rounds", 10);
+    private static final int ROUNDS = Integer.getInteger("ringlab.closeRace.rounds", 6);
 
     /** Every discipline; each child JVM races all of them on its strategy, one after the other. */
     static final List<String> DISCIPLINES = List.of("spsc", "napi", "copy-per-consumer", "locked-list", "broadcast");
