@@ -125,6 +125,8 @@ class DeferredUnmapTest {
                 assertTrue(queue.producer().offer(record), "the growable ring did not grow");
             }
             assertTrue(memory.capacity() > CAPACITY, "no grow: capacity " + memory.capacity());
+            // The grow ran inside offer, so its old generation's unmap was deferred to the reaper.
+            assertTrue(DeferredUnmap.awaitAll(AWAIT), "the first generation's unmap is still pending");
             assertFalse(mapped(first), "the first generation is still mapped after the grow");
         }
         long base = memory.header().address();
