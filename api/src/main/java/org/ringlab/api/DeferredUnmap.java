@@ -1,6 +1,7 @@
 package org.ringlab.api;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -20,6 +21,14 @@ import java.util.concurrent.locks.LockSupport;
  *       {@link #unmapWhenQuiet(MemorySegment.Scope, Runnable)} instead of unmapping.</li>
  *   <li>Every queue handle takes an {@link InFlight} from {@link #register(MemorySegment)} (any
  *       segment of its memory) and brackets each operation with it.</li>
+ *   <li>A memory that remaps itself (a growable mirror's new generation) tracks the new scope
+ *       with {@link #track(MemorySegment.Scope, MemorySegment.Scope)}: the handles registered
+ *       with the first generation guard every later one.</li>
+ *   <li>The handles are held weakly: a handle nobody references (its queue closed and
+ *       dropped) leaves the list at the next registration, so a long-lived memory with many
+ *       queues built and closed on it keeps a list as long as its live handles. A handle inside
+ *       an operation is referenced by the thread that will call its {@code exit()}, so it is
+ *       never dropped while it matters.</li>
  *   <li>{@code unmapWhenQuiet} unmaps at once when no registered handle is inside; otherwise a
  *       daemon thread (running only while an unmap is pending) unmaps once every handle that was inside at the close has left its
  *       operation (its sequence changed). {@code close()} never waits for a handle: a drain
@@ -35,8 +44,11 @@ public final class DeferredUnmap {
 
     private static final System.Logger LOG = System.getLogger(DeferredUnmap.class.getName());
 
-    /** Handles per tracked scope; a scope is tracked from its mapping to its cleanup. */
-    private static final Map<MemorySegment.Scope, List<InFlight>> TRACKED = new IdentityHashMap<>();
+    /**
+     * Handles per tracked scope; a scope is tracked from its mapping to its cleanup. The
+     * generations of one growable memory share one {@link Handles}.
+     */
+    private static final Map<MemorySegment.Scope, Handles> TRACKED = new IdentityHashMap<>();
     private static final List<Pending> PENDING = new ArrayList<>();
     private static Thread reaper;
 
@@ -51,12 +63,89 @@ public final class DeferredUnmap {
         }
     }
 
+    /**
+     * The handles registered with one memory, weakly: cleared references are dropped whenever
+     * the list has doubled since the last sweep (amortised O(1) per registration), so the list
+     * stays within twice the handles not yet collected, not as long as the memory's history.
+     * Guarded by the class lock.
+     */
+    private static final class Handles {
+        private static final int FIRST_SWEEP = 16;
+        private final List<WeakReference<InFlight>> refs = new ArrayList<>();
+        private int sweepAt = FIRST_SWEEP;
+
+        void add(InFlight handle) {
+            if (refs.size() >= sweepAt) {
+                refs.removeIf(r -> r.get() == null);
+                sweepAt = Math.max(FIRST_SWEEP, 2 * refs.size());
+            }
+            refs.add(new WeakReference<>(handle));
+        }
+
+        int size() {
+            return refs.size();
+        }
+
+        int live() {
+            int n = 0;
+            for (WeakReference<InFlight> r : refs) {
+                if (r.get() != null) {
+                    n++;
+                }
+            }
+            return n;
+        }
+
+        /** The handles inside an operation now, with the sequence each had. */
+        void inside(List<InFlight> handles, List<Long> seen) {
+            for (WeakReference<InFlight> r : refs) {
+                InFlight handle = r.get();
+                if (handle != null) {
+                    long s = handle.lvSequence();
+                    if ((s & 1) != 0) {
+                        handles.add(handle);
+                        seen.add(s);
+                    }
+                }
+            }
+        }
+    }
+
     private DeferredUnmap() {
     }
 
     /** Starts tracking the handles of memory owned by {@code scope} (call when mapping it). */
     public static synchronized void track(MemorySegment.Scope scope) {
-        TRACKED.putIfAbsent(scope, new ArrayList<>());
+        TRACKED.putIfAbsent(scope, new Handles());
+    }
+
+    /**
+     * Starts tracking {@code scope}, a new mapping of the memory that {@code sameMemoryAs} still
+     * owns (a growable ring's next generation, mapped before the old one closes): the handles
+     * registered with any generation guard this one's unmap too. When {@code sameMemoryAs} is
+     * not tracked (any more), {@code scope} is tracked on its own.
+     */
+    public static synchronized void track(MemorySegment.Scope scope, MemorySegment.Scope sameMemoryAs) {
+        Handles handles = TRACKED.get(sameMemoryAs);
+        TRACKED.put(scope, handles != null ? handles : new Handles());
+    }
+
+    /**
+     * How many handles registered with the memory {@code anySegment} belongs to are still
+     * referenced; 0 when that memory is not tracked. For tests and leak checks.
+     */
+    public static synchronized int registered(MemorySegment anySegment) {
+        Handles handles = TRACKED.get(anySegment.scope());
+        return handles == null ? 0 : handles.live();
+    }
+
+    /**
+     * How many entries the memory's handle list holds, cleared ones not yet swept included
+     * (at most about twice the handles not yet collected); 0 when untracked. For tests.
+     */
+    public static synchronized int listed(MemorySegment anySegment) {
+        Handles handles = TRACKED.get(anySegment.scope());
+        return handles == null ? 0 : handles.size();
     }
 
     /**
@@ -69,7 +158,7 @@ public final class DeferredUnmap {
         MemorySegment.Scope scope = anySegment.scope();
         InFlight handle = new InFlight();
         synchronized (DeferredUnmap.class) {
-            List<InFlight> handles = TRACKED.get(scope);
+            Handles handles = TRACKED.get(scope);
             if (handles != null) {
                 handles.add(handle);
             }
@@ -87,19 +176,12 @@ public final class DeferredUnmap {
      * each handle inside now has left its operation. The scope is no longer tracked after.
      */
     public static void unmapWhenQuiet(MemorySegment.Scope scope, Runnable unmap) {
-        List<InFlight> handles;
-        synchronized (DeferredUnmap.class) {
-            handles = TRACKED.remove(scope);
-        }
         List<InFlight> inside = new ArrayList<>();
         List<Long> seen = new ArrayList<>();
-        if (handles != null) {
-            for (InFlight handle : handles) {
-                long s = handle.lvSequence();
-                if ((s & 1) != 0) {
-                    inside.add(handle);
-                    seen.add(s);
-                }
+        synchronized (DeferredUnmap.class) {
+            Handles handles = TRACKED.remove(scope);
+            if (handles != null) {
+                handles.inside(inside, seen);
             }
         }
         if (inside.isEmpty()) {

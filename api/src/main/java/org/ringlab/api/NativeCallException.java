@@ -19,6 +19,18 @@ public final class NativeCallException extends RuntimeException {
         this.errorText = errorText;
     }
 
+    /**
+     * The same failure, with what the caller was doing in front of the message (for example
+     * the size of the ring it was allocating): {@code context + ": " + failure.getMessage()}.
+     * {@link #call()}, {@link #errno()} and {@link #errorText()} are {@code failure}'s, which is the cause.
+     */
+    public NativeCallException(String context, NativeCallException failure) {
+        super(context + ": " + failure.getMessage(), failure);
+        this.call = failure.call;
+        this.errno = failure.errno;
+        this.errorText = failure.errorText;
+    }
+
     /** Call that failed, with the detail that tells which of several calls it was. */
     public String call() {
         return call;

@@ -74,7 +74,7 @@ class DeferredUnmapTest {
     }
 
     @Test
-    void withNoHandleInsideTheCloseUnmapsAtOnce() {
+    void withNoHandleInsideTheCloseUnmapsAtOnce() throws InterruptedException {
         MemoryStrategy strategy = new JnaMirroredMemory();
         Assumptions.assumeTrue(strategy.availability().isAvailable(), () -> "mirrored-jna: " + strategy.availability());
         RingMemory memory = strategy.allocate(RingSpec.ofCapacity(CAPACITY));
@@ -83,6 +83,7 @@ class DeferredUnmapTest {
         assertTrue(queue.producer().offer(record));
         assertEquals(RECORD, queue.consumer(0).poll(record));
         long base = memory.header().address();
+        assertTrue(DeferredUnmap.awaitAll(AWAIT), "an unmap of an earlier test is still pending");
         int pendingBefore = DeferredUnmap.pending();
         memory.close();
         assertFalse(mapped(base), "nobody was inside, yet the range is still mapped after close()");
@@ -90,12 +91,44 @@ class DeferredUnmapTest {
         queue.close();
     }
 
-    /** Closes the memory while a drain of {@code discipline}'s consumer blocks in its handler. */
+    /**
+     * A growable mirror after spsc grew it: the handles registered with the first generation
+     * guard the unmap of the one current at close (the generations share one handle list).
+     */
+    @Test
+    void afterAGrowTheCloseStillDefersTheUnmap() throws Exception {
+        MemoryStrategy strategy = Registries.memoryStrategies().find("mirrored-memfd-growable").orElseThrow();
+        Assumptions.assumeTrue(strategy.availability().isAvailable(), () -> "mirrored-memfd-growable: " + strategy.availability());
+        Seen seen = closeWhileInside(strategy, "spsc", true);
+        assertTrue(seen.mappedWhileInside(), "after a grow, the range was unmapped while a handle was inside");
+        assertFalse(seen.mappedAfterLeaving(), "after a grow, the range is still mapped after the handle left");
+    }
+
     private static Seen closeWhileInside(MemoryStrategy strategy, String discipline) throws Exception {
+        return closeWhileInside(strategy, discipline, false);
+    }
+
+    /**
+     * Closes the memory while a drain of {@code discipline}'s consumer blocks in its handler;
+     * with {@code grow}, the queue first grows the ring (spsc on a growable memory).
+     */
+    private static Seen closeWhileInside(MemoryStrategy strategy, String discipline, boolean grow) throws Exception {
         RingMemory memory = strategy.allocate(RingSpec.ofCapacity(CAPACITY));
-        RecordQueue queue = Registries.disciplines().find(discipline).orElseThrow().create(memory, QueueSpec.fixed(RECORD));
+        QueueSpec spec = grow ? QueueSpec.fixed(RECORD).withGrowth(org.ringlab.api.GrowthPolicy.doubling(4 * CAPACITY))
+                : QueueSpec.fixed(RECORD);
+        RecordQueue queue = Registries.disciplines().find(discipline).orElseThrow().create(memory, spec);
         MemorySegment record = Arena.ofAuto().allocate(RECORD);
         assertTrue(queue.producer().offer(record));
+        if (grow) {
+            long first = memory.header().address();
+            for (long bytes = 0; bytes <= CAPACITY; bytes += RECORD) {
+                assertTrue(queue.producer().offer(record), "the growable ring did not grow");
+            }
+            assertTrue(memory.capacity() > CAPACITY, "no grow: capacity " + memory.capacity());
+            // The grow ran inside offer, so its old generation's unmap was deferred to the reaper.
+            assertTrue(DeferredUnmap.awaitAll(AWAIT), "the first generation's unmap is still pending");
+            assertFalse(mapped(first), "the first generation is still mapped after the grow");
+        }
         long base = memory.header().address();
         assertTrue(mapped(base), "the open ring is not in /proc/self/maps");
         CountDownLatch inHandler = new CountDownLatch(1);

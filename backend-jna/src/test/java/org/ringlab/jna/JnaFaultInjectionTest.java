@@ -84,7 +84,8 @@ class JnaFaultInjectionTest {
                 assertEquals(call, e.call());
                 assertEquals(errno, e.errno());
                 assertEquals(text, e.errorText());
-                assertEquals(call + " failed: errno " + errno + " (" + text + ")", e.getMessage());
+                assertTrue(e.getMessage().endsWith(call + " failed: errno " + errno + " (" + text + ")"), e.getMessage());
+                assertTrue(e.getMessage().contains(n + " bytes"), "the failure does not name the ring's size: " + e.getMessage());
                 before.assertUnchanged("after " + call + " failed");
             }));
         }

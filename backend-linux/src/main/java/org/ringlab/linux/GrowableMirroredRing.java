@@ -38,6 +38,13 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
     private long shift;
     private long growthBytes;
     private long grows;
+    /**
+     * A grow (the producer's thread) and the close (any thread) exclude each other: a close
+     * during a grow would close the memfd under the grow's ftruncate/mmap (EBADF, or worse a
+     * descriptor number already reused by another file) and unmap the old mapping while the new
+     * one leaks. Both are cold; the close waits at most for one grow to finish.
+     */
+    private final Object growOrClose = new Object();
 
     /** Takes ownership of {@code mapping} and of {@code fd}, the memfd behind it. */
     GrowableMirroredRing(Libc libc, String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities,
@@ -51,7 +58,13 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
 
     @Override
     public void grow(long newCapacity, long liveFrom, long liveTo) {
-        ensureOpen();
+        synchronized (growOrClose) {
+            growLocked(newCapacity, liveFrom, liveTo);
+        }
+    }
+
+    private void growLocked(long newCapacity, long liveFrom, long liveTo) {
+        ensureOpen(); // under the lock: a close that began first has made it throw
         long n = capacity;
         RingChecks.checkCapacity(strategyName(), newCapacity, libc.pageSize());
         if (newCapacity <= n) {
@@ -69,7 +82,7 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
         libc.ftruncate(fd, h + newCapacity);
         MirrorMapping next;
         try {
-            next = MirrorMapping.map(libc, fd, h, newCapacity);
+            next = MirrorMapping.map(libc, fd, h, newCapacity, mapping);
         } catch (Throwable t) {
             Cleanup.runAll(t, () -> libc.ftruncate(fd, h + n));
             throw t;
@@ -141,6 +154,8 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
 
     @Override
     protected void release() {
-        Cleanup.runAll(null, mapping::close, () -> libc.close(fd));
+        synchronized (growOrClose) { // after a grow in progress: its mapping is the one to close
+            Cleanup.runAll(null, mapping::close, () -> libc.close(fd));
+        }
     }
 }

@@ -48,6 +48,15 @@ record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) i
      * failure nothing stays mapped. Written once for every binding: {@code libc} is FFM's or JNA's.
      */
     static MirrorMapping map(Libc libc, int fd, long h, long n) {
+        return map(libc, fd, h, n, null);
+    }
+
+    /**
+     * The same, for the next generation of a memory that {@code previous} maps now (a growable
+     * ring): the queue handles registered with any generation keep this one's unmap deferred
+     * while they are inside an operation ({@link DeferredUnmap#track(MemorySegment.Scope, MemorySegment.Scope)}).
+     */
+    static MirrorMapping map(Libc libc, int fd, long h, long n, MirrorMapping previous) {
         long size = h + 2 * n;
         Arena arena = Arena.ofShared();
         Unmap unmap = null;
@@ -56,7 +65,11 @@ record MirrorMapping(Arena arena, MemorySegment header, MemorySegment segment) i
             unmap = new Unmap(libc, base, size, arena.scope());
             // The arena owns the whole range from here on: the views replace parts of it.
             MemorySegment whole = libc.segment(base, size, arena, unmap);
-            DeferredUnmap.track(arena.scope()); // the cleanup ends the tracking
+            if (previous == null) {
+                DeferredUnmap.track(arena.scope()); // the cleanup ends the tracking
+            } else {
+                DeferredUnmap.track(arena.scope(), previous.arena().scope()); // the same handles guard every generation
+            }
             mapView(libc, VIEW_1, base, h + n, fd, 0);
             mapView(libc, VIEW_2, base + h + n, n, fd, h);
             return new MirrorMapping(arena, whole.asSlice(0, h), whole.asSlice(h, 2 * n));

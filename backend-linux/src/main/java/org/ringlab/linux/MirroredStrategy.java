@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.ringlab.api.Cleanup;
+import org.ringlab.api.NativeCallException;
 import org.ringlab.api.Availability;
 import org.ringlab.api.ProbedAvailability;
 import org.ringlab.api.Capability;
@@ -112,6 +113,11 @@ abstract class MirroredStrategy implements MemoryStrategy, BoundToLibc<MemoryStr
             }
             acquired.mapping = MirrorMapping.map(libc, acquired.fd, header, n);
             return newRing(n, acquired);
+        } catch (NativeCallException e) {
+            acquired.releaseAll(e);
+            // Name the size: "mmap(reserve H+2N) failed: errno 12" alone does not say how much was asked.
+            throw new NativeCallException(name + ": allocating a ring of " + n + " bytes (a header page + N file bytes, H + 2N = "
+                    + (libc.pageSize() + 2 * n) + " bytes of address space)", e);
         } catch (Throwable t) {
             acquired.releaseAll(t);
             throw t;
