@@ -10,7 +10,10 @@ import java.lang.invoke.VarHandle;
  * memory closes and defers the unmap until every handle that was odd then has moved on
  * (docs/native-access.md, "Closing memory under running threads").
  *
- * <p>Cost: a plain load and an opaque store on entry, a release store on exit; no fence. The
+ * <p>A handle that hands its caller a segment to keep (a peeked record, a claim) stays inside
+ * until the caller gives it back: {@link #hold()}, {@link #unhold()}.
+ *
+ * <p>Cost: plain loads and an opaque store on entry, a release store on exit; no fence. The
  * entry store needs no StoreLoad fence because the memory's close handshakes every thread
  * before {@link DeferredUnmap} reads the sequences: a thread that entered before its handshake
  * point is seen odd, one that entered after it sees the arena closed and throws before it
@@ -32,6 +35,10 @@ public final class InFlight {
     @SuppressWarnings("unused")
     private long p01, p02, p03, p04, p05, p06, p07;
     private long sequence;
+    /** Inside an operation (plain: owner only); the sequence is odd while this or {@link #held} is. */
+    private boolean operating;
+    /** A segment handed out by peek or claim is still the caller's (plain: owner only). */
+    private boolean held;
     @SuppressWarnings("unused")
     private long p11, p12, p13, p14, p15, p16, p17;
 
@@ -44,20 +51,55 @@ public final class InFlight {
      * only the outermost bracket calls {@link #exit()}.
      */
     public boolean enter() {
-        long s = sequence; // plain: only the owner writes it
-        if ((s & 1) != 0) {
+        if (operating) {
             return false;
         }
-        SEQUENCE.setOpaque(this, s + 1); // soSequence: odd, inside (ordered by the close handshake, see above)
+        operating = true;
+        if (!held) {
+            SEQUENCE.setOpaque(this, sequence + 1); // soSequence: odd, inside (ordered by the close handshake, see above)
+        }
         return true;
     }
 
     /**
      * Marks the handle outside. Called exactly once after an {@link #enter()} that returned
-     * true (the outermost bracket), so the sequence is odd here: no second check of it.
+     * true (the outermost bracket). While a segment is {@linkplain #hold() held} the sequence
+     * stays odd: the caller still touches the memory through it.
      */
     public void exit() {
-        SEQUENCE.setRelease(this, sequence + 1); // soSequence: even; publishes that every access of the operation is done
+        operating = false;
+        if (!held) {
+            SEQUENCE.setRelease(this, sequence + 1); // soSequence: even; publishes that every access of the operation is done
+        }
+    }
+
+    /**
+     * Called inside an operation that hands the caller a segment of the memory it keeps using
+     * after the operation returns (a record from {@code peek}, a claim): the handle stays inside
+     * until the operation that ends the hold ({@code release}, {@code commit}, a replacing
+     * claim, the handle's first call after its queue closed) calls {@link #unhold()}, so a
+     * close meanwhile defers the unmap instead of pulling the pages from under the caller.
+     */
+    public void hold() {
+        if (!held && !operating) {
+            SEQUENCE.setOpaque(this, sequence + 1); // soSequence: odd (a hold begun outside a bracket)
+        }
+        held = true;
+    }
+
+    /** Ends a {@link #hold()}: inside an operation, that operation's {@link #exit()} then leaves; outside, at once. */
+    public void unhold() {
+        if (held) {
+            held = false;
+            if (!operating) {
+                SEQUENCE.setRelease(this, sequence + 1); // soSequence: even; publishes that the held segment's accesses are done
+            }
+        }
+    }
+
+    /** True while a segment handed out by peek or claim is held. */
+    public boolean isHeld() {
+        return held;
     }
 
     /** True while inside (the owner's view). */

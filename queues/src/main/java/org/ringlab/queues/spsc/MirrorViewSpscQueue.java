@@ -200,6 +200,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
 
         private void ensureOpen() {
             if (closed) {
+                inFlight.unhold(); // a segment held across the queue's close is given back with this call
                 throw closedException();
             }
         }
@@ -321,14 +322,19 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                 if (!fits(end)) {
                     failedOffers++;
                     claimPosition = FULL;
+                    inFlight.unhold();
                     return null;
                 }
                 claimPosition = at;
+                inFlight.hold(); // the caller keeps the segment: the memory stays mapped until it gives it back
                 claimLength = length;
                 if (end > dirtyEnd) {
                     dirtyEnd = end; // the caller may write anywhere in it
                 }
                 return view.asSlice(offset(at) + RECORD_HEADER_LENGTH, length);
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -354,9 +360,13 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                     clearDirty(end);
                 }
                 claimPosition = FULL;
+                inFlight.unhold();
                 // Publishes the record the caller wrote into the claim.
                 publishWord(offset(at), SpscDescriptor.recordWord(length));
                 published(end, 1);
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -379,6 +389,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
 
         private void ensureOpen() {
             if (closed) {
+                inFlight.unhold(); // a segment held across the queue's close is given back with this call
                 throw closedException();
             }
         }
@@ -403,7 +414,11 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                     return null;
                 }
                 pendingEnd = at + SpscDescriptor.frameOfWord(word);
+                inFlight.hold(); // the caller keeps the segment: the memory stays mapped until it gives it back
                 return readView.asSlice(o + RECORD_HEADER_LENGTH, SpscDescriptor.recordLength(word));
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -421,9 +436,13 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                     throw new IllegalStateException("release() without a record from peek()");
                 }
                 pendingEnd = FULL;
+                inFlight.unhold();
                 long at = position;
                 clearFrame(offset(at), end - at);
                 consumed(end, 1);
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -456,6 +475,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                     // A handler that throws leaves its record and those after it queued; the
                     // ones before it are consumed, freed with one store.
                     pendingEnd = FULL;
+                    inFlight.unhold();
                     if (n > 0) {
                         consumed(at, n);
                     }
@@ -488,6 +508,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                 long frame = SpscDescriptor.frameOfWord(word);
                 clearFrame(o, frame);
                 pendingEnd = FULL; // a record peek() returned is consumed too
+                inFlight.unhold();
                 consumed(at + frame, 1);
                 return length;
             } finally {

@@ -380,6 +380,9 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             boolean outer = inFlight.enter();
             try {
                 return claimInside(length);
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -392,6 +395,9 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             boolean outer = inFlight.enter();
             try {
                 commitInside(length);
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -406,6 +412,7 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
 
         private void ensureOpen() {
             if (closed) {
+                inFlight.unhold(); // a segment held across the queue's close is given back with this call
                 throw closedException();
             }
         }
@@ -534,12 +541,14 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             if (at == FULL) {
                 failedOffers++;
                 claimPosition = FULL;
+                inFlight.unhold();
                 return null;
             }
             // Padding before the claim is already in the ring (unpublished): a claim that
             // replaces this one starts after it, never backwards over it.
             position = at;
             claimPosition = at;
+            inFlight.hold(); // the caller keeps the segment: the memory stays mapped until it gives it back
             claimLength = length;
             MemorySegment dst = view != null ? view.asSlice(offset(at), frame) : memory.claim(at, frame);
             claimed = dst;
@@ -565,6 +574,7 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
                 memory.commit(at, frame);
             }
             claimPosition = FULL;
+            inFlight.unhold();
             claimed = null;
             position = at + frame;
             records++;
@@ -591,6 +601,9 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             boolean outer = inFlight.enter();
             try {
                 return peekInside();
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -603,6 +616,9 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             boolean outer = inFlight.enter();
             try {
                 releaseInside();
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -641,6 +657,7 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
 
         private void ensureOpen() {
             if (closed) {
+                inFlight.unhold(); // a segment held across the queue's close is given back with this call
                 throw closedException();
             }
         }
@@ -677,15 +694,18 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             MemorySegment v = readView;
             if (v != null) { // fixed records (see view)
                 pendingEnd = at + recordSize;
+                inFlight.hold(); // the caller keeps the segment: the memory stays mapped until it gives it back
                 return v.asSlice(offset(at), recordSize);
             }
             if (fixed) {
                 pendingEnd = at + recordSize;
+                inFlight.hold(); // the caller keeps the segment: the memory stays mapped until it gives it back
                 return memory.window(at, recordSize);
             }
             int length = nextLength >= 0 ? nextLength : SpscDescriptor.recordLength(memory.readInt(at));
             nextLength = -1;
             pendingEnd = at + SpscDescriptor.variableFrameLength(length);
+            inFlight.hold(); // the caller keeps the segment: the memory stays mapped until it gives it back
             return memory.window(at + RECORD_HEADER_LENGTH, length);
         }
 
@@ -746,6 +766,7 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
                 throw new IllegalStateException("release() without a record from peek()");
             }
             pendingEnd = FULL;
+            inFlight.unhold();
             position = end;
             records++;
             // Frees the record's bytes for the producer: it may overwrite them after this store.
@@ -786,6 +807,7 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
                 // A handler that throws leaves its record and those after it queued; the ones
                 // before it are consumed.
                 pendingEnd = FULL;
+                inFlight.unhold();
                 nextLength = -1;
                 if (n > 0) {
                     position = at;
@@ -838,6 +860,7 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             }
             long end = at + frameLength(length);
             pendingEnd = FULL; // a record peek() returned is consumed too
+            inFlight.unhold();
             position = end;
             records++;
             // Frees the record's bytes for the producer: it may overwrite them after this store.
@@ -861,6 +884,7 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             MemorySegment.copy(v, o, dst, 0, length);
             long end = at + length;
             pendingEnd = FULL; // a record peek() returned is consumed too
+            inFlight.unhold();
             position = end;
             records++;
             // Frees the record's bytes for the producer: it may overwrite them after this store.
