@@ -61,6 +61,12 @@ import org.ringlab.queues.support.QueueChecks;
  * next record published. The gate makes "who counts for this record" exact: a record's
  * pending count is the set of consumers joined when it was published.
  *
+ * <h2>Closing</h2>
+ * After {@link #close()}, or after its {@link RingMemory#close()}, every operation of the
+ * producer and of every consumer handle throws {@link IllegalStateException}, also those
+ * that would touch no memory (an offer or claim on a full ring, a poll, peek or drain on an
+ * empty one, a release); {@code close()} itself is idempotent.
+ *
  * <p>Everything consumers write lives on the Java heap (see {@link BroadcastDescriptor}):
  * the queue is for threads of one JVM; between processes taskBus uses pipes, which the
  * {@code org.ringlab.queues.framing.StreamFramer} feeds into this queue.
@@ -110,6 +116,8 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
 
     private final String disciplineName;
     private final RingMemory memory;
+    /** For the message after the memory closed (when {@code memory.strategyName()} throws). */
+    private final String strategyName;
     private final QueueSpec spec;
     private final BroadcastOptions options;
     private final WaitStrategy producerWait;
@@ -156,6 +164,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         BroadcastDescriptor.checkConsumers(spec.consumers());
         this.disciplineName = disciplineName;
         this.memory = memory;
+        this.strategyName = memory.strategyName(); // throws on closed memory: no queue on it
         this.spec = spec;
         this.options = Objects.requireNonNull(options, "options");
         this.producerWait = options.producerWait();
@@ -254,19 +263,19 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
 
     @Override
     public String disciplineName() {
-        ensureOpen();
+        ensureQueueOpen(); // a description: answers while the queue is open, its memory closed or not
         return disciplineName;
     }
 
     @Override
     public QueueSpec spec() {
-        ensureOpen();
+        ensureQueueOpen(); // a description: answers while the queue is open, its memory closed or not
         return spec;
     }
 
     @Override
     public RingMemory memory() {
-        ensureOpen();
+        ensureQueueOpen(); // a description: answers while the queue is open, its memory closed or not
         return memory;
     }
 
@@ -430,10 +439,30 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         }
     }
 
+    /**
+     * Throws once the queue or its memory is closed. The memory's check matters where an
+     * operation touches no memory (a full ring's offer or claim, a release, a mirror view's
+     * cached record segment, an empty consumer whose published sequence is cached): the
+     * queue's own state is on the heap, so nothing else would notice. Called inside the
+     * handle's in-flight bracket, so a close after the check finds the handle inside and
+     * defers its unmap ({@link DeferredUnmap}).
+     */
     private void ensureOpen() {
+        ensureQueueOpen();
+        if (!memory.isOpen()) {
+            throw memoryClosed();
+        }
+    }
+
+    private void ensureQueueOpen() {
         if (closed) {
             throw new IllegalStateException(disciplineName + " queue is closed");
         }
+    }
+
+    private IllegalStateException memoryClosed() {
+        return new IllegalStateException(disciplineName + " queue's memory (" + strategyName
+                + ") is closed: the queue cannot be used after RingMemory.close()");
     }
 
     /** The payload length of a record, checked against the slots. */
@@ -585,6 +614,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
 
         @Override
         public long nextSequence() {
+            ensureOpen();
             return writeSequence;
         }
 
@@ -991,6 +1021,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         }
 
         private long lagInside() {
+            ensureOpen();
             return joined ? Math.max(0, lvPublished() - cursor) : 0;
         }
 
@@ -1129,10 +1160,13 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             waiter = Thread.currentThread();
             // Atomic, so volatile: the producer stores the sequence then loads the mask; one of us sees the other.
             LONGS.getAndBitwiseOr(cells, WAITING, bit);
-            if (nothingPublishedSince(cursor)) {
-                consumerWait.idle(step);
+            try {
+                if (nothingPublishedSince(cursor)) {
+                    consumerWait.idle(step);
+                }
+            } finally {
+                LONGS.getAndBitwiseAnd(cells, WAITING, ~bit); // also when the re-check throws (memory closed)
             }
-            LONGS.getAndBitwiseAnd(cells, WAITING, ~bit);
         }
 
         @Override
