@@ -50,16 +50,17 @@ public final class BroadcastDiscipline implements QueueDiscipline {
     public RefCountedBroadcastQueue create(RingMemory memory, QueueSpec spec, BroadcastOptions options) {
         return switch (memory) {
             case MirrorViewMemory m -> new MirrorViewBroadcastQueue(name(), m, spec, options);
-            case SegmentPathMemory s when !crossesCopyingSeam(s, spec) -> new SegmentPathBroadcastQueue(name(), s, spec, options);
+            case SegmentPathMemory s when zeroCopy(s) -> new ZeroCopySegmentBroadcastQueue(name(), s, spec, options);
+            case SegmentPathMemory s when spec.seam() == SeamPlacement.PAD -> new SegmentPathBroadcastQueue(name(), s, spec, options);
             case SegmentPathMemory s when s.capabilities().contains(Capability.CONCURRENT_READ) ->
                     new SharedGatherBroadcastQueue(name(), s, spec, options);
             case SegmentPathMemory s -> new SeamCrossingBroadcastQueue(name(), s, spec, options);
         };
     }
 
-    /** Seam placement cross on memory whose claims or windows copy at the seam (split, linearize). */
-    private static boolean crossesCopyingSeam(SegmentPathMemory memory, QueueSpec spec) {
-        return spec.seam() == SeamPlacement.CROSS && !(memory.capabilities().contains(Capability.ZERO_COPY_CLAIM)
-                && memory.capabilities().contains(Capability.ZERO_COPY_WINDOW));
+    /** Claims and windows are views of the ring (doubled): contiguous across the seam, so pad and cross are the same. */
+    private static boolean zeroCopy(SegmentPathMemory memory) {
+        return memory.capabilities().contains(Capability.ZERO_COPY_CLAIM)
+                && memory.capabilities().contains(Capability.ZERO_COPY_WINDOW);
     }
 }
