@@ -19,7 +19,9 @@ import org.ringlab.api.SegmentPathMemory;
  *
  * <p>The gathered segment stays valid while consumers hold the record: the strategy overwrites
  * its scratch at the next straddling window, the next lap's, and that record's bytes overlap
- * this one's, so the producer writes it only once every consumer released this one.
+ * this one's, so the producer writes it only once every consumer released this one. A window
+ * someone else takes across the seam of the same memory reuses that scratch (the memory's
+ * windows that copy are valid until its next window): the queue owns its memory's windows.
  */
 // Not final: the gather-after-publish twin in src/test overrides writeAndPublish.
 class SharedGatherBroadcastQueue extends SeamCrossingBroadcastQueue {
