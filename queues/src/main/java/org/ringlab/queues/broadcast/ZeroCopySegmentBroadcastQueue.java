@@ -21,11 +21,12 @@ import org.ringlab.api.SegmentPathMemory;
  * {@code commit} checks); the segment it returns is dropped unless the slot needs a new one,
  * and escape analysis removes a dropped one.
  */
-final class ZeroCopySegmentBroadcastQueue extends SegmentPathBroadcastQueue {
+// Not final only for the segment-after-publish twin in src/test (it overrides writeAndPublish).
+class ZeroCopySegmentBroadcastQueue extends SegmentPathBroadcastQueue {
 
     private final SegmentPathMemory memory;
     /** Per slot, the read-only window of its current record; written by the producer only, before it publishes. */
-    private final MemorySegment[] records;
+    final MemorySegment[] records;
     /** Per slot, the producer's last claim segment. */
     private final MemorySegment[] claims;
 
@@ -63,7 +64,7 @@ final class ZeroCopySegmentBroadcastQueue extends SegmentPathBroadcastQueue {
     }
 
     /** Keeps slot {@code slot}'s read-only window at {@code length} bytes (plain store: published with the record). */
-    private void recordSegment(int slot, long position, long length) {
+    void recordSegment(int slot, long position, long length) {
         MemorySegment r = records[slot];
         if (r == null || r.byteSize() != length) {
             records[slot] = memory.window(position, length);
