@@ -73,7 +73,10 @@ class BroadcastShapeTest {
                 Class<?> expected = switch (s.name()) {
                     case "split" -> SharedGatherBroadcastQueue.class;
                     case "linearize" -> SeamCrossingBroadcastQueue.class;
-                    default -> memory instanceof MirrorViewMemory ? MirrorViewBroadcastQueue.class : SegmentPathBroadcastQueue.class;
+                    default -> memory instanceof MirrorViewMemory ? MirrorViewBroadcastQueue.class
+                            : memory.capabilities().containsAll(java.util.Set.of(org.ringlab.api.Capability.ZERO_COPY_CLAIM,
+                                    org.ringlab.api.Capability.ZERO_COPY_WINDOW)) ? ZeroCopySegmentBroadcastQueue.class
+                            : SegmentPathBroadcastQueue.class;
                 };
                 assertEquals(expected, q.getClass(), s.name());
             }
