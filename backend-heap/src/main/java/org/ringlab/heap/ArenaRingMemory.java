@@ -98,14 +98,41 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
         copyIn(src, 0, physical(position), src.byteSize());
     }
 
+    /**
+     * Across the seam the int's bytes are stored in two parts, as {@link #writeDirect} copies a
+     * segment: nothing is handed out, so nothing is staged (the default went through a scratch
+     * claim: a slice, a staged copy and 4 counted staging bytes per straddling length word).
+     */
     @Override
     protected void writeIntDirect(long position, int value) {
         long at = physical(position);
         if (at + Integer.BYTES <= capacity) {
             memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
         } else {
-            super.writeIntDirect(position, value);
+            writeIntAcrossSeam(at, value);
         }
+    }
+
+    /** The int's native-order bytes from ring offset {@code at} up to the seam, the rest from offset 0. */
+    private void writeIntAcrossSeam(long at, int value) {
+        boolean little = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
+        for (int i = 0; i < Integer.BYTES; i++) {
+            int shift = 8 * (little ? i : Integer.BYTES - 1 - i);
+            long o = at + i;
+            memory.set(ValueLayout.JAVA_BYTE, o < capacity ? o : o - capacity, (byte) (value >>> shift));
+        }
+    }
+
+    /** The int at ring offset {@code at} whose bytes run over the seam, read in two parts (no gather). */
+    final int readIntAcrossSeam(long at) {
+        boolean little = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
+        int value = 0;
+        for (int i = 0; i < Integer.BYTES; i++) {
+            int shift = 8 * (little ? i : Integer.BYTES - 1 - i);
+            long o = at + i;
+            value |= (memory.get(ValueLayout.JAVA_BYTE, o < capacity ? o : o - capacity) & 0xFF) << shift;
+        }
+        return value;
     }
 
     @Override

@@ -29,6 +29,14 @@ final class SplitRing extends ArenaRingMemory {
         commitStaged(writer, ringOffset(position), length);
     }
 
+    /** An int across the seam is read in two parts, as {@link #readDirect} copies: no gather, no window. */
+    @Override
+    protected int readIntDirect(long position) {
+        long at = ringOffset(position);
+        return at + Integer.BYTES <= capacity ? memory.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, at)
+                : readIntAcrossSeam(at);
+    }
+
     /** A copy out needs no gather: the two parts at the seam go straight to the destination. */
     @Override
     protected void readDirect(long position, MemorySegment dst, long dstOffset, long length) {

@@ -1,6 +1,7 @@
 package org.ringlab.queues.baseline;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
@@ -31,9 +32,26 @@ import org.ringlab.queues.support.QueueChecks;
  * full queue costs the producer neither an allocation nor the lock. The consumer reads nodes
  * outside the lock (the producer only ever appends behind them): {@code peek}/{@code release}
  * and {@code drain} lock once to look and once to unlink, so a handler that throws consumes
- * nothing, as in {@code spsc}; {@code poll} unlinks first and copies after, with one lock. Full and empty are return values; the hot paths
- * allocate by design, being the baseline. Acquisitions that found the lock held are counted
- * ({@code contendedLocks}): seed 001 measured 28.5 % of the time in spinlock contention.
+ * nothing, as in {@code spsc}; {@code poll} checks the destination and copies under the lock
+ * before it unlinks, so a record that cannot be copied stays queued. Full and empty are return
+ * values. Acquisitions that found the lock held are counted ({@code contendedLocks}): seed 001
+ * measured 28.5 % of the time in spinlock contention.
+ *
+ * <p><b>Allocation, by design.</b> A node and a {@code byte[]} per record are the baseline's
+ * mechanism (a linked list of kmalloc'd records), not overhead to remove: offer, a batch's
+ * every record and claim allocate them (96 B per 48-byte record on offer/poll: a 64-byte array
+ * and a 32-byte node; records are copied straight into and out of the arrays, no segment
+ * wraps them), a batch also its node array, a claim the heap segment it hands out, and
+ * {@code peek}/{@code drain} the read-only heap segment of each record (about 250 B per record
+ * on those paths). A full queue allocates nothing. {@code LockedListAllocationTest} prints the
+ * figures per path.
+ *
+ * <p><b>Contract.</b> The queue contract of the SPI holds as for every discipline (claim then
+ * offer refused, a batch validated first, poll into a bad destination refused with the record
+ * kept, a throwing drain handler consuming only the records before it, release without peek,
+ * null arguments, and after the queue's or the memory's close every call throws
+ * {@link IllegalStateException}: the records are on the heap, but the queue stops with the
+ * memory it was built on).
  */
 public final class LockedListQueue implements RecordQueue {
 
@@ -223,7 +241,8 @@ public final class LockedListQueue implements RecordQueue {
         private Node copy(MemorySegment record) {
             long length = record.byteSize();
             byte[] bytes = new byte[(int) length]; // kmalloc
-            MemorySegment.copy(record, 0, MemorySegment.ofArray(bytes), 0, length);
+            // Straight into the array: no heap segment wrapping it (not part of the baseline's mechanism).
+            MemorySegment.copy(record, ValueLayout.JAVA_BYTE, 0, bytes, 0, (int) length);
             return new Node(bytes, (int) length, charge(length));
         }
 
@@ -407,7 +426,7 @@ public final class LockedListQueue implements RecordQueue {
                 if (node.length > room || dst.isReadOnly()) {
                     QueueChecks.checkDestination(dst, node.length);
                 }
-                MemorySegment.copy(MemorySegment.ofArray(node.bytes), 0, dst, 0, node.length);
+                MemorySegment.copy(node.bytes, 0, dst, ValueLayout.JAVA_BYTE, 0, node.length);
                 unlink(1);
             } finally {
                 lock.unlock();

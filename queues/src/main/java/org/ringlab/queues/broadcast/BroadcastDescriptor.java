@@ -26,6 +26,14 @@ import org.ringlab.api.QueueSpec;
  *   +----------+----------+--------- … ------------+------------------ … -------+
  *   A slot holds one record's bytes from its start; stride = align64(record size), so a
  *   record never crosses the seam and two slots never share a cache line.
+ *
+ * Ring with seam placement cross on split / linearize: records packed back to back
+ *   0    stride/2                                           capacity (seam)
+ *   +----+---------+-------+------- … ------+---------------+--+
+ *   |tail| rec 0   | rec 1 |                | rec k …       |… | rec k's tail bytes wrap to 0
+ *   +----+---------+-------+------- … ------+---------------+--+
+ *   rec q+1 starts at align8(end of rec q); a record takes at most a stride, so the records in
+ *   flight (at most the slots in use) never span more than the ring.
  * </pre>
  *
  * <p>What the consumers write (each slot's pending count, their cursors, the waiting bits) is

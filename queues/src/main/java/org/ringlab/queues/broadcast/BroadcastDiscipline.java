@@ -1,17 +1,21 @@
 package org.ringlab.queues.broadcast;
 
 import org.ringlab.api.Availability;
+import org.ringlab.api.Capability;
 import org.ringlab.api.MirrorViewMemory;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
+import org.ringlab.api.SeamPlacement;
 import org.ringlab.api.SegmentPathMemory;
 
 /**
  * {@code broadcast}: seed 003's refcounted single-copy broadcast, QSARC
- * ({@link RefCountedBroadcastQueue}). Runs on every strategy: slots never cross the seam, so
- * no strategy stages, gathers or rotates, and the consumers' windows are plain views.
+ * ({@link RefCountedBroadcastQueue}). Runs on every strategy: with seam placement pad slots
+ * never cross the seam, so no strategy stages, gathers or rotates, and the consumers' windows
+ * are plain views; with cross on split and linearize records straddle the seam through the
+ * strategy's staging and gather (once per record) or rotation.
  */
 public final class BroadcastDiscipline implements QueueDiscipline {
 
@@ -39,12 +43,24 @@ public final class BroadcastDiscipline implements QueueDiscipline {
     /**
      * As {@link #create(RingMemory, QueueSpec)}, with wait strategies and slot sizing of the
      * caller's choice. The memory's type picks the implementation: in place in a mirror view,
-     * or through the strategy's claim/commit/window on a segment path.
+     * or through the strategy's claim/commit/window on a segment path, in slots or (cross on
+     * memory that copies at the seam) packed, gathered once by the producer where the memory
+     * allows a concurrent reader, else windowed by each consumer (one thread only).
      */
     public RefCountedBroadcastQueue create(RingMemory memory, QueueSpec spec, BroadcastOptions options) {
         return switch (memory) {
             case MirrorViewMemory m -> new MirrorViewBroadcastQueue(name(), m, spec, options);
-            case SegmentPathMemory s -> new SegmentPathBroadcastQueue(name(), s, spec, options);
+            case SegmentPathMemory s when zeroCopy(s) -> new ZeroCopySegmentBroadcastQueue(name(), s, spec, options);
+            case SegmentPathMemory s when spec.seam() == SeamPlacement.PAD -> new SegmentPathBroadcastQueue(name(), s, spec, options);
+            case SegmentPathMemory s when s.capabilities().contains(Capability.CONCURRENT_READ) ->
+                    new SharedGatherBroadcastQueue(name(), s, spec, options);
+            case SegmentPathMemory s -> new SeamCrossingBroadcastQueue(name(), s, spec, options);
         };
+    }
+
+    /** Claims and windows are views of the ring (doubled): contiguous across the seam, so pad and cross are the same. */
+    private static boolean zeroCopy(SegmentPathMemory memory) {
+        return memory.capabilities().contains(Capability.ZERO_COPY_CLAIM)
+                && memory.capabilities().contains(Capability.ZERO_COPY_WINDOW);
     }
 }

@@ -39,6 +39,17 @@ import org.ringlab.queues.support.QueueChecks;
  * ring holds are in use; then the count becomes C / M for the largest of those records M,
  * clamped to at least 8 and to what the ring holds ({@link SlotAdjustment}, reported once).
  *
+ * <h2>Seam placement cross</h2>
+ * With {@link org.ringlab.api.SeamPlacement#CROSS} on memory whose claims or windows copy at
+ * the seam (split, linearize), records are packed back to back instead (8-byte aligned, from
+ * half a slot into the ring, so slot-sized records straddle the seam once a lap, split in
+ * half), and a record that straddles goes through the strategy's staging ({@code claim}/
+ * {@code commit}) and its window (gather or rotation); see {@link SeamCrossingBroadcastQueue}.
+ * The slot rows stay what bounds the records in flight: a record takes at most a stride, so
+ * the slots in use never span more than the ring, and a slot whose pending count is 0 frees
+ * every byte the next record needs. Single copy as before: one record in the ring, one gather
+ * (split) or rotation (linearize) per straddling record, whatever the number of consumers.
+ *
  * <h2>Publication</h2>
  * The producer writes a record into a slot whose pending count is 0, then, under a small gate
  * it shares only with {@link #join()} and {@link #leave}, sets the count to the number of
@@ -477,7 +488,21 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
     }
 
     // The memory shape's steps. Slot s of lap L is at position L * capacity + s * stride (ring
-    // offset s * stride): a record never crosses the seam.
+    // offset s * stride): a record never crosses the seam; the cross shape packs records
+    // instead (SeamCrossingBroadcastQueue), overriding the two placement steps.
+
+    /** Position of record 0: the start of slot 0. Uses only this class's fields (called while it is built). */
+    long firstPosition() {
+        return 0;
+    }
+
+    /**
+     * Position of the record after the one of {@code length} bytes just staged at {@code position}:
+     * the start of slot {@code nextSlot} in the lap starting at {@code lap}.
+     */
+    long positionAfter(long position, int length, int nextSlot, long lap) {
+        return lap + nextSlot * stride;
+    }
 
     /** Writes {@code record} into slot {@code slot}, at {@code position}; the producer publishes it afterwards. */
     abstract void writeSlot(int slot, long position, MemorySegment record);
@@ -514,6 +539,8 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         private long writeSequence;
         private int writeSlot;
         private long writeLap;
+        /** Where the next record goes: the slot's position, or (cross) the end of the last record. */
+        private long writePosition = firstPosition();
         private int writeSlotsInUse = physicalSlots;
         // Published cursor, the state at the published sequence; changed only under the gate,
         // where join() reads it.
@@ -647,7 +674,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
 
         /** Writes and publishes one record into the free slot at the write cursor. */
         private void send(MemorySegment record, int length) {
-            writeAndPublish(writeSlot, writeLap + writeSlot * stride, record, length);
+            writeAndPublish(writeSlot, writePosition, record, length);
         }
 
         /** Stages the record just written at {@code position} and publishes it. */
@@ -668,7 +695,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
                     failedOffers++;
                     break;
                 }
-                long position = writeLap + s * stride;
+                long position = writePosition;
                 writeSlot(s, position, records[i]);
                 stage(position, (int) records[i].byteSize());
                 written++;
@@ -698,7 +725,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         }
 
         private MemorySegment openClaim(int length) {
-            claimPosition = writeLap + writeSlot * stride;
+            claimPosition = writePosition;
             claimLength = length;
             claimOpen = true;
             return RefCountedBroadcastQueue.this.claimSlot(writeSlot, claimPosition, length);
@@ -774,6 +801,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
                 writeLap += capacity;
             }
             writeSlot = s;
+            writePosition = positionAfter(position, length, s, writeLap);
         }
 
         /** After K records: slots in use = C / M, clamped. Published with record K - 1. */

@@ -2,7 +2,6 @@ package org.ringlab.queues.broadcast;
 
 import java.lang.foreign.MemorySegment;
 
-import org.ringlab.api.Capability;
 import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.SeamPlacement;
@@ -14,17 +13,15 @@ import org.ringlab.api.SegmentPathMemory;
  * its mirror copy there). A slot never crosses the seam, so no strategy stages, gathers or
  * rotates, and many consumer threads may take windows at once.
  *
- * <p>Seam placement: {@link SeamPlacement#PAD} everywhere. {@link SeamPlacement#CROSS} is
- * accepted where the strategy's claims and windows never copy (doubled: contiguous across the
- * seam, so both placements mean the same, in place) and refused, naming the strategy, where
- * they stage, gather or rotate at the seam (split, linearize): a window straddling the seam
- * there is gathered into the one reader's scratch or rotates the whole ring, which several
- * consumer threads holding records at once cannot share.
+ * <p>Seam placement: {@link SeamPlacement#PAD}, and {@link SeamPlacement#CROSS} where the
+ * strategy's claims and windows never copy (doubled: contiguous across the seam, so both
+ * placements mean the same, in place). Cross on memory that stages, gathers or rotates at the
+ * seam (split, linearize) is {@link SeamCrossingBroadcastQueue}.
  */
-// Not final only so that the stress tests' broken twins (same-package subclasses in src/test)
-// can override one package-private step each (writeAndPublish, countAndPublish,
-// nothingPublishedSince). Nothing in production subclasses it, so the JIT binds those calls
-// statically (class hierarchy analysis): no flag and no test switch on the hot path.
+// Not final only so that the cross shape and the stress tests' broken twins (same-package
+// subclasses in src/test) can override package-private steps (writeAndPublish, countAndPublish,
+// nothingPublishedSince, the placement). The discipline builds one class per queue, so the JIT
+// sees one receiver type per call site: no flag and no test switch on the hot path.
 non-sealed class SegmentPathBroadcastQueue extends RefCountedBroadcastQueue {
 
     private final RingMemory memory;
@@ -32,13 +29,6 @@ non-sealed class SegmentPathBroadcastQueue extends RefCountedBroadcastQueue {
     SegmentPathBroadcastQueue(String disciplineName, SegmentPathMemory memory, QueueSpec spec,
                               BroadcastOptions options) {
         super(disciplineName, memory, spec, options);
-        if (spec.seam() == SeamPlacement.CROSS && !(memory.capabilities().contains(Capability.ZERO_COPY_CLAIM)
-                && memory.capabilities().contains(Capability.ZERO_COPY_WINDOW))) {
-            throw new IllegalArgumentException(disciplineName + " cannot place records across the seam of "
-                    + memory.strategyName() + " memory (seam placement cross): its claims and windows copy at the seam"
-                    + " (one reader's gather scratch, or a rotation of the whole ring), which several consumer threads"
-                    + " holding records at once cannot share; use seam placement pad (a record starts at the next lap)");
-        }
         this.memory = memory;
     }
 

@@ -18,7 +18,8 @@ import org.ringlab.api.RingSpec;
  * Bytes allocated per record on each hot path of a broadcast queue on one strategy, in a JVM
  * of its own (call sites another strategy made polymorphic would defeat escape analysis and
  * measure the test, not the queue). Each path is a pair, a producer operation and then every
- * consumer's: offer/poll, batch offer/drain, claim+commit/peek+release, put/awaitDrain.
+ * consumer's: offer/poll, batch offer/drain, claim+commit/poll, offer/peek+release, put/awaitDrain
+ * (the claim and the peek each beside a path that allocates nothing, so a figure names its path).
  * Prints one {@code path=<name> bytesPerOp=<n>} line per path. Arguments: strategy, record
  * mode ({@code FIXED} or {@code VARIABLE}), consumers.
  */
@@ -27,14 +28,76 @@ public final class BroadcastAllocationProbe {
     static final int RECORD = 48;
     static long sink;
 
-    enum Path { OFFER_POLL, BATCH_DRAIN, CLAIM_PEEK, PUT_AWAIT_DRAIN }
+    enum Path { OFFER_POLL, BATCH_DRAIN, CLAIM_COMMIT, PEEK_RELEASE, PUT_AWAIT_DRAIN }
+
+    // One method per path: each compiles on its own (OSR), as a caller's loop would; one loop over all
+    // four would be one large compilation in which escape analysis may give up.
+
+    static void offerPoll(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, MemorySegment record,
+                          MemorySegment dst) {
+        for (int i = 0; i < operations; i++) {
+            producer.offer(record);
+            for (BroadcastConsumer c : cs) {
+                sink += c.poll(dst);
+            }
+        }
+    }
+
+    static void batchDrain(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, MemorySegment[] batch,
+                           RecordQueue.RecordHandler handler) {
+        for (int i = 0; i < operations; i++) {
+            sink += producer.offer(batch, 0, 4);
+            for (BroadcastConsumer c : cs) {
+                sink += c.drain(handler, 8);
+            }
+        }
+    }
+
+    /** claim + commit, each consumer polling (0 B/op on every shape): what allocates here is the claim path's. */
+    static void claimCommit(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, int claimLength,
+                            MemorySegment dst) {
+        for (int i = 0; i < operations; i++) {
+            MemorySegment claim = producer.claim(claimLength);
+            if (claim != null) {
+                claim.set(ValueLayout.JAVA_BYTE, 0, (byte) i);
+                producer.commit(claimLength);
+            }
+            for (BroadcastConsumer c : cs) {
+                sink += c.poll(dst);
+            }
+        }
+    }
+
+    /** offer (0 B/op on every shape), each consumer peeking and releasing: what allocates here is the peek path's. */
+    static void peekRelease(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, MemorySegment record) {
+        for (int i = 0; i < operations; i++) {
+            producer.offer(record);
+            for (BroadcastConsumer c : cs) {
+                MemorySegment r = c.peek();
+                if (r != null) {
+                    sink += r.get(ValueLayout.JAVA_BYTE, 0);
+                    c.release();
+                }
+            }
+        }
+    }
+
+    static void putAwaitDrain(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, MemorySegment record,
+                              RecordQueue.RecordHandler handler) {
+        for (int i = 0; i < operations; i++) {
+            producer.put(record);
+            for (BroadcastConsumer c : cs) {
+                sink += c.awaitDrain(handler);
+            }
+        }
+    }
 
     public static void main(String[] args) {
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         MemoryStrategy strategy = Registries.memoryStrategies().require(args[0]);
         QueueSpec.RecordMode mode = QueueSpec.RecordMode.valueOf(args[1]);
         int consumers = Integer.parseInt(args[2]);
-        int operations = Integer.getInteger("ringlab.allocation.operations", 100_000);
+        int operations = Integer.getInteger("ringlab.allocation.operations", 30_000);
         long g = strategy.granularity();
         QueueSpec spec = new QueueSpec(mode, mode == QueueSpec.RecordMode.FIXED ? RECORD : 64, consumers);
         try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(Math.max(g, 1 << 16) / g * g));
@@ -42,7 +105,8 @@ public final class BroadcastAllocationProbe {
             MemorySegment record = Arena.ofAuto().allocate(RECORD);
             MemorySegment[] batch = {record, record, record, record};
             MemorySegment dst = Arena.ofAuto().allocate(64);
-            System.out.println("shape=" + (memory instanceof MirrorViewMemory ? "mirror-view" : "segment-path"));
+            System.out.println("shape=" + (memory instanceof MirrorViewMemory ? "mirror-view" : "segment-path")
+                    + " class=" + queue.getClass().getSimpleName());
             BroadcastProducer producer = queue.producer();
             BroadcastConsumer[] cs = new BroadcastConsumer[consumers];
             for (int c = 0; c < consumers; c++) {
@@ -54,43 +118,14 @@ public final class BroadcastAllocationProbe {
                 double perOp = Double.NaN;
                 // The least of the later rounds: JIT (re)compilation on a loaded machine allocates
                 // now and then, but an allocation per operation shows in every round.
-                for (int round = 0; round < 6; round++) {
+                for (int round = 0; round < 5; round++) {
                     long before = threads.getCurrentThreadAllocatedBytes();
-                    for (int i = 0; i < operations; i++) {
-                        switch (path) {
-                            case OFFER_POLL -> {
-                                producer.offer(record);
-                                for (BroadcastConsumer c : cs) {
-                                    sink += c.poll(dst);
-                                }
-                            }
-                            case BATCH_DRAIN -> {
-                                sink += producer.offer(batch, 0, 4);
-                                for (BroadcastConsumer c : cs) {
-                                    sink += c.drain(handler, 8);
-                                }
-                            }
-                            case CLAIM_PEEK -> {
-                                MemorySegment claim = producer.claim(claimLength);
-                                if (claim != null) {
-                                    claim.set(ValueLayout.JAVA_BYTE, 0, (byte) i);
-                                    producer.commit(claimLength);
-                                }
-                                for (BroadcastConsumer c : cs) {
-                                    MemorySegment r = c.peek();
-                                    if (r != null) {
-                                        sink += r.get(ValueLayout.JAVA_BYTE, 0);
-                                        c.release();
-                                    }
-                                }
-                            }
-                            case PUT_AWAIT_DRAIN -> {
-                                producer.put(record);
-                                for (BroadcastConsumer c : cs) {
-                                    sink += c.awaitDrain(handler);
-                                }
-                            }
-                        }
+                    switch (path) {
+                        case OFFER_POLL -> offerPoll(operations, producer, cs, record, dst);
+                        case BATCH_DRAIN -> batchDrain(operations, producer, cs, batch, handler);
+                        case CLAIM_COMMIT -> claimCommit(operations, producer, cs, claimLength, dst);
+                        case PEEK_RELEASE -> peekRelease(operations, producer, cs, record);
+                        case PUT_AWAIT_DRAIN -> putAwaitDrain(operations, producer, cs, record, handler);
                     }
                     for (BroadcastConsumer c : cs) {
                         c.drain(handler, Integer.MAX_VALUE);

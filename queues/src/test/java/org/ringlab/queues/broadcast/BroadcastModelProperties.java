@@ -34,6 +34,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.api.SeamPlacement;
 
 /**
  * {@code broadcast} on every available memory strategy, fixed and variable records, behaves
@@ -113,13 +114,15 @@ class BroadcastModelProperties {
                                                 @ForAll @IntRange(min = 1, max = 5) int consumers,
                                                 @ForAll @IntRange(min = 1, max = 12) int adjustAfter,
                                                 @ForAll @LongRange(min = 1, max = 20_000) long memoryCap,
+                                                @ForAll boolean cross,
                                                 @ForAll("actions") List<Action> actions) {
         MemoryStrategy strategy = Registries.memoryStrategies().require(strategyName);
         long stride = Math.max(64, (recordSize + 63) / 64 * 64L);
         long g = strategy.granularity();
         long capacity = g == 1 ? slotsWanted * stride + (recordSize * 7L) % stride
                 : Math.max(1, Math.ceilDiv(slotsWanted * stride, g)) * g;
-        QueueSpec spec = (fixedRecords ? QueueSpec.fixed(recordSize) : QueueSpec.variable(recordSize)).withConsumers(consumers);
+        QueueSpec spec = (fixedRecords ? QueueSpec.fixed(recordSize) : QueueSpec.variable(recordSize)).withConsumers(consumers)
+                .withSeam(cross ? SeamPlacement.CROSS : SeamPlacement.PAD); // cross: packed, straddling split and linearize's seams
         List<SlotAdjustment> events = new ArrayList<>();
         BroadcastOptions options = BroadcastOptions.defaults().withAdjustAfter(adjustAfter).withMemoryCap(memoryCap)
                 .withOnAdjustment(events::add);
@@ -280,15 +283,17 @@ class BroadcastModelProperties {
                     }
                     List<MemorySegment> seen = new ArrayList<>();
                     List<byte[]> bytes = new ArrayList<>();
+                    List<Long> rotationsAt = new ArrayList<>();
                     int got = queue.consumer(c).drain(v -> {
                         seen.add(v);
+                        rotationsAt.add(rotations());
                         bytes.add(v.toArray(ValueLayout.JAVA_BYTE));
                     }, d.limit());
                     assertEquals(Math.min(d.limit(), queues.get(c).size()), got, "drained by consumer " + c);
                     for (int i = 0; i < got; i++) {
                         Rec rec = queues.get(c).peekFirst();
                         assertArrayEquals(rec.bytes(), bytes.get(i));
-                        storedOnce(rec, seen.get(i));
+                        storedOnce(rec, seen.get(i), rotationsAt.get(i));
                         pop(c);
                     }
                 }
@@ -343,7 +348,23 @@ class BroadcastModelProperties {
         }
 
         /** Every consumer's view of a record is the same bytes of the ring: stored once. */
+        private long rotationsSeen;
+
         void storedOnce(Rec rec, MemorySegment view) {
+            storedOnce(rec, view, rotations());
+        }
+
+        long rotations() {
+            return queue.memory().copyCounters().rotations();
+        }
+
+        /** {@code rotations}: the memory's rotation count when {@code view} was taken. */
+        void storedOnce(Rec rec, MemorySegment view, long rotations) {
+            // A rotation (linearize, cross) moves every record: one copy still, at a new address.
+            if (rotations != rotationsSeen) {
+                rotationsSeen = rotations;
+                addressOf.clear();
+            }
             Long before = addressOf.putIfAbsent(rec.sequence(), view.address());
             if (before != null && rec.bytes().length > 0) {
                 assertEquals(before.longValue(), view.address(), "record " + rec.sequence() + " seen at two addresses");

@@ -26,7 +26,9 @@ import org.ringlab.queues.broadcast.BroadcastTraffic.Style;
  *       so a consumer reads the slot's previous bytes: a torn record;</li>
  *   <li>{@code COUNT_AFTER_PUBLISH}: the sequence is published (and waiters woken) before the
  *       pending count is set, so a consumer sees a record its slot does not count: the queue's
- *       own check (a visible record must be pending), or the release underflowing.</li>
+ *       own check (a visible record must be pending), or the release underflowing;</li>
+ *   <li>{@code SEGMENT_AFTER_PUBLISH}: the slot's kept window (doubled keeps one per slot) is
+ *       set to the record's length after publishing, so a consumer takes the previous length.</li>
  * </ul>
  * Only a violation counts as caught, never a timeout: a slow run on a loaded machine is not a
  * detected bug.
@@ -40,13 +42,14 @@ class BroadcastPublicationStressTest {
     static final List<Style> READERS = List.of(Style.AWAIT_DRAIN, Style.PEEK_RELEASE);
 
     /** The protocol under test: the correct queue or one of its broken twins. */
-    enum Twin { CORRECT, WRITE_AFTER_PUBLISH, COUNT_AFTER_PUBLISH }
+    enum Twin { CORRECT, WRITE_AFTER_PUBLISH, COUNT_AFTER_PUBLISH, SEGMENT_AFTER_PUBLISH }
 
     static RefCountedBroadcastQueue build(Twin twin, RingMemory memory, QueueSpec spec, BroadcastOptions options) {
         return switch (twin) {
             case CORRECT -> new BroadcastDiscipline().create(memory, spec, options);
             case WRITE_AFTER_PUBLISH -> new WriteAfterPublishBroadcastQueue((SegmentPathMemory) memory, spec, options);
             case COUNT_AFTER_PUBLISH -> new CountAfterPublishBroadcastQueue((SegmentPathMemory) memory, spec, options);
+            case SEGMENT_AFTER_PUBLISH -> new SegmentAfterPublishBroadcastQueue((SegmentPathMemory) memory, spec, options);
         };
     }
 
@@ -99,6 +102,12 @@ class BroadcastPublicationStressTest {
     @Test
     void settingThePendingCountAfterPublishingIsCaught() throws InterruptedException {
         assertCaught(Twin.COUNT_AFTER_PUBLISH);
+    }
+
+    /** doubled's queue keeps each slot's window (ZeroCopySegmentBroadcastQueue): set after publishing, it is caught. */
+    @Test
+    void settingTheSlotsWindowAfterPublishingIsCaught() throws InterruptedException {
+        assertCaught(Twin.SEGMENT_AFTER_PUBLISH);
     }
 
     private static void assertCaught(Twin twin) throws InterruptedException {

@@ -59,15 +59,26 @@ class BroadcastShapeTest {
         Assumptions.assumeTrue(mirrors > 0, "no mirror-view strategy available: only the segment path was checked");
     }
 
-    /** Where claims or windows copy at the seam (split, linearize), cross is refused with the reason; pad works (below). */
+    /**
+     * Where claims or windows copy at the seam (split, linearize), cross packs the records:
+     * gathered once by the producer where the memory allows a concurrent reader (split), else
+     * windowed by each consumer (linearize); on doubled and the mirrors both placements are slots.
+     */
     @Test
-    void crossIsRefusedWhereWindowsCopyAtTheSeam() {
-        for (String name : List.of("split", "linearize")) {
-            try (RingMemory memory = allocate(Registries.memoryStrategies().require(name))) {
-                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new BroadcastDiscipline()
-                        .create(memory, QueueSpec.variable(200).withConsumers(2).withSeam(SeamPlacement.CROSS),
-                                BroadcastOptions.defaults()));
-                assertTrue(e.getMessage().contains(name) && e.getMessage().contains("pad"), e.getMessage());
+    void crossOnMemoryThatCopiesAtTheSeamPicksThePackedShape() {
+        for (MemoryStrategy s : strategies()) {
+            try (RingMemory memory = allocate(s);
+                 RefCountedBroadcastQueue q = new BroadcastDiscipline().create(memory,
+                         QueueSpec.variable(200).withConsumers(2).withSeam(SeamPlacement.CROSS), BroadcastOptions.defaults())) {
+                Class<?> expected = switch (s.name()) {
+                    case "split" -> SharedGatherBroadcastQueue.class;
+                    case "linearize" -> SeamCrossingBroadcastQueue.class;
+                    default -> memory instanceof MirrorViewMemory ? MirrorViewBroadcastQueue.class
+                            : memory.capabilities().containsAll(java.util.Set.of(org.ringlab.api.Capability.ZERO_COPY_CLAIM,
+                                    org.ringlab.api.Capability.ZERO_COPY_WINDOW)) ? ZeroCopySegmentBroadcastQueue.class
+                            : SegmentPathBroadcastQueue.class;
+                };
+                assertEquals(expected, q.getClass(), s.name());
             }
         }
     }
@@ -76,10 +87,6 @@ class BroadcastShapeTest {
     void everySlotHandsOutItsCurrentRecordAsLengthsChange() {
         for (MemoryStrategy s : strategies()) {
             for (SeamPlacement seam : SeamPlacement.values()) {
-                boolean copiesAtTheSeam = s.name().equals("split") || s.name().equals("linearize");
-                if (seam == SeamPlacement.CROSS && copiesAtTheSeam) {
-                    continue; // refused, above
-                }
                 slotsFollowLengths(s, seam);
             }
         }

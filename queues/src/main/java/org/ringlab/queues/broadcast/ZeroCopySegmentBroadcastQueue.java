@@ -1,0 +1,78 @@
+package org.ringlab.queues.broadcast;
+
+import java.lang.foreign.MemorySegment;
+
+import org.ringlab.api.Capability;
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.SegmentPathMemory;
+
+/**
+ * {@code broadcast} on segment-path memory whose claims and windows are views of the ring
+ * ({@link Capability#ZERO_COPY_CLAIM} and {@link Capability#ZERO_COPY_WINDOW}: doubled, the
+ * growable mirror): a slot's window and claim are the same bytes every lap, and such a view
+ * stays valid until the bytes are overwritten, so each slot keeps the read-only segment its
+ * consumers get and the writable claim segment, taken from the strategy again only when the
+ * slot's record length changes (never with fixed-size records). So {@code peek} and
+ * {@code claim} hand out no fresh segment, whether or not escape analysis removes one, as
+ * on a mirror view. The strategy's mechanism still runs where it lives: {@code write} and
+ * {@code commit} (doubled's mirror copy).
+ *
+ * <p>A claim still calls the strategy's {@code claim} (it registers the claim its
+ * {@code commit} checks); the segment it returns is dropped unless the slot needs a new one,
+ * and escape analysis removes a dropped one.
+ */
+// Not final only for the segment-after-publish twin in src/test (it overrides writeAndPublish).
+class ZeroCopySegmentBroadcastQueue extends SegmentPathBroadcastQueue {
+
+    private final SegmentPathMemory memory;
+    /** Per slot, the read-only window of its current record; written by the producer only, before it publishes. */
+    final MemorySegment[] records;
+    /** Per slot, the producer's last claim segment. */
+    private final MemorySegment[] claims;
+
+    ZeroCopySegmentBroadcastQueue(String disciplineName, SegmentPathMemory memory, QueueSpec spec,
+                                  BroadcastOptions options) {
+        super(disciplineName, memory, spec, options);
+        this.memory = memory;
+        this.records = new MemorySegment[physicalSlots()];
+        this.claims = new MemorySegment[physicalSlots()];
+    }
+
+    @Override
+    void writeSlot(int slot, long position, MemorySegment record) {
+        super.writeSlot(slot, position, record);
+        recordSegment(slot, position, record.byteSize());
+    }
+
+    @Override
+    MemorySegment claimSlot(int slot, long position, int length) {
+        MemorySegment c = claims[slot];
+        if (c == null || c.byteSize() != length) {
+            claims[slot] = c = memory.claim(position, length);
+        } else {
+            // Registers the claim the commit checks. Its segment is the same bytes as c; never
+            // stored (one store on the other branch would make escape analysis keep it on both).
+            memory.claim(position, length);
+        }
+        return c;
+    }
+
+    @Override
+    void commitSlot(int slot, long position, int length) {
+        super.commitSlot(slot, position, length);
+        recordSegment(slot, position, length);
+    }
+
+    /** Keeps slot {@code slot}'s read-only window at {@code length} bytes (plain store: published with the record). */
+    void recordSegment(int slot, long position, long length) {
+        MemorySegment r = records[slot];
+        if (r == null || r.byteSize() != length) {
+            records[slot] = memory.window(position, length);
+        }
+    }
+
+    @Override
+    MemorySegment window(int slot, long position, int length) {
+        return records[slot];
+    }
+}
