@@ -10,6 +10,8 @@ import java.lang.invoke.VarHandle;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.ringlab.api.DeferredUnmap;
+import org.ringlab.api.InFlight;
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;
 import org.ringlab.api.QueueSpec;
@@ -196,6 +198,19 @@ public class CopyPerConsumerQueue implements RecordQueue {
         private int claimLength;
         private long claimParent;
         private MemorySegment claimed;  // the whole frame of the outstanding claim
+
+        // The in-flight bracket (DeferredUnmap): every operation runs inside it (a drain's
+        // handler too), so the memory is never unmapped while this handle is in an operation
+        // or while its caller holds a claim or a peeked record (hold/unhold).
+        private final InFlight inFlight = DeferredUnmap.register(header);
+
+        private void holdWhile(boolean holding) {
+            if (holding) {
+                inFlight.hold();
+            } else {
+                inFlight.unhold();
+            }
+        }
         private long records;
         private long bytes;
         private long failedOffers;
@@ -280,6 +295,18 @@ public class CopyPerConsumerQueue implements RecordQueue {
 
         @Override
         public boolean offer(MemorySegment record) {
+            boolean outer = inFlight.enter();
+            try {
+                boolean result = offerInside(record);
+                return result;
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        private boolean offerInside(MemorySegment record) {
             ensureOpen();
             long length = checkLength(record.byteSize());
             if (claimOpen) {
@@ -299,6 +326,18 @@ public class CopyPerConsumerQueue implements RecordQueue {
 
         @Override
         public int offer(MemorySegment[] batch, int offset, int count) {
+            boolean outer = inFlight.enter();
+            try {
+                int result = offerInside(batch, offset, count);
+                return result;
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        private int offerInside(MemorySegment[] batch, int offset, int count) {
             ensureOpen();
             QueueChecks.checkBatch(spec, batch, offset, count);
             if (claimOpen) {
@@ -328,6 +367,22 @@ public class CopyPerConsumerQueue implements RecordQueue {
         /** Zero-copy into sub-ring 0; {@link #commit} copies the record into the others. */
         @Override
         public MemorySegment claim(int length) {
+            boolean outer = inFlight.enter();
+            try {
+                MemorySegment result = claimInside(length);
+                holdWhile(claimOpen);
+                return result;
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
+                throw closed;
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        private MemorySegment claimInside(int length) {
             ensureOpen();
             checkLength(length);
             long frame = frameLength(length);
@@ -350,6 +405,21 @@ public class CopyPerConsumerQueue implements RecordQueue {
 
         @Override
         public void commit(int length) {
+            boolean outer = inFlight.enter();
+            try {
+                commitInside(length);
+                holdWhile(claimOpen);
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
+                throw closed;
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        private void commitInside(int length) {
             ensureOpen();
             if (!claimOpen) {
                 throw new IllegalStateException("commit(" + length + ") without a successful claim");
@@ -387,6 +457,19 @@ public class CopyPerConsumerQueue implements RecordQueue {
         private long position;
         private long producerCache;
         private long pendingEnd = FULL;
+
+        // The in-flight bracket (DeferredUnmap): every operation runs inside it (a drain's
+        // handler too), so the memory is never unmapped while this handle is in an operation
+        // or while its caller holds a claim or a peeked record (hold/unhold).
+        private final InFlight inFlight = DeferredUnmap.register(header);
+
+        private void holdWhile(boolean holding) {
+            if (holding) {
+                inFlight.hold();
+            } else {
+                inFlight.unhold();
+            }
+        }
         private long records;
 
         Consumer(int index) {
@@ -424,6 +507,22 @@ public class CopyPerConsumerQueue implements RecordQueue {
 
         @Override
         public MemorySegment peek() {
+            boolean outer = inFlight.enter();
+            try {
+                MemorySegment result = peekInside();
+                holdWhile(pendingEnd != FULL);
+                return result;
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
+                throw closed;
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        private MemorySegment peekInside() {
             ensureOpen();
             long at = nextRecord(position);
             return at == FULL ? null : read(at);
@@ -431,6 +530,21 @@ public class CopyPerConsumerQueue implements RecordQueue {
 
         @Override
         public void release() {
+            boolean outer = inFlight.enter();
+            try {
+                releaseInside();
+                holdWhile(pendingEnd != FULL);
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
+                throw closed;
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        private void releaseInside() {
             ensureOpen();
             long end = pendingEnd;
             if (end == FULL) {
@@ -445,6 +559,19 @@ public class CopyPerConsumerQueue implements RecordQueue {
 
         @Override
         public int drain(RecordHandler handler, int limit) {
+            boolean outer = inFlight.enter();
+            try {
+                int result = drainInside(handler, limit);
+                holdWhile(pendingEnd != FULL);
+                return result;
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        private int drainInside(RecordHandler handler, int limit) {
             ensureOpen();
             QueueChecks.checkDrain(handler, limit);
             long at = position;
@@ -474,6 +601,19 @@ public class CopyPerConsumerQueue implements RecordQueue {
 
         @Override
         public int poll(MemorySegment dst) {
+            boolean outer = inFlight.enter();
+            try {
+                int result = pollInside(dst);
+                holdWhile(pendingEnd != FULL);
+                return result;
+            } finally {
+                if (outer) {
+                    inFlight.exit();
+                }
+            }
+        }
+
+        private int pollInside(MemorySegment dst) {
             long room = dst.byteSize(); // the NPE for a null destination, even when empty
             MemorySegment record = peek();
             if (record == null) {

@@ -607,7 +607,12 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         public MemorySegment claim(int length) {
             boolean outer = inFlight.enter();
             try {
-                return claimInside(length);
+                MemorySegment claim = claimInside(length);
+                holdWhileClaimed();
+                return claim;
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -619,7 +624,12 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         public MemorySegment awaitClaim(int length) {
             boolean outer = inFlight.enter();
             try {
-                return awaitClaimInside(length);
+                MemorySegment claim = awaitClaimInside(length);
+                holdWhileClaimed();
+                return claim;
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -632,6 +642,10 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             boolean outer = inFlight.enter();
             try {
                 commitInside(length);
+                holdWhileClaimed();
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -704,6 +718,18 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
                 publish();
             }
             return written;
+        }
+
+        /**
+         * A claim handed to the caller keeps this handle inside its in-flight bracket until the
+         * commit (or a replacing claim that fails): a memory closed meanwhile defers its unmap.
+         */
+        private void holdWhileClaimed() {
+            if (claimOpen) {
+                inFlight.hold();
+            } else {
+                inFlight.unhold();
+            }
         }
 
         private MemorySegment claimInside(int length) {
@@ -963,7 +989,12 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         public MemorySegment peek() {
             boolean outer = inFlight.enter();
             try {
-                return peekInside();
+                MemorySegment record = peekInside();
+                holdWhilePeeked();
+                return record;
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -976,6 +1007,10 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             boolean outer = inFlight.enter();
             try {
                 releaseInside();
+                holdWhilePeeked();
+            } catch (IllegalStateException closed) {
+                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
+                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -1081,6 +1116,15 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
                         + ": a slot was reused while held, or published before it was counted");
             }
             return window(slot, table[r + POSITION], (int) table[r + LENGTH]);
+        }
+
+        /** A peeked record keeps this handle inside its in-flight bracket until release (see holdWhileClaimed). */
+        private void holdWhilePeeked() {
+            if (held != NONE) {
+                inFlight.hold();
+            } else {
+                inFlight.unhold();
+            }
         }
 
         private MemorySegment peekInside() {
