@@ -52,10 +52,21 @@ public final class DeferredUnmap {
     private static final List<Pending> PENDING = new ArrayList<>();
     private static Thread reaper;
 
-    private record Pending(InFlight[] handles, long[] seen, Runnable unmap) {
+    /**
+     * How long a close waits for a handle that is inside only because its caller holds a peeked
+     * record or a claim (no operation running). Touching that segment after the close throws
+     * (the arena is closed); what the wait covers is an access that passed its liveness check
+     * just before the close and lands after it (JDK-8290892): it then hits the retired zero
+     * pages. A caller that never gives the segment back would otherwise keep the range mapped
+     * for ever; a handle inside an operation is waited for however long it takes.
+     */
+    public static final Duration HOLD_GRACE = Duration.ofMillis(250);
+
+    private record Pending(InFlight[] handles, long[] seen, Runnable unmap, long since) {
         boolean quiet() {
+            boolean graceOver = System.nanoTime() - since > HOLD_GRACE.toNanos();
             for (int i = 0; i < handles.length; i++) {
-                if (handles[i].lvSequence() == seen[i]) {
+                if (handles[i].lvSequence() == seen[i] && !(graceOver && handles[i].lvHeldOutside())) {
                     return false;
                 }
             }
@@ -189,7 +200,7 @@ public final class DeferredUnmap {
             return;
         }
         long[] seenArray = seen.stream().mapToLong(Long::longValue).toArray();
-        defer(new Pending(inside.toArray(InFlight[]::new), seenArray, unmap));
+        defer(new Pending(inside.toArray(InFlight[]::new), seenArray, unmap, System.nanoTime()));
     }
 
     private static synchronized void defer(Pending pending) {

@@ -22,10 +22,12 @@ import java.lang.invoke.VarHandle;
 public final class InFlight {
 
     private static final VarHandle SEQUENCE;
+    private static final VarHandle HELD_OUTSIDE;
 
     static {
         try {
             SEQUENCE = MethodHandles.lookup().findVarHandle(InFlight.class, "sequence", long.class);
+            HELD_OUTSIDE = MethodHandles.lookup().findVarHandle(InFlight.class, "heldOutside", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -39,6 +41,8 @@ public final class InFlight {
     private boolean operating;
     /** A segment handed out by peek or claim is still the caller's (plain: owner only). */
     private boolean held;
+    /** Odd only because of {@link #held}, no operation running: what a closing thread may wait less for. */
+    private boolean heldOutside;
     @SuppressWarnings("unused")
     private long p11, p12, p13, p14, p15, p16, p17;
 
@@ -57,6 +61,8 @@ public final class InFlight {
         operating = true;
         if (!held) {
             SEQUENCE.setOpaque(this, sequence + 1); // soSequence: odd, inside (ordered by the close handshake, see above)
+        } else {
+            HELD_OUTSIDE.setOpaque(this, false); // an operation runs again (ordered as the sequence is)
         }
         return true;
     }
@@ -70,6 +76,8 @@ public final class InFlight {
         operating = false;
         if (!held) {
             SEQUENCE.setRelease(this, sequence + 1); // soSequence: even; publishes that every access of the operation is done
+        } else {
+            HELD_OUTSIDE.setRelease(this, true); // publishes that the operation's accesses are done; only the held segment is left
         }
     }
 
@@ -83,6 +91,7 @@ public final class InFlight {
     public void hold() {
         if (!held && !operating) {
             SEQUENCE.setOpaque(this, sequence + 1); // soSequence: odd (a hold begun outside a bracket)
+            HELD_OUTSIDE.setOpaque(this, true);
         }
         held = true;
     }
@@ -92,6 +101,7 @@ public final class InFlight {
         if (held) {
             held = false;
             if (!operating) {
+                HELD_OUTSIDE.setOpaque(this, false);
                 SEQUENCE.setRelease(this, sequence + 1); // soSequence: even; publishes that the held segment's accesses are done
             }
         }
@@ -105,6 +115,14 @@ public final class InFlight {
     /** True while inside (the owner's view). */
     public boolean isInside() {
         return (sequence & 1) != 0;
+    }
+
+    /**
+     * lvHeldOutside: inside only because the caller holds a segment, no operation running. A
+     * close waits for such a handle only {@link DeferredUnmap#HOLD_GRACE} (see there).
+     */
+    boolean lvHeldOutside() {
+        return (boolean) HELD_OUTSIDE.getAcquire(this);
     }
 
     /** lvSequence: what a closing thread sees; acquire, so the accesses before an even value happened before. */

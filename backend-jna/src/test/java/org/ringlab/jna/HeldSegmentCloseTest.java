@@ -101,31 +101,49 @@ class HeldSegmentCloseTest {
 
     /**
      * While the caller holds a claim or a peeked record, a close defers the unmap (the pages
-     * stay mapped under the held segment); the failing commit/release gives the hold back and
-     * the unmap goes ahead. Without the hold the close unmapped at once and a straggling write
-     * into the claim faulted (the one crash in 1,022 close-race JVMs).
+     * stay mapped, retired to zero pages, under the held segment) until the failing
+     * commit/release gives the hold back, or {@link DeferredUnmap#HOLD_GRACE} has passed for a
+     * holder that never does. Without the hold the close unmapped at once and a straggling
+     * write into the claim faulted (the one crash in 1,022 close-race JVMs). The check needs
+     * the close and the look at the pending unmaps to fit in the grace: on a machine too busy
+     * for that five times running, the cell is skipped saying so.
      */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("mirrorCells")
     void aHeldSegmentDefersTheUnmapUntilItIsGivenBack(String name, String discipline) throws Exception {
         assertTrue(DeferredUnmap.awaitAll(java.time.Duration.ofSeconds(30)), "an earlier unmap is still pending");
         for (boolean claim : new boolean[] {true, false}) {
-            RingMemory memory = allocate(name);
-            RecordQueue queue = Registries.disciplines().find(discipline).orElseThrow().create(memory, QueueSpec.fixed(RECORD));
-            QueueProducer producer = queue.producer();
-            QueueConsumer consumer = queue.consumer(0);
-            String what = name + " " + discipline + (claim ? " claim" : " peek");
-            if (claim) {
-                assertNotNull(producer.claim(RECORD), what);
-            } else {
-                assertTrue(producer.offer(Arena.ofAuto().allocate(RECORD).fill(MARK)), what);
-                assertNotNull(consumer.peek(), what);
+            for (boolean givenBack : new boolean[] {true, false}) {
+                String what = name + " " + discipline + (claim ? " claim" : " peek") + (givenBack ? "" : " never given back");
+                boolean informative = false;
+                for (int attempt = 0; attempt < 5 && !informative; attempt++) {
+                    RingMemory memory = allocate(name);
+                    RecordQueue queue = Registries.disciplines().find(discipline).orElseThrow().create(memory, QueueSpec.fixed(RECORD));
+                    QueueProducer producer = queue.producer();
+                    QueueConsumer consumer = queue.consumer(0);
+                    if (claim) {
+                        assertNotNull(producer.claim(RECORD), what);
+                    } else {
+                        assertTrue(producer.offer(Arena.ofAuto().allocate(RECORD).fill(MARK)), what);
+                        assertNotNull(consumer.peek(), what);
+                    }
+                    long start = System.nanoTime();
+                    closeFromAnotherThread(memory);
+                    int pending = DeferredUnmap.pending();
+                    informative = System.nanoTime() - start < DeferredUnmap.HOLD_GRACE.toNanos();
+                    if (informative) {
+                        assertTrue(pending >= 1, what + ": the close unmapped under the held segment");
+                    }
+                    if (givenBack) {
+                        assertThrows(IllegalStateException.class, claim ? () -> producer.commit(RECORD) : consumer::release, what);
+                    }
+                    assertTrue(DeferredUnmap.awaitAll(java.time.Duration.ofSeconds(30)),
+                            what + ": the unmap stayed pending " + (givenBack ? "after the hold ended" : "past the grace"));
+                    queue.close();
+                }
+                Assumptions.assumeTrue(informative, () -> what + ": five closes in a row took longer than the hold grace "
+                        + DeferredUnmap.HOLD_GRACE + " here; the check needs a less busy machine");
             }
-            closeFromAnotherThread(memory);
-            assertTrue(DeferredUnmap.pending() >= 1, what + ": the close unmapped under the held segment");
-            assertThrows(IllegalStateException.class, claim ? () -> producer.commit(RECORD) : consumer::release, what);
-            assertTrue(DeferredUnmap.awaitAll(java.time.Duration.ofSeconds(30)), what + ": the unmap stayed pending after the hold ended");
-            queue.close();
         }
     }
 
