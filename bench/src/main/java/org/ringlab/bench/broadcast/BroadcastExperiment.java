@@ -173,11 +173,11 @@ public final class BroadcastExperiment implements Experiment {
                 claims.add(new Claim("seed 003 / issue 3", "not measured: no memory strategy", Claim.Verdict.NOT_MEASURED));
                 return;
             }
-            // One strategy: broadcast slots never cross the seam, so the strategy matters little here.
+            // One strategy: with the default seam placement (pad) broadcast slots never cross the seam, so the strategy matters little here.
             strategy = Registries.defaultMirrored().chosen().filter(usable::contains).orElse(usable.get(0));
             if (usable.size() > 1) {
                 notes.add("measured on " + strategy.name() + " only (the default mirrored strategy when selected): "
-                        + "broadcast slots never cross the seam, so no strategy copies or gathers; narrow with --strategy "
+                        + "with seam placement pad broadcast slots never cross the seam, so no strategy copies or gathers; narrow with --strategy "
                         + "to measure another");
             }
         }

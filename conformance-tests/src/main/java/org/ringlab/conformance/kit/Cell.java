@@ -113,9 +113,9 @@ public record Cell(MemoryStrategy strategy, QueueDiscipline discipline, QueueSpe
     /**
      * Why this cell cannot run here, as {@link #unavailableReason}, or because its discipline
      * refuses {@link SeamPlacement#CROSS} on this memory with the {@link #consumers()} the kit
-     * builds it with; a discipline that accepts the placement runs. A discipline may refuse it (broadcast
-     * on split and linearize: several consumer threads cannot share one reader's gather scratch
-     * or a rotation of the ring), but only as {@code create} refusing the spec with an
+     * builds it with; a discipline that accepts the placement runs. A discipline may refuse it (say,
+     * consumers that cannot share one reader's gather scratch or a rotation of the ring; broadcast
+     * accepts it on split and linearize), but only as {@code create} refusing the spec with an
      * {@link IllegalArgumentException} that names the strategy and the placement; a refusal that
      * does not is an {@link AssertionError}. Allocates one ring to ask.
      */
