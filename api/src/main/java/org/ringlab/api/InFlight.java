@@ -85,8 +85,10 @@ public final class InFlight {
      * Called inside an operation that hands the caller a segment of the memory it keeps using
      * after the operation returns (a record from {@code peek}, a claim): the handle stays inside
      * until the operation that ends the hold ({@code release}, {@code commit}, a replacing
-     * claim, the handle's first call after its queue closed) calls {@link #unhold()}, so a
-     * close meanwhile defers the unmap instead of pulling the pages from under the caller.
+     * claim that fails, a poll or drain that consumes the peeked record) calls
+     * {@link #unhold()}, so a close meanwhile defers the unmap instead of pulling the pages
+     * from under the caller. A holder that never gives the segment back (its queue or memory
+     * closed first) is waited for at most {@link DeferredUnmap#HOLD_GRACE}.
      */
     public void hold() {
         if (!held && !operating) {

@@ -101,9 +101,9 @@ class HeldSegmentCloseTest {
 
     /**
      * While the caller holds a claim or a peeked record, a close defers the unmap (the pages
-     * stay mapped, retired to zero pages, under the held segment) until the failing
-     * commit/release gives the hold back, or {@link DeferredUnmap#HOLD_GRACE} has passed for a
-     * holder that never does. Without the hold the close unmapped at once and a straggling
+     * stay mapped, retired to zero pages, under the held segment) for at most
+     * {@link DeferredUnmap#HOLD_GRACE}: the commit/release after the close only throws (the
+     * segment is dead), and a holder that never calls again is not waited for longer. Without the hold the close unmapped at once and a straggling
      * write into the claim faulted (the one crash in 1,022 close-race JVMs). The check needs
      * the close and the look at the pending unmaps to fit in the grace: on a machine too busy
      * for that five times running, the cell is skipped saying so.

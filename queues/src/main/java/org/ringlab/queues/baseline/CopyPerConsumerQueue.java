@@ -372,9 +372,6 @@ public class CopyPerConsumerQueue implements RecordQueue {
                 MemorySegment result = claimInside(length);
                 holdWhile(claimOpen);
                 return result;
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -409,9 +406,6 @@ public class CopyPerConsumerQueue implements RecordQueue {
             try {
                 commitInside(length);
                 holdWhile(claimOpen);
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -512,9 +506,6 @@ public class CopyPerConsumerQueue implements RecordQueue {
                 MemorySegment result = peekInside();
                 holdWhile(pendingEnd != FULL);
                 return result;
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -534,9 +525,6 @@ public class CopyPerConsumerQueue implements RecordQueue {
             try {
                 releaseInside();
                 holdWhile(pendingEnd != FULL);
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();

@@ -610,9 +610,6 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
                 MemorySegment claim = claimInside(length);
                 holdWhileClaimed();
                 return claim;
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -627,9 +624,6 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
                 MemorySegment claim = awaitClaimInside(length);
                 holdWhileClaimed();
                 return claim;
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -643,9 +637,6 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             try {
                 commitInside(length);
                 holdWhileClaimed();
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -992,9 +983,6 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
                 MemorySegment record = peekInside();
                 holdWhilePeeked();
                 return record;
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -1008,9 +996,6 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
             try {
                 releaseInside();
                 holdWhilePeeked();
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // closed (or misuse): no segment stays held, and a pending unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();

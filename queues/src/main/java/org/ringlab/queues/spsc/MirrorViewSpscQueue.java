@@ -200,7 +200,6 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
 
         private void ensureOpen() {
             if (closed) {
-                inFlight.unhold(); // a segment held across the queue's close is given back with this call
                 throw closedException();
             }
         }
@@ -332,9 +331,6 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                     dirtyEnd = end; // the caller may write anywhere in it
                 }
                 return view.asSlice(offset(at) + RECORD_HEADER_LENGTH, length);
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -364,9 +360,6 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                 // Publishes the record the caller wrote into the claim.
                 publishWord(offset(at), SpscDescriptor.recordWord(length));
                 published(end, 1);
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -389,7 +382,6 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
 
         private void ensureOpen() {
             if (closed) {
-                inFlight.unhold(); // a segment held across the queue's close is given back with this call
                 throw closedException();
             }
         }
@@ -416,9 +408,6 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                 pendingEnd = at + SpscDescriptor.frameOfWord(word);
                 inFlight.hold(); // the caller keeps the segment: the memory stays mapped until it gives it back
                 return readView.asSlice(o + RECORD_HEADER_LENGTH, SpscDescriptor.recordLength(word));
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -440,9 +429,6 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                 long at = position;
                 clearFrame(offset(at), end - at);
                 consumed(end, 1);
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();

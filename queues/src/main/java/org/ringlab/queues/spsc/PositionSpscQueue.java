@@ -380,9 +380,6 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             boolean outer = inFlight.enter();
             try {
                 return claimInside(length);
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -395,9 +392,6 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             boolean outer = inFlight.enter();
             try {
                 commitInside(length);
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -412,7 +406,6 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
 
         private void ensureOpen() {
             if (closed) {
-                inFlight.unhold(); // a segment held across the queue's close is given back with this call
                 throw closedException();
             }
         }
@@ -601,9 +594,6 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             boolean outer = inFlight.enter();
             try {
                 return peekInside();
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -616,9 +606,6 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
             boolean outer = inFlight.enter();
             try {
                 releaseInside();
-            } catch (IllegalStateException closed) {
-                inFlight.unhold(); // the memory or queue closed: the held segment is dead, and the unmap may go ahead
-                throw closed;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -657,7 +644,6 @@ non-sealed class PositionSpscQueue extends SpscRingQueue {
 
         private void ensureOpen() {
             if (closed) {
-                inFlight.unhold(); // a segment held across the queue's close is given back with this call
                 throw closedException();
             }
         }
