@@ -24,20 +24,26 @@ import org.ringlab.queues.support.QueueChecks;
  * construction, so no padding and no claim, commit or window call per record), and each record
  * is published through its own length word, as Agrona's OneToOneRingBuffer does.
  *
- * <h2>Publication through the length word</h2>
+ * <h2>Publication through the length word, closed by a zero terminator</h2>
  * <ul>
- *   <li>The producer writes the payload with plain stores, then the record's word
- *       ({@code 4 + length}, never 0) with a release store. A batch writes every frame and the
- *       words of all but its first record with plain stores, then the first record's word with
- *       one release store: the consumer reaches the later words only through it.</li>
+ *   <li>The producer writes the payload with plain stores, then a zero word (the
+ *       <em>terminator</em>) where the next record's word will go, then the record's word
+ *       ({@code 4 + length}, never 0) with a release store. A batch writes every frame, the
+ *       words of all but its first record and one terminator after its last with plain stores,
+ *       then the first record's word with one release store: the consumer reaches the later
+ *       words only through it.</li>
  *   <li>The consumer acquire-loads the word at its position: 0 means nothing is published
- *       there yet. It never reads the producer position, so the producer's line stays in the
- *       producer's cache (the line that bounced once per record with position publication).</li>
- *   <li>Reuse of ring bytes: a new lap's frames start at other offsets than the old lap's, so
- *       a word could land on an old payload byte. The consumer therefore zeroes every frame it
- *       consumed (plain stores) before the release store of its position frees it, and a new
- *       ring is zeroed before its header's magic is published. The producer writes only bytes
- *       it acquired as free, so every byte it has not written in this lap is zero.</li>
+ *       there yet. That word is always the terminator the producer wrote before publishing the
+ *       record the consumer consumed last (or the zeroed ring), or the next record's real word:
+ *       never an old lap's payload byte. So the consumer never writes ring bytes (no zeroing,
+ *       no cache line of the ring written by both threads), and it never reads the producer
+ *       position: the producer's lines stay in the producer's cache.</li>
+ *   <li>The terminator needs its word free: a frame is accepted only when 8 bytes stay free
+ *       after it ({@link SpscDescriptor#TERMINATOR_RESERVE}), so a ring of N bytes holds at
+ *       most N - 8 bytes of frames, and a record's frame may take at most N - 8.</li>
+ *   <li>What a claim's caller wrote past a shorter commit (or into a claim replaced or refused)
+ *       needs no clean-up: every word the consumer will read is written (terminator, then
+ *       word) by the producer in the same lap before the consumer can reach it.</li>
  *   <li>The consumer's position is release-stored once per {@code drain} (one store frees the
  *       whole batch) and once per {@code poll} or {@code release}; the producer reads it with an
  *       acquire load only when its cached copy says the ring is full.</li>
@@ -46,13 +52,10 @@ import org.ringlab.queues.support.QueueChecks;
  *       producer's cache): counters, another process attaching a producer, and a reader of
  *       {@code counters()} see it up to date as of the last publication.</li>
  * </ul>
- * A claim's bytes past what its commit published (a shorter commit, a claim replaced or refused
- * after the caller wrote into it) are zeroed before the next publication, so a later frame's
- * word never lands on them.
  */
 // Not final only so that the stress tests' broken twins (same-package subclasses in src/test)
-// can override one package-private step each (writeRecord, clearFrame). Nothing in production
-// subclasses it, so the JIT binds those calls statically (class hierarchy analysis).
+// can override one package-private step each (writeRecord, writeTerminator, publish). Nothing
+// in production subclasses it, so the JIT binds those calls statically (class hierarchy analysis).
 non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
 
     private static final VarHandle WORD = ValueLayout.JAVA_INT.varHandle();
@@ -61,6 +64,8 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
     private final MemorySegment view;
     private final MemorySegment readView;
     private final long capacity;
+    /** Most bytes of frames queued at once: {@code capacity - TERMINATOR_RESERVE}. */
+    private final long frameLimit;
     /** {@code capacity - 1} for power-of-two rings, else -1 (offsets by division). */
     private final long mask;
     private final int recordSize;
@@ -73,12 +78,14 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
         this.view = memory.mirrorView();
         this.readView = view.asReadOnly();
         this.capacity = memory.capacity();
+        this.frameLimit = capacity - SpscDescriptor.TERMINATOR_RESERVE;
         this.mask = Long.bitCount(capacity) == 1 ? capacity - 1 : -1;
         this.recordSize = spec.recordSize();
         long maxFrame = SpscDescriptor.variableFrameLength(recordSize);
-        if (maxFrame > capacity) {
+        if (maxFrame > frameLimit) {
             throw new IllegalArgumentException("a record of " + recordSize + " bytes takes " + maxFrame
-                    + " bytes in the ring; the most a ring of " + capacity + " bytes takes is " + capacity);
+                    + " bytes in the ring; a ring of " + capacity + " bytes takes frames of at most " + frameLimit
+                    + " (" + SpscDescriptor.TERMINATOR_RESERVE + " bytes stay free for the zero word after the newest record)");
         }
         if (capacity % SpscDescriptor.FRAME_ALIGNMENT != 0) {
             throw new IllegalArgumentException("variable-length records need a capacity that is a multiple of "
@@ -107,36 +114,43 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
 
     /**
      * Publishes the frame at {@code offset}: everything written before (its payload, the later
-     * frames of a batch) becomes visible to the consumer's acquire of this word.
+     * frames of a batch, the terminator after the last) becomes visible to the consumer's
+     * acquire of this word.
      */
     final void publishWord(long offset, int word) {
         WORD.setRelease(view, offset, word);
     }
 
     /**
-     * One record of {@code offer}: the payload with plain stores, then its word with a release
-     * store. A step of its own so that the publish-before-write twin can override it.
+     * Plain zero word at {@code offset}, where the next record's word will go: the consumer
+     * that reaches it through the release that follows reads "nothing yet", never the bytes
+     * an earlier lap left there. A step of its own so that the no-terminator twin can skip it.
      */
-    void writeRecord(long offset, MemorySegment record, long length) {
+    void writeTerminator(long offset) {
+        view.set(ValueLayout.JAVA_INT, offset, 0);
+    }
+
+    /**
+     * The terminator at {@code terminator}, then the word of the frame at {@code offset} with a
+     * release store. A step of its own so that the terminate-after-publish twin can swap the two.
+     */
+    void publish(long offset, int word, long terminator) {
+        writeTerminator(terminator);
+        publishWord(offset, word);
+    }
+
+    /**
+     * One record of {@code offer}: the payload with plain stores, then {@link #publish}. A step
+     * of its own so that the publish-before-write twin can override it.
+     */
+    void writeRecord(long offset, MemorySegment record, long length, long terminator) {
         writePayload(offset, record, length);
-        publishWord(offset, SpscDescriptor.recordWord(length));
+        publish(offset, SpscDescriptor.recordWord(length), terminator);
     }
 
     /** A record's payload at the frame at {@code offset}, plain stores. */
     final void writePayload(long offset, MemorySegment record, long length) {
         MemorySegment.copy(record, 0, view, offset + RECORD_HEADER_LENGTH, length);
-    }
-
-    /**
-     * Zeroes the consumed frame at {@code offset} (plain stores, made visible by the consumer's
-     * next position release): a later lap's word may land anywhere in it. A step of its own so
-     * that the no-zeroing twin can override it.
-     */
-    void clearFrame(long offset, long frame) {
-        MemorySegment v = view;
-        for (long i = 0; i < frame; i += Long.BYTES) {
-            v.set(ValueLayout.JAVA_LONG, offset + i, 0L);
-        }
     }
 
     @Override
@@ -183,8 +197,6 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
         private boolean closed;      // plain: see close()
         private long position;       // next byte to write
         private long consumerCache;  // last consumer position read: saves an acquire per offer
-        /** Bytes up to here may hold a claim's writes past the last publication: zeroed before the next. */
-        private long dirtyEnd;
         private long claimPosition = FULL;
         private int claimLength;
         private long records;
@@ -195,7 +207,6 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
         Producer(long position, long consumerPosition) {
             this.position = position;
             this.consumerCache = consumerPosition;
-            this.dirtyEnd = position;
         }
 
         private void ensureOpen() {
@@ -204,31 +215,21 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
             }
         }
 
-        /** Whether a frame ending at {@code end} fits: re-reads the consumer position only when the cache says full. */
+        /**
+         * Whether frames ending at {@code end} fit with the terminator's word free after them:
+         * re-reads the consumer position only when the cache says full.
+         */
         private boolean fits(long end) {
-            if (end - consumerCache > capacity) {
+            if (end - consumerCache > frameLimit) {
                 consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
-                return end - consumerCache <= capacity;
+                return end - consumerCache <= frameLimit;
             }
             return true;
-        }
-
-        /** Zeroes what a claim wrote past {@code end} (cold: only after claims). */
-        private void clearDirty(long end) {
-            long from = end;
-            long to = dirtyEnd;
-            dirtyEnd = end;
-            if (to > from) {
-                clearFrame(offset(from), to - from);
-            }
         }
 
         /** After the release of the first new word: records the progress in the header. */
         private void published(long end, int count) {
             position = end;
-            if (dirtyEnd < end) {
-                dirtyEnd = end;
-            }
             records += count;
             // Progress for counters and attach; the consumer does not read it (see the class comment).
             soPosition(PRODUCER_POSITION_OFFSET, end);
@@ -250,10 +251,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                     failedOffers++;
                     return false;
                 }
-                if (dirtyEnd > end) {
-                    clearDirty(end);
-                }
-                writeRecord(offset(at), record, length);
+                writeRecord(offset(at), record, length, offset(end));
                 published(end, 1);
                 return true;
             } finally {
@@ -296,10 +294,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                     written++;
                 }
                 if (written > 0) {
-                    if (dirtyEnd > at) {
-                        clearDirty(at);
-                    }
-                    publishWord(offset(first), firstWord);
+                    publish(offset(first), firstWord, offset(at));
                     published(at, written);
                 }
                 return written;
@@ -327,9 +322,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                 claimPosition = at;
                 inFlight.hold(); // the caller keeps the segment: the memory stays mapped until it gives it back
                 claimLength = length;
-                if (end > dirtyEnd) {
-                    dirtyEnd = end; // the caller may write anywhere in it
-                }
+                // The caller may write anywhere in it: the word at `at` stays 0 until the commit.
                 return view.asSlice(offset(at) + RECORD_HEADER_LENGTH, length);
             } finally {
                 if (outer) {
@@ -352,13 +345,11 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                     throw new IllegalArgumentException("commit of " + length + " bytes: the claim was for " + claimLength);
                 }
                 long end = at + SpscDescriptor.variableFrameLength(length);
-                if (dirtyEnd > end) {
-                    clearDirty(end);
-                }
                 claimPosition = FULL;
                 inFlight.unhold();
-                // Publishes the record the caller wrote into the claim.
-                publishWord(offset(at), SpscDescriptor.recordWord(length));
+                // Publishes the record the caller wrote into the claim (a shorter commit's
+                // terminator lands on what the caller wrote past it: the word is zero again).
+                publish(offset(at), SpscDescriptor.recordWord(length), offset(end));
                 published(end, 1);
             } finally {
                 if (outer) {
@@ -386,11 +377,11 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
             }
         }
 
-        /** Frees everything up to {@code end} (its frames already zeroed) with one store. */
+        /** Frees everything up to {@code end} with one store. */
         private void consumed(long end, int count) {
             position = end;
             records += count;
-            // Frees the consumed (and zeroed) frames for the producer: it may overwrite them after this store.
+            // Frees the consumed frames for the producer: it may overwrite them after this store.
             soPosition(CONSUMER_POSITION_OFFSET, end);
         }
 
@@ -426,8 +417,6 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                 }
                 pendingEnd = FULL;
                 inFlight.unhold();
-                long at = position;
-                clearFrame(offset(at), end - at);
                 consumed(end, 1);
             } finally {
                 if (outer) {
@@ -452,9 +441,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                             break;
                         }
                         handler.onRecord(readView.asSlice(o + RECORD_HEADER_LENGTH, SpscDescriptor.recordLength(word)));
-                        long frame = SpscDescriptor.frameOfWord(word);
-                        clearFrame(o, frame);
-                        at += frame;
+                        at += SpscDescriptor.frameOfWord(word);
                         n++;
                     }
                 } finally {
@@ -491,11 +478,9 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                     QueueChecks.checkDestination(dst, length);
                 }
                 MemorySegment.copy(view, o + RECORD_HEADER_LENGTH, dst, 0, length);
-                long frame = SpscDescriptor.frameOfWord(word);
-                clearFrame(o, frame);
                 pendingEnd = FULL; // a record peek() returned is consumed too
                 inFlight.unhold();
-                consumed(at + frame, 1);
+                consumed(at + SpscDescriptor.frameOfWord(word), 1);
                 return length;
             } finally {
                 if (outer) {

@@ -19,8 +19,11 @@ import org.ringlab.api.SeamPlacement;
  *   seam: the spec's SeamPlacement ordinal (0 pad, 1 cross); checked on attach only where the
  *   memory's seam copies (there the two place records differently).
  *   publication: 0 = by the producer position (the consumer acquires it to see records),
- *   1 = by each record's length word (the consumer acquires the word; the producer position
+ *   2 = by each record's length word, closed by a zero terminator word the producer writes
+ *   after it (the consumer acquires the word and never writes the ring; the producer position
  *   is only a record of progress, stored after every publication, for counters and attach).
+ *   1 was an earlier build's length-word protocol whose consumer zeroed consumed frames: its
+ *   producers write no terminator, so a ring holding 1 is refused, never joined.
  *   The two positions are 128 bytes apart (two cache lines: adjacent-line prefetch) so the
  *   producer's and the consumer's stores never share a line.
  *
@@ -30,9 +33,13 @@ import org.ringlab.api.SeamPlacement;
  *   | word = 4+length | payload               | (pad)     |
  *   +-----------------+-----------------------+- - - - - -+
  *   The word of a record is 4 + its payload length: never 0, so with length-word publication
- *   0 means "nothing published here yet" (the consumer zeroes every frame it consumed before it
- *   frees it, and a new ring starts zeroed). A negative word -k marks k bytes of padding up to
- *   the end of the ring (strategies whose windows are not contiguous across the seam only).
+ *   0 means "nothing published here yet". A new ring starts zeroed, and the producer writes a
+ *   zero word (the terminator) at the end of what it publishes before the release of the
+ *   first new word: the word at the consumer's position is a terminator or a real word, never
+ *   an older lap's payload. So TERMINATOR_RESERVE (8) bytes after the newest frame stay free:
+ *   a ring of N bytes holds at most N - 8 bytes of frames. A negative word -k marks k bytes of
+ *   padding up to the end of the ring (strategies whose windows are not contiguous across the
+ *   seam only).
  *
  * Fixed-size record frame: the payload alone, record-size bytes.
  * </pre>
@@ -55,10 +62,14 @@ final class SpscDescriptor {
     static final long HEADER_LENGTH = CONSUMER_POSITION_OFFSET + POSITION_SPACING;
 
     static final int PUBLISHED_BY_POSITION = 0;
-    static final int PUBLISHED_BY_LENGTH_WORD = 1;
+    /** An earlier build's length words, frames zeroed by the consumer: recognised only to refuse it by name. */
+    static final int PUBLISHED_BY_CONSUMER_ZEROED_LENGTH_WORD = 1;
+    static final int PUBLISHED_BY_LENGTH_WORD = 2;
 
     static final int RECORD_HEADER_LENGTH = 4;
     static final int FRAME_ALIGNMENT = 8;
+    /** Free bytes kept after the newest frame for its terminator word: one word, rounded up to a frame alignment. */
+    static final int TERMINATOR_RESERVE = (RECORD_HEADER_LENGTH + FRAME_ALIGNMENT - 1) & -FRAME_ALIGNMENT;
 
     private SpscDescriptor() {
     }
@@ -122,7 +133,9 @@ final class SpscDescriptor {
     private static String publicationName(int publication) {
         return switch (publication) {
             case PUBLISHED_BY_POSITION -> "0 (by the producer position)";
-            case PUBLISHED_BY_LENGTH_WORD -> "1 (by each record's length word)";
+            case PUBLISHED_BY_CONSUMER_ZEROED_LENGTH_WORD ->
+                    "1 (by each record's length word, frames zeroed by the consumer: an earlier build's format)";
+            case PUBLISHED_BY_LENGTH_WORD -> "2 (by each record's length word, closed by a zero terminator)";
             default -> publication + " (unknown)";
         };
     }

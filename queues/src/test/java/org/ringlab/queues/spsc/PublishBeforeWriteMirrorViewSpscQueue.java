@@ -8,7 +8,7 @@ import org.ringlab.api.QueueSpec;
 /**
  * The length-word protocol's deliberately broken publication twin: the record's word is
  * release-stored <em>before</em> its payload is written, so the consumer may read payload bytes
- * that are not there yet (or the zeroes of the previous lap). SpscConcurrencyTest must see torn
+ * that are not there yet (or an earlier lap's bytes). SpscConcurrencyTest must see torn
  * records from it, or its checks prove nothing about {@link MirrorViewSpscQueue}.
  */
 final class PublishBeforeWriteMirrorViewSpscQueue extends MirrorViewSpscQueue {
@@ -18,8 +18,8 @@ final class PublishBeforeWriteMirrorViewSpscQueue extends MirrorViewSpscQueue {
     }
 
     @Override
-    void writeRecord(long offset, MemorySegment record, long length) {
-        publishWord(offset, SpscDescriptor.recordWord(length)); // BROKEN on purpose: publishes unwritten bytes
+    void writeRecord(long offset, MemorySegment record, long length, long terminator) {
+        publish(offset, SpscDescriptor.recordWord(length), terminator); // BROKEN on purpose: publishes unwritten bytes
         writePayload(offset, record, length);
     }
 }

@@ -22,9 +22,9 @@ import org.ringlab.api.RingSpec;
 
 /**
  * Real producer and consumer threads: on every available strategy, {@value #RECORDS} records
- * arrive in order, none lost, none duplicated, none torn. And the publish protocol's broken
- * twin (position published before the record is written) is caught by the same checks, so we
- * know they can fail.
+ * arrive in order, none lost, none duplicated, none torn. And the publish protocols' broken
+ * twins (position or word published before the record is written; a word published before
+ * the zero terminator after it) are caught by the same checks, so we know they can fail.
  */
 class SpscConcurrencyTest {
 
@@ -80,5 +80,26 @@ class SpscConcurrencyTest {
             assertTrue(violations > 0, s.name() + ": the broken twin published 5 million records before writing them"
                     + " and the stress test saw nothing wrong: it cannot catch a publication bug");
         }));
+    }
+
+    /**
+     * The terminator's broken twin: each record's word released before the zero word after it
+     * is written, so a consumer right behind the producer reads an earlier lap's bytes as the
+     * next word. The stress must see phantom or torn records from it.
+     */
+    @Test
+    void publishingBeforeTheTerminatorIsCaught() throws InterruptedException {
+        MemoryStrategy s = Registries.memoryStrategies().available().stream()
+                .filter(m -> m.has(Capability.MIRRORED) && !m.has(Capability.GROWABLE)).findFirst().orElse(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(s != null, "no mirror-view strategy available on this machine");
+        long violations = 0;
+        for (int round = 0; round < 5 && violations == 0; round++) {
+            try (RingMemory memory = s.allocate(RingSpec.ofCapacity(CAPACITY));
+                 RecordQueue queue = new TerminateAfterPublishMirrorViewSpscQueue((MirrorViewMemory) memory, SPEC)) {
+                violations = Traffic.run(queue, 1_000_000).violations();
+            }
+        }
+        assertTrue(violations > 0, s.name() + ": the broken twin released each record's word before the terminator"
+                + " after it, 5 million records, and the stress test saw nothing wrong: it cannot catch the ordering bug");
     }
 }

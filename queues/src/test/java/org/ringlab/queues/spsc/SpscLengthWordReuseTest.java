@@ -1,5 +1,6 @@
 package org.ringlab.queues.spsc;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,7 +28,10 @@ import org.ringlab.api.RingSpec;
  * a lap of large records full of non-zero bytes, consumed, then laps of small records whose
  * frames start inside the old payloads. After each record is consumed the queue must say empty:
  * an old payload byte under a new frame's word must never read as a record. The broken twin
- * that frees frames without zeroing them must deliver a phantom record here.
+ * that publishes without the zero terminator after each record must deliver a phantom record
+ * here. Also: what a claim's caller wrote past a shorter commit, or into a claim it replaced,
+ * never reads as a record; a full ring keeps the terminator's 8 bytes free; a ring of the
+ * earlier consumer-zeroed format is refused.
  */
 class SpscLengthWordReuseTest {
 
@@ -107,11 +111,101 @@ class SpscLengthWordReuseTest {
     }
 
     @Test
-    void freeingFramesWithoutZeroingThemIsCaught() {
+    void publishingWithoutAZeroTerminatorIsCaught() {
         assumeTrue(mirrorView().isPresent(), "no mirror-view strategy available on this machine");
-        long violations = violations(m -> new NoClearMirrorViewSpscQueue(m, SPEC), 0);
-        assertTrue(violations > 0, "the twin freed frames without zeroing them and the test saw no phantom record:"
-                + " it cannot catch a reuse bug");
+        long violations = violations(m -> new NoTerminatorMirrorViewSpscQueue(m, SPEC), 0);
+        assertTrue(violations > 0, "the twin published records without the zero terminator after them and the test"
+                + " saw no phantom record: it cannot catch a reuse bug");
+    }
+
+    /**
+     * Claims filled with non-zero bytes, committed shorter, replaced, or refused an offer while
+     * outstanding, lap after lap: the bytes past each commit are never cleaned up, and the next
+     * record's word must still read 0 until it is published.
+     */
+    @Test
+    void bytesAClaimLeftPastItsCommitNeverReadAsRecords() {
+        assumeTrue(mirrorView().isPresent(), "no mirror-view strategy available on this machine");
+        MemoryStrategy s = mirrorView().orElseThrow();
+        try (RingMemory memory = s.allocate(RingSpec.ofCapacity(s.granularity()));
+             RecordQueue queue = SpscRingQueue.create("spsc", memory, SPEC)) {
+            QueueProducer p = queue.producer();
+            QueueConsumer c = queue.consumer(0);
+            long violations = 0;
+            for (int i = 0; i < 3 * memory.capacity() / 8; i++) {
+                int committed = i % 13;
+                byte[] expected = new byte[committed];
+                Arrays.fill(expected, (byte) (i | 1));
+                MemorySegment claim = p.claim(1000);
+                claim.fill((byte) 0x7F);
+                switch (i % 3) {
+                    case 0 -> claim = p.claim(40); // replaced: the first claim's bytes stay in the ring
+                    case 1 -> org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                            () -> p.offer(MemorySegment.ofArray(new byte[1])));
+                    default -> { }
+                }
+                claim.fill((byte) 0x7F);
+                MemorySegment.copy(MemorySegment.ofArray(expected), 0, claim, 0, committed);
+                p.commit(committed);
+                try {
+                    violations += take(c, expected, i % 3);
+                } catch (IndexOutOfBoundsException phantomLength) {
+                    violations++;
+                    break;
+                }
+            }
+            assertEquals(0, violations, "records that differ or phantom records after claims");
+        }
+    }
+
+    /** A ring of N bytes holds N - 8 bytes of frames: the terminator's word after the newest stays free. */
+    @Test
+    void aFullRingKeepsTheTerminatorsWordFree() {
+        assumeTrue(mirrorView().isPresent(), "no mirror-view strategy available on this machine");
+        MemoryStrategy s = mirrorView().orElseThrow();
+        try (RingMemory memory = s.allocate(RingSpec.ofCapacity(s.granularity()));
+             RecordQueue queue = SpscRingQueue.create("spsc", memory, SPEC)) {
+            QueueProducer p = queue.producer();
+            QueueConsumer c = queue.consumer(0);
+            long frames = (memory.capacity() - SpscDescriptor.TERMINATOR_RESERVE) / 8; // 4-byte records: 8-byte frames
+            for (int lap = 0; lap < 3; lap++) {
+                long accepted = 0;
+                while (p.offer(MemorySegment.ofArray(new byte[] {1, 2, 3, (byte) lap}))) {
+                    accepted++;
+                }
+                assertEquals(frames, accepted, "records of 8-byte frames a ring of " + memory.capacity() + " bytes took, lap " + lap);
+                long taken = 0;
+                byte[] out = new byte[1000];
+                while (c.poll(MemorySegment.ofArray(out)) == 4) {
+                    assertArrayEquals(new byte[] {1, 2, 3, (byte) lap}, Arrays.copyOf(out, 4));
+                    taken++;
+                }
+                assertEquals(frames, taken, "records taken back, lap " + lap);
+                assertTrue(p.offer(MemorySegment.ofArray(new byte[5]))); // moves the frames off the lap boundary
+                assertEquals(5, c.poll(MemorySegment.ofArray(out)));
+            }
+            // The largest record the ring takes fills it but for the reserve.
+            long largest = memory.capacity() - SpscDescriptor.TERMINATOR_RESERVE - 4;
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> SpscRingQueue.create("spsc", memory, QueueSpec.variable((int) largest + 1)));
+            assertTrue(e.getMessage().contains("at most " + (memory.capacity() - 8)), e.getMessage());
+        }
+    }
+
+    /** A header of the earlier length-word format (publication 1, consumer-zeroed frames, no terminators) is refused by name. */
+    @Test
+    void aRingOfTheConsumerZeroedFormatIsRefused() {
+        assumeTrue(mirrorView().isPresent(), "no mirror-view strategy available on this machine");
+        MemoryStrategy s = mirrorView().orElseThrow();
+        try (RingMemory memory = s.allocate(RingSpec.ofCapacity(s.granularity()))) {
+            SpscRingQueue.create("spsc", memory, SPEC).close();
+            memory.header().set(java.lang.foreign.ValueLayout.JAVA_INT, SpscDescriptor.PUBLICATION_OFFSET,
+                    SpscDescriptor.PUBLISHED_BY_CONSUMER_ZEROED_LENGTH_WORD);
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> SpscRingQueue.create("spsc", memory, SPEC));
+            assertTrue(e.getMessage().contains("publication 1") && e.getMessage().contains("zeroed by the consumer"),
+                    e.getMessage());
+        }
     }
 
     @Test
@@ -124,7 +218,7 @@ class SpscLengthWordReuseTest {
             // The header says length-word publication: a position-published queue may not attach.
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                     () -> new PositionSpscQueue("spsc", memory, SPEC));
-            assertTrue(e.getMessage().contains("publication 1"), e.getMessage());
+            assertTrue(e.getMessage().contains("publication 2"), e.getMessage());
         }
     }
 }

@@ -93,7 +93,7 @@ class SpscModelProperties {
         MemoryStrategy strategy = Registries.memoryStrategies().require(strategyName);
         long capacity = strategy.granularity() == 1 ? pages * 1000L : pages * strategy.granularity();
         boolean padded = !(strategy.has(Capability.ZERO_COPY_CLAIM) && strategy.has(Capability.ZERO_COPY_WINDOW));
-        int largest = (int) Math.min(maxRecord, (padded ? capacity / 2 : capacity) - 8); // what create() accepts
+        int largest = (int) Math.min(maxRecord, (padded ? capacity / 2 : capacity) - 16); // what create() accepts (a mirror view keeps 8 bytes free for its terminator)
         QueueSpec spec = fixedRecords ? QueueSpec.fixed(largest) : QueueSpec.variable(largest);
         try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(capacity));
              RecordQueue queue = new SpscDiscipline().create(memory, spec)) {
@@ -190,11 +190,14 @@ class SpscModelProperties {
         long consumerPosition;
         long sequence;
         long peakLive; // most bytes ever queued or claimed: what a growable ring had to hold
+        /** Bytes that stay free after the newest frame: the length-word queue's terminator word. */
+        final long reserve;
 
         Run(RecordQueue queue, long capacity, QueueSpec spec, boolean padded) {
             this.producer = queue.producer();
             this.consumer = queue.consumer(0);
             this.capacity = capacity;
+            this.reserve = queue instanceof MirrorViewSpscQueue ? SpscDescriptor.TERMINATOR_RESERVE : 0;
             this.spec = spec;
             this.padded = padded;
         }
@@ -294,7 +297,7 @@ class SpscModelProperties {
         }
 
         boolean fits(int length) {
-            return start(length) + frame(length) - consumerPosition <= capacity;
+            return start(length) + frame(length) - consumerPosition <= capacity - reserve;
         }
 
         void push(byte[] r) {
