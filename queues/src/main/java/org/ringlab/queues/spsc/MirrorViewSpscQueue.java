@@ -201,6 +201,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
         private int claimLength;
         private long records;
         private long failedOffers;
+        private final MemorySegment claimView = view; // a field of this object: fewer bytecodes in claim()
 
         private final InFlight inFlight = DeferredUnmap.register(header);
 
@@ -305,8 +306,19 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
             }
         }
 
+        /**
+         * Small on purpose (under the JIT's 35-byte always-inline limit): the slice is made here,
+         * in the caller's compiled code, so escape analysis removes it wherever the caller does
+         * not keep it; the work is in {@link #claimPayload}.
+         */
         @Override
         public MemorySegment claim(int length) {
+            long payload = claimPayload(length);
+            return payload < 0 ? null : claimView.asSlice(payload, length);
+        }
+
+        /** claim's work: the payload's offset in the view, or -1 when the ring is full. */
+        private long claimPayload(int length) {
             boolean outer = inFlight.enter();
             try {
                 ensureOpen();
@@ -317,13 +329,13 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                     failedOffers++;
                     claimPosition = FULL;
                     inFlight.unhold();
-                    return null;
+                    return -1;
                 }
                 claimPosition = at;
                 inFlight.hold(); // the caller keeps the segment: the memory stays mapped until it gives it back
                 claimLength = length;
                 // The caller may write anywhere in it: the word at `at` stays 0 until the commit.
-                return view.asSlice(offset(at) + RECORD_HEADER_LENGTH, length);
+                return offset(at) + RECORD_HEADER_LENGTH;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -363,7 +375,9 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
         private boolean closed;         // plain: see close()
         private long position;          // next byte to read; published to the header
         private long pendingEnd = FULL; // end of the record peek() returned
+        private long peekedPayload;     // view offset of that record's payload
         private long records;
+        private final MemorySegment peekView = readView; // a field of this object: fewer bytecodes in peek()
 
         private final InFlight inFlight = DeferredUnmap.register(header);
 
@@ -385,8 +399,20 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
             soPosition(CONSUMER_POSITION_OFFSET, end);
         }
 
+        /**
+         * Small on purpose (under the JIT's 35-byte always-inline limit): the read-only slice is
+         * made here, in the caller's compiled code, so escape analysis removes it wherever the
+         * caller does not keep it (a peek too large to inline at a call site C2 does not count as
+         * hot hands out a 40-byte slice per record); the work is in {@link #peekLength}.
+         */
         @Override
         public MemorySegment peek() {
+            int length = peekLength();
+            return length < 0 ? null : peekView.asSlice(peekedPayload, length);
+        }
+
+        /** peek's work: the oldest record's length (its payload offset in {@link #peekedPayload}), or -1 when empty. */
+        private int peekLength() {
             boolean outer = inFlight.enter();
             try {
                 ensureOpen();
@@ -394,11 +420,12 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                 long o = offset(at);
                 int word = lvWord(o);
                 if (word == 0) {
-                    return null;
+                    return -1;
                 }
                 pendingEnd = at + SpscDescriptor.frameOfWord(word);
+                peekedPayload = o + RECORD_HEADER_LENGTH;
                 inFlight.hold(); // the caller keeps the segment: the memory stays mapped until it gives it back
-                return readView.asSlice(o + RECORD_HEADER_LENGTH, SpscDescriptor.recordLength(word));
+                return SpscDescriptor.recordLength(word);
             } finally {
                 if (outer) {
                     inFlight.exit();

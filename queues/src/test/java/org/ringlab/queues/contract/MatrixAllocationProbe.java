@@ -19,7 +19,8 @@ import org.ringlab.api.RingSpec;
  * sites another cell made polymorphic would defeat escape analysis and measure the test).
  * Prints {@code bytesPerOp=<n>}. Arguments: discipline, strategy, consumers, and {@code copy}
  * (the copying paths only: offer, batch offer, poll, drain), {@code claim} (claim/commit in
- * place of every offer, with the batch offer, poll and drain) or {@code all} (also claim/commit
+ * place of every offer, with the batch offer, poll and drain), {@code peek} (peek/release in
+ * place of every poll, with offer, batch offer and drain) or {@code all} (also claim/commit
  * and peek/release, which hand out a segment: allocation-free only where escape analysis
  * removes it). The seam placement is {@code -Dringlab.allocation.seam=pad|cross} (default pad).
  */
@@ -33,6 +34,8 @@ public final class MatrixAllocationProbe {
         boolean all = args.length > 3 && args[3].equals("all");
         // claim: every offer is a claim/commit instead, with poll and drain (no peek).
         boolean claims = args.length > 3 && args[3].equals("claim");
+        // peek: every poll is a peek/release instead, with offer, batch offer and drain.
+        boolean peeks = args.length > 3 && args[3].equals("peek");
         int operations = Integer.getInteger("ringlab.allocation.operations", 200_000);
         MemoryStrategy strategy = Registries.memoryStrategies().require(args[1]);
         long g = strategy.granularity();
@@ -51,16 +54,22 @@ public final class MatrixAllocationProbe {
             }
             RecordQueue.RecordHandler handler = r -> sink += r.byteSize();
             // The least of the later rounds: JIT (re)compilation on a loaded machine allocates now
-            // and then, but an allocation per operation would show in every round.
-            for (int round = 0; round < 12; round++) {
+            // and then, but an allocation per operation would show in every round. At least 12
+            // rounds; up to 48 while none after the first two was allocation-free: at load 30 the
+            // C2 compilation of this loop arrived after the 12th round, and C1's code (no escape
+            // analysis) allocates every slice it makes.
+            for (int round = 0; round < 12 || (round < 48 && !(perOp < 0.1)); round++) {
                 long before = threads.getCurrentThreadAllocatedBytes();
                 for (int i = 0; i < operations; i++) {
                     int step = i & 7;
                     if (!all && (step == 3 || step == 5)) {
-                        step = claims ? 3 : 0;
+                        step = claims ? 3 : peeks ? 5 : 0;
                     }
                     if (claims && step < 2) {
                         step = 3;
+                    }
+                    if (peeks && step == 4) {
+                        step = 5;
                     }
                     switch (step) {
                         case 0, 1 -> producer.offer(record);
