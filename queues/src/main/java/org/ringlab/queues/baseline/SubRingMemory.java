@@ -42,6 +42,8 @@ final class SubRingMemory implements SegmentPathMemory {
     private final Set<Capability> capabilities;
     private final WriteCursor cursor;
     private long claimAt = -1;
+    /** End of this ring's last write, in its own positions: writes never go backwards (the RingMemory rule). */
+    private long committedEnd;
 
     SubRingMemory(RingMemory parent, long base, long size, MemorySegment header, WriteCursor cursor) {
         this.parent = parent;
@@ -67,8 +69,16 @@ final class SubRingMemory implements SegmentPathMemory {
         return base + inRing;
     }
 
-    /** The parent position a write of this ring's {@code position} goes to: the next one at or after the cursor. */
+    /**
+     * The parent position a write of this ring's {@code position} goes to: the next one at or after
+     * the cursor. A write before this ring's last one is refused, as every RingMemory refuses it
+     * (here it would silently land a lap later).
+     */
     private long writePosition(long position, long length) {
+        if (position < committedEnd) {
+            throw new IllegalArgumentException("write at position " + position + " goes backwards: the sub-ring's last"
+                    + " write ended at " + committedEnd);
+        }
         long target = offset(position, length);
         long end = cursor.end;
         long at = end - end % parentCapacity + target;
@@ -102,6 +112,7 @@ final class SubRingMemory implements SegmentPathMemory {
         parent.commit(at, length);
         claimAt = -1;
         cursor.end = at + length;
+        committedEnd = position + length;
     }
 
     @Override
@@ -110,6 +121,7 @@ final class SubRingMemory implements SegmentPathMemory {
         parent.write(at, src);
         claimAt = -1;
         cursor.end = at + src.byteSize();
+        committedEnd = position + src.byteSize();
     }
 
     @Override
@@ -118,6 +130,7 @@ final class SubRingMemory implements SegmentPathMemory {
         parent.writeInt(at, value);
         claimAt = -1;
         cursor.end = at + Integer.BYTES;
+        committedEnd = position + Integer.BYTES;
     }
 
     @Override
