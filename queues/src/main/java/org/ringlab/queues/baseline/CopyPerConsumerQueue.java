@@ -99,7 +99,7 @@ public class CopyPerConsumerQueue implements RecordQueue {
         for (int c = 0; c < n; c++) {
             subHeaders[c] = header.asSlice(CopyPerConsumerDescriptor.subHeaderOffset(c),
                     CopyPerConsumerDescriptor.SUB_HEADER_LENGTH);
-            views[c] = new SubRingMemory(memory, c * subRingSize, subRingSize, subHeaders[c], cursor);
+            views[c] = SubRingMemory.of(memory, c * subRingSize, subRingSize, subHeaders[c], cursor);
             rings[c] = SpscRingQueue.create(disciplineName, views[c], ringSpec);
         }
         // Publishes the descriptive fields and the sub-rings' spsc headers to anyone reading the header.

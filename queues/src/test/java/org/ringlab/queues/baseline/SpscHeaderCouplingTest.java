@@ -24,7 +24,7 @@ class SpscHeaderCouplingTest {
         try (RingMemory parent = Registries.memoryStrategies().require("doubled").allocate(RingSpec.ofCapacity(8192))) {
             MemorySegment header = parent.header().asSlice(CopyPerConsumerDescriptor.subHeaderOffset(0),
                     CopyPerConsumerDescriptor.SUB_HEADER_LENGTH);
-            SubRingMemory view = new SubRingMemory(parent, 0, 4096, header, new SubRingMemory.WriteCursor());
+            SubRingMemory view = SubRingMemory.of(parent, 0, 4096, header, new SubRingMemory.WriteCursor());
             SpscRingQueue q = SpscRingQueue.create("spsc", view, QueueSpec.variable(64));
             MemorySegment record = MemorySegment.ofArray(new byte[10]); // frame 16
             q.producer().offer(record);

@@ -7,7 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.MemorySegment;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.ringlab.api.Capability;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
@@ -16,11 +17,14 @@ import org.ringlab.api.RingSpec;
 /** The sub-ring view keeps the RingMemory rules the spsc queue on it relies on, and lands its bytes in its own range. */
 class SubRingMemoryTest {
 
-    @Test
-    void aSubRingWritesItsOwnRangeForwardOnlyAndDiesWithItsParent() {
-        RingMemory parent = Registries.memoryStrategies().require("doubled").allocate(RingSpec.ofCapacity(8192));
+    @ParameterizedTest
+    @ValueSource(strings = {"doubled", "mirrored-memfd"}) // the two leaves: segment path, mirror view
+    void aSubRingWritesItsOwnRangeForwardOnlyAndDiesWithItsParent(String strategy) {
+        RingMemory parent = Registries.memoryStrategies().require(strategy).allocate(RingSpec.ofCapacity(8192));
         SubRingMemory.WriteCursor cursor = new SubRingMemory.WriteCursor();
-        SubRingMemory one = new SubRingMemory(parent, 4096, 4096, parent.header().asSlice(512, 384), cursor);
+        SubRingMemory one = SubRingMemory.of(parent, 4096, 4096, parent.header().asSlice(512, 384), cursor);
+        assertEquals(strategy.equals("doubled") ? SubRingMemory.OnSegmentPath.class : SubRingMemory.OnMirrorView.class,
+                one.getClass());
         assertFalse(one.capabilities().contains(Capability.ZERO_COPY_CLAIM), "not contiguous across its end");
         assertFalse(one.capabilities().contains(Capability.ZERO_COPY_WINDOW));
         one.writeInt(4096 + 8, 42); // lap 1 of the sub-ring, offset 8: parent offset 4104
