@@ -91,6 +91,10 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
      */
     final long writePosition(long position, long length) {
         if (position < committedEnd) {
+            if (!parent.isOpen()) {
+                // An operation the close cut short is retried: closed first, as the parent would say.
+                throw new IllegalStateException("the memory of this copy-per-consumer sub-ring is closed");
+            }
             throw new IllegalArgumentException("write at position " + position + " goes backwards: the sub-ring's last"
                     + " write ended at " + committedEnd);
         }

@@ -47,5 +47,7 @@ class SubRingMemoryTest {
         assertThrows(IllegalStateException.class, one::copyCounters);
         assertThrows(IllegalStateException.class, () -> one.window(0, 8));
         assertThrows(IllegalStateException.class, () -> one.writeInt(3 * 4096, 1));
+        // An offer the close cut short is retried at its old position: closed, not "backwards" (CloseUnderRunningThreadsTest).
+        assertThrows(IllegalStateException.class, () -> one.writeInt(0, 1));
     }
 }
