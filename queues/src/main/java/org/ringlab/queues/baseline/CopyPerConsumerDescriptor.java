@@ -6,17 +6,19 @@ import java.lang.foreign.ValueLayout;
 import org.ringlab.api.QueueSpec;
 
 /**
- * The off-heap format of a {@code copy-per-consumer} queue: N sub-rings cut from one ring,
- * their positions in {@code RingMemory.header()}.
+ * The off-heap format of a {@code copy-per-consumer} queue: N sub-rings cut from one ring, each
+ * an spsc queue's ring ({@link SubRingMemory}), their spsc headers in {@code RingMemory.header()}.
  *
  * <pre>
  * Header
- *   0       8          16              24          28     32            128                   256                   384
- *   +-------+----------+---------------+-----------+------+-------------+- - -+--------------+- - -+--------------+- - -+ …
- *   | magic | capacity | sub-ring size | consumers | mode | record size | pad | producer pos | pad | consumer pos | pad | sub-ring 1 …
- *   +-------+----------+---------------+-----------+------+-------------+- - -+--------------+- - -+--------------+- - -+ …
- *   Sub-ring c: producer position at 128 + 256 c, consumer position at 256 + 256 c; each
- *   position alone on 128 bytes, so no two threads' stores share a line.
+ *   0       8          16              24          28     32            128                 512                 896
+ *   +-------+----------+---------------+-----------+------+-------------+- - -+-------------+-------------+- - -
+ *   | magic | capacity | sub-ring size | consumers | mode | record size | pad | spsc header | spsc header | …
+ *   +-------+----------+---------------+-----------+------+-------------+- - -+-------------+-------------+- - -
+ *                                                                             sub-ring 0    sub-ring 1
+ *   Sub-ring c's spsc header: SUB_HEADER_LENGTH bytes at 128 + 384 c, in spsc's own format
+ *   (SpscDescriptor: its producer position at +128, its consumer position at +256, each alone
+ *   on 128 bytes). This queue reads those two positions for its fit check, nothing else.
  *
  * Ring: sub-ring c is bytes [c S, (c + 1) S) of every lap, S = align64-down(capacity / N)
  *   0            S            2 S                 N S        capacity
@@ -24,16 +26,16 @@ import org.ringlab.api.QueueSpec;
  *   | sub-ring 0 | sub-ring 1 |                   | (unused)  |
  *   +------------+------------+------- … ---------+- - - - - -+
  *
- * Frames inside a sub-ring are spsc's: variable-length records are an int length, the payload
- * and padding to 8 bytes, and a negative length -k pads k bytes to the sub-ring's end;
- * fixed-size records are the payload alone and skip to the next lap by the same rule. A frame
- * never crosses a sub-ring's end (the next bytes belong to the next consumer).
+ * Frames inside a sub-ring are spsc's (its segment path with seam placement pad): a record
+ * never crosses the sub-ring's end (the next bytes belong to the next consumer); variable-length
+ * records are spsc's frame (a word, the payload, padding to 8 bytes), aligned to
+ * FRAME_ALIGNMENT; a record that would cross the end starts at the next lap.
  * </pre>
  */
 final class CopyPerConsumerDescriptor {
 
-    /** "RLCOPY" and format version 1. */
-    static final long MAGIC = 0x524C_434F_5059_0001L;
+    /** "RLCOPY" and format version 2 (1 had its own frames and positions per sub-ring). */
+    static final long MAGIC = 0x524C_434F_5059_0002L;
 
     static final long MAGIC_OFFSET = 0;
     static final long CAPACITY_OFFSET = 8;
@@ -41,8 +43,12 @@ final class CopyPerConsumerDescriptor {
     static final long CONSUMERS_OFFSET = 24;
     static final long MODE_OFFSET = 28;
     static final long RECORD_SIZE_OFFSET = 32;
-    static final long POSITIONS_OFFSET = 128;
-    static final long SUB_RING_HEADER = 256;
+    static final long SUB_HEADERS_OFFSET = 128;
+    /** What spsc's header takes (SpscDescriptor.HEADER_LENGTH). */
+    static final long SUB_HEADER_LENGTH = 384;
+    /** spsc's producer and consumer positions in its header (SpscDescriptor; checked by SpscHeaderCouplingTest). */
+    static final long SPSC_PRODUCER_POSITION = 128;
+    static final long SPSC_CONSUMER_POSITION = 256;
 
     static final int RECORD_HEADER_LENGTH = 4;
     static final int FRAME_ALIGNMENT = 8;
@@ -51,12 +57,9 @@ final class CopyPerConsumerDescriptor {
     private CopyPerConsumerDescriptor() {
     }
 
-    static long producerPositionOffset(int subRing) {
-        return POSITIONS_OFFSET + SUB_RING_HEADER * subRing;
-    }
-
-    static long consumerPositionOffset(int subRing) {
-        return POSITIONS_OFFSET + SUB_RING_HEADER * subRing + 128;
+    /** Where sub-ring {@code subRing}'s spsc header starts in the queue's header. */
+    static long subHeaderOffset(int subRing) {
+        return SUB_HEADERS_OFFSET + SUB_HEADER_LENGTH * subRing;
     }
 
     /** Frame of a variable-length record of {@code length} payload bytes. */
@@ -66,14 +69,14 @@ final class CopyPerConsumerDescriptor {
 
     /** Consumers whose positions fit a header of {@code headerBytes}. */
     static int maxConsumers(long headerBytes) {
-        return (int) ((headerBytes - POSITIONS_OFFSET) / SUB_RING_HEADER);
+        return (int) ((headerBytes - SUB_HEADERS_OFFSET) / SUB_HEADER_LENGTH);
     }
 
     static void checkConsumers(int consumers, long headerBytes) {
         int max = maxConsumers(headerBytes);
         if (consumers > max) {
             throw new IllegalArgumentException("too many consumers: " + consumers + " were asked for; a header of "
-                    + headerBytes + " bytes holds the positions of " + max + " sub-rings");
+                    + headerBytes + " bytes holds the spsc headers of " + max + " sub-rings");
         }
     }
 

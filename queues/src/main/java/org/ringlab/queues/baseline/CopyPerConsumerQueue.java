@@ -18,6 +18,8 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.QueueSpec.RecordMode;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
+import org.ringlab.api.SeamPlacement;
+import org.ringlab.queues.spsc.SpscRingQueue;
 import org.ringlab.queues.support.QueueChecks;
 
 /**
@@ -25,38 +27,47 @@ import org.ringlab.queues.support.QueueChecks;
  * once into each consumer's own ring, as taskBus did before its 2024-09 redesign (seed 003).
  *
  * <p>Which memory: the given {@link RingMemory} is cut into N sub-rings
- * ({@link CopyPerConsumerDescriptor}), each a single-producer single-consumer ring with spsc's
- * position logic (byte positions in the memory's header, acquire/release, length-prefixed
- * frames, padding at the sub-ring's end). Not N separate memories: a discipline is handed one
- * memory, and comparing broadcast against rings in another kind of memory (heap arrays, fresh
- * allocations) would measure the memory, not the copies. The price is that each consumer gets
- * 1/N of the capacity, and that the sub-rings are never contiguous across their own end, so
- * records are padded there on every strategy (mirrored ones included).
+ * ({@link CopyPerConsumerDescriptor}), and each is an spsc queue built by
+ * {@link SpscRingQueue#create} on a {@link SubRingMemory} view of its bytes and of a slice of
+ * the header: the writes, reads, positions and publication are spsc's own. Not N separate
+ * memories: a discipline is handed one memory, and comparing broadcast against rings in another
+ * kind of memory (heap arrays, fresh allocations) would measure the memory, not the copies. The
+ * price is that each consumer gets 1/N of the capacity, and that a sub-ring is never contiguous
+ * across its own end, so records are padded there on every strategy (mirrored ones included).
  *
- * <p>The memory has one writer and positions that never go backwards: the producer maps a
- * sub-ring's offset to the next parent position at or after the end of its last write with
- * that offset modulo the capacity (about one lap per record). Consumers read through windows
- * at the offset alone; no strategy distinguishes laps on read.
+ * <h2>All or nothing</h2>
+ * An offer copies the record into every sub-ring only when every one has room, so the slowest
+ * consumer sets the pace, as with broadcast. Before it writes, the producer checks each sub-ring
+ * with spsc's placement rule (a frame never crosses the sub-ring's end) against that ring's
+ * consumer position, read (acquire) from the spsc header; consumers only free space, so every
+ * spsc queue then takes the record (one refusing is a broken invariant, reported as
+ * {@link IllegalStateException}, never a record half delivered). spsc offers no side-effect-free
+ * "does it fit" call, so this check is the one piece of ring logic kept here.
  *
- * <p>An offer is all or nothing: it copies the record into every sub-ring only when every
- * one has room, so the slowest consumer sets the pace, as with broadcast.
+ * <h2>Claims</h2>
+ * A claim is spsc's claim in sub-ring 0, zero-copy; {@link QueueProducer#commit} commits it and
+ * offers the committed bytes to the other sub-rings. A replacing claim that finds some sub-ring
+ * full returns {@code null} and cancels the claim for the caller; sub-ring 0's spsc claim is
+ * then replaced by the next write to it (spsc cannot cancel a claim otherwise).
  */
-// Not final only so that a same-package test twin can override writeCopies; nothing in
-// production subclasses it.
+// Not final only so that a same-package test twin can override fits; nothing in production
+// subclasses it.
 public class CopyPerConsumerQueue implements RecordQueue {
 
     private static final VarHandle POSITION = ValueLayout.JAVA_LONG.varHandle();
-    private static final long FULL = -1;
+    static final long FULL = -1;
 
     private final String disciplineName;
     private final RingMemory memory;
     private final QueueSpec spec;
     private final MemorySegment header;
-    private final long capacity;
     private final boolean fixed;
     private final int recordSize;
-    private final long subRingSize;
-    private final int n;
+    final long subRingSize;
+    final int n;
+    private final SpscRingQueue[] rings;
+    private final SubRingMemory[] views;
+    private final MemorySegment[] subHeaders;
     private final Producer producer;
     private final Consumer[] consumers;
     private volatile boolean closed;
@@ -70,7 +81,7 @@ public class CopyPerConsumerQueue implements RecordQueue {
         this.memory = memory;
         this.spec = spec;
         this.header = memory.header();
-        this.capacity = memory.capacity();
+        long capacity = memory.capacity();
         this.fixed = spec.mode() == RecordMode.FIXED;
         this.recordSize = spec.recordSize();
         this.n = spec.consumers();
@@ -79,33 +90,46 @@ public class CopyPerConsumerQueue implements RecordQueue {
         this.subRingSize = CopyPerConsumerDescriptor.subRingSize(capacity, n, maxFrame, recordSize);
         CopyPerConsumerDescriptor.checkFresh(header);
         CopyPerConsumerDescriptor.writeFields(header, capacity, subRingSize, spec);
-        // Publishes the descriptive fields to anyone reading the header.
+        // One consumer each, pad: a sub-ring is not contiguous across its end.
+        QueueSpec ringSpec = new QueueSpec(spec.mode(), recordSize, 1, null, SeamPlacement.PAD);
+        SubRingMemory.WriteCursor cursor = new SubRingMemory.WriteCursor();
+        this.rings = new SpscRingQueue[n];
+        this.views = new SubRingMemory[n];
+        this.subHeaders = new MemorySegment[n];
+        for (int c = 0; c < n; c++) {
+            subHeaders[c] = header.asSlice(CopyPerConsumerDescriptor.subHeaderOffset(c),
+                    CopyPerConsumerDescriptor.SUB_HEADER_LENGTH);
+            views[c] = SubRingMemory.of(memory, c * subRingSize, subRingSize, subHeaders[c], cursor);
+            rings[c] = SpscRingQueue.create(disciplineName, views[c], ringSpec);
+        }
+        // Publishes the descriptive fields and the sub-rings' spsc headers to anyone reading the header.
         POSITION.setRelease(header, MAGIC_OFFSET, MAGIC);
         this.producer = new Producer();
         this.consumers = new Consumer[n];
         for (int c = 0; c < n; c++) {
-            consumers[c] = new Consumer(c);
+            consumers[c] = new Consumer(c, rings[c].consumer(0));
         }
     }
 
-    // Memory ordering, named: lv = load with acquire, so = store with release.
+    // Memory ordering, named: lv = load with acquire.
 
-    private long lvPosition(long offset) {
-        return (long) POSITION.getAcquire(header, offset);
+    /** lvConsumerPosition: what sub-ring {@code c}'s consumer has freed (its spsc release store). */
+    final long lvConsumerPosition(int c) {
+        return (long) POSITION.getAcquire(subHeaders[c], CopyPerConsumerDescriptor.SPSC_CONSUMER_POSITION);
     }
 
     /**
-     * Writes one record into every sub-ring (the N copies this baseline is about); {@code offer}
-     * publishes them afterwards. The one step the broken twin in the tests overrides.
+     * Whether every sub-ring has room for a frame of {@code frame} bytes (setting where each one
+     * starts): the check that makes an offer all or nothing. The one step the broken twin in the
+     * tests overrides.
      */
-    void writeCopies(Producer producer, MemorySegment record, long length, long frame) {
+    boolean fits(Producer p, long frame) {
         for (int c = 0; c < n; c++) {
-            producer.writeFrame(c, record, length, frame);
+            if (!p.reserve(c, frame)) {
+                return false;
+            }
         }
-    }
-
-    void soPosition(long offset, long value) {
-        POSITION.setRelease(header, offset, value);
+        return true;
     }
 
     @Override
@@ -165,6 +189,9 @@ public class CopyPerConsumerQueue implements RecordQueue {
     @Override
     public void close() {
         closed = true;
+        for (SpscRingQueue ring : rings) {
+            ring.close();
+        }
     }
 
     private void ensureOpen() {
@@ -184,121 +211,75 @@ public class CopyPerConsumerQueue implements RecordQueue {
         return (int) length;
     }
 
-    /** Offset in the ring of byte {@code position} of sub-ring {@code c}. */
-    private long offset(int c, long position) {
-        return c * subRingSize + position % subRingSize;
+    private IllegalStateException refused(int c, long length) {
+        return new IllegalStateException("sub-ring " + c + "'s spsc queue refused a record of " + length
+                + " bytes the fit check found room for (its consumer position " + lvConsumerPosition(c)
+                + ", this queue's producer position " + producer.positions[c] + "): the sub-rings disagree with the check");
     }
 
     final class Producer implements QueueProducer {
-        private final long[] positions = new long[n];       // next byte to write, per sub-ring
-        private final long[] consumerCache = new long[n];   // last consumer position read, per sub-ring
-        private final long[] starts = new long[n];          // where the record being offered starts
-        private long parentEnd;                             // end of the last write in the parent ring
+        private final QueueProducer[] ringProducers = new QueueProducer[n];
+        /** Per sub-ring, the spsc producer position after our last write (padding of a claim included). */
+        final long[] positions = new long[n];
+        private final long[] consumerCache = new long[n];  // last consumer position read, per sub-ring
+        final long[] starts = new long[n];                 // where the record being offered starts
         private boolean claimOpen;
         private int claimLength;
-        private long claimParent;
-        private MemorySegment claimed;  // the whole frame of the outstanding claim
-
-        // The in-flight bracket (DeferredUnmap): every operation runs inside it (a drain's
-        // handler too), so the memory is never unmapped while this handle is in an operation
-        // or while its caller holds a claim or a peeked record (hold/unhold).
-        private final InFlight inFlight = DeferredUnmap.register(header);
-
-        private void holdWhile(boolean holding) {
-            if (holding) {
-                inFlight.hold();
-            } else {
-                inFlight.unhold();
-            }
-        }
+        /** Sub-ring 0's spsc claim outlived a cancelled claim: the next write there replaces it. */
+        private boolean ringZeroClaimLeft;
         private long records;
         private long bytes;
         private long failedOffers;
         private long paddingBytes;
 
-        /** Where a frame starts in sub-ring {@code c} (after padding if needed); FULL when it doesn't fit. */
-        private long reserve(int c, long frame) {
-            long from = positions[c];
-            long start = from;
-            long inRing = from % subRingSize;
-            if (inRing + frame > subRingSize) {
-                start = from + subRingSize - inRing;
+        // The in-flight bracket (DeferredUnmap) around the fit check's header reads; the spsc
+        // handles bracket their own accesses (and hold a claim's memory until its commit).
+        private final InFlight inFlight = DeferredUnmap.register(header);
+
+        Producer() {
+            for (int c = 0; c < n; c++) {
+                ringProducers[c] = rings[c].producer();
             }
+        }
+
+        /** Where sub-ring {@code c}'s next frame of {@code frame} bytes would start, in starts[c]; false when it is full. */
+        boolean reserve(int c, long frame) {
+            long from = positions[c];
+            long inRing = from % subRingSize;
+            long start = inRing + frame > subRingSize ? from + subRingSize - inRing : from;
             long end = start + frame;
             if (end - consumerCache[c] > subRingSize) {
-                consumerCache[c] = lvPosition(CopyPerConsumerDescriptor.consumerPositionOffset(c));
+                consumerCache[c] = lvConsumerPosition(c);
                 if (end - consumerCache[c] > subRingSize) {
-                    return FULL;
-                }
-            }
-            return start;
-        }
-
-        /** Reserves {@code frame} bytes in every sub-ring, or none: false when one is full. */
-        /** Where sub-ring {@code c}'s frame reserved by the current offer starts. */
-        long reservedStart(int c) {
-            return starts[c];
-        }
-
-        private boolean reserveAll(long frame) {
-            for (int c = 0; c < n; c++) {
-                long start = reserve(c, frame);
-                if (start == FULL) {
                     return false;
                 }
-                starts[c] = start;
             }
+            starts[c] = start;
             return true;
         }
 
-        /** The parent position of sub-ring {@code c}'s byte {@code position}: the next one at or after parentEnd. */
-        private long parentPosition(int c, long position) {
-            long target = offset(c, position);
-            long at = parentEnd - parentEnd % capacity + target;
-            return at < parentEnd ? at + capacity : at;
-        }
-
-        private void writePadding(int c, long length) {
-            paddingBytes += length;
-            if (!fixed) {
-                long at = parentPosition(c, positions[c]);
-                memory.claim(at, length).set(ValueLayout.JAVA_INT, 0, (int) -length);
-                memory.commit(at, length);
-                parentEnd = at + length;
-            }
-        }
-
-        /** Writes the frame (length prefix and payload) of {@code record} at {@code starts[c]} in sub-ring {@code c}. */
-        private void writeFrame(int c, MemorySegment record, long length, long frame) {
-            if (starts[c] != positions[c]) {
-                writePadding(c, starts[c] - positions[c]);
-            }
-            long at = parentPosition(c, starts[c]);
-            MemorySegment dst = memory.claim(at, frame);
-            if (fixed) {
+        /** Offers {@code record} to sub-ring {@code c}, reserved (starts[c]) for a frame of {@code frame} bytes. */
+        private void write(int c, MemorySegment record, long length, long frame) {
+            if (c == 0 && ringZeroClaimLeft) {
+                MemorySegment dst = ringProducers[0].claim((int) length); // replaces the claim left over
+                if (dst == null) {
+                    throw refused(0, length);
+                }
                 MemorySegment.copy(record, 0, dst, 0, length);
-            } else {
-                dst.set(ValueLayout.JAVA_INT, 0, (int) length);
-                MemorySegment.copy(record, 0, dst, RECORD_HEADER_LENGTH, length);
+                ringProducers[0].commit((int) length);
+                ringZeroClaimLeft = false;
+            } else if (!ringProducers[c].offer(record)) {
+                throw refused(c, length);
             }
-            memory.commit(at, frame);
-            parentEnd = at + frame;
+            paddingBytes += starts[c] - positions[c];
             positions[c] = starts[c] + frame;
-        }
-
-        private void publishAll() {
-            for (int c = 0; c < n; c++) {
-                // Publishes the records written into sub-ring c (and any padding before them).
-                soPosition(CopyPerConsumerDescriptor.producerPositionOffset(c), positions[c]);
-            }
         }
 
         @Override
         public boolean offer(MemorySegment record) {
             boolean outer = inFlight.enter();
             try {
-                boolean result = offerInside(record);
-                return result;
+                return offerInside(record);
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -313,14 +294,15 @@ public class CopyPerConsumerQueue implements RecordQueue {
                 throw QueueChecks.claimOutstanding(claimLength);
             }
             long frame = frameLength(length);
-            if (!reserveAll(frame)) {
+            if (!fits(this, frame)) {
                 failedOffers++;
                 return false;
             }
-            writeCopies(this, record, length, frame);
+            for (int c = 0; c < n; c++) {
+                write(c, record, length, frame);
+            }
             records++;
             bytes += length;
-            publishAll();
             return true;
         }
 
@@ -328,8 +310,7 @@ public class CopyPerConsumerQueue implements RecordQueue {
         public int offer(MemorySegment[] batch, int offset, int count) {
             boolean outer = inFlight.enter();
             try {
-                int result = offerInside(batch, offset, count);
-                return result;
+                return offerInside(batch, offset, count);
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -343,35 +324,60 @@ public class CopyPerConsumerQueue implements RecordQueue {
             if (claimOpen) {
                 throw QueueChecks.claimOutstanding(claimLength);
             }
-            int written = 0;
+            if (ringZeroClaimLeft) {
+                return offerOneByOne(batch, offset, count);
+            }
+            // The fit check for the whole batch first, then one spsc batch (one publication) per sub-ring.
+            int fitting = 0;
+            long batchBytes = 0;
             for (int i = offset; i < offset + count; i++) {
                 long length = batch[i].byteSize();
                 long frame = frameLength(length);
-                if (!reserveAll(frame)) {
-                    failedOffers++;
+                if (!fits(this, frame)) {
                     break;
                 }
                 for (int c = 0; c < n; c++) {
-                    writeFrame(c, batch[i], length, frame);
+                    paddingBytes += starts[c] - positions[c];
+                    positions[c] = starts[c] + frame;
                 }
-                records++;
-                bytes += length;
-                written++;
+                batchBytes += length;
+                fitting++;
             }
-            if (written > 0) {
-                publishAll(); // one store per sub-ring for the whole batch
+            if (fitting < count) {
+                failedOffers++;
+            }
+            if (fitting == 0) {
+                return 0;
+            }
+            for (int c = 0; c < n; c++) {
+                int taken = ringProducers[c].offer(batch, offset, fitting);
+                if (taken != fitting) {
+                    throw refused(c, batch[offset + taken].byteSize());
+                }
+            }
+            records += fitting;
+            bytes += batchBytes;
+            return fitting;
+        }
+
+        /** The batch after a cancelled claim: sub-ring 0 must take its first record through a claim. */
+        private int offerOneByOne(MemorySegment[] batch, int offset, int count) {
+            int written = 0;
+            for (int i = offset; i < offset + count; i++) {
+                if (!offerInside(batch[i])) {
+                    break;
+                }
+                written++;
             }
             return written;
         }
 
-        /** Zero-copy into sub-ring 0; {@link #commit} copies the record into the others. */
+        /** Zero-copy into sub-ring 0 (spsc's claim); {@link #commit} copies the record into the others. */
         @Override
         public MemorySegment claim(int length) {
             boolean outer = inFlight.enter();
             try {
-                MemorySegment result = claimInside(length);
-                holdWhile(claimOpen);
-                return result;
+                return claimInside(length);
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -383,21 +389,25 @@ public class CopyPerConsumerQueue implements RecordQueue {
             ensureOpen();
             checkLength(length);
             long frame = frameLength(length);
-            if (!reserveAll(frame)) {
+            if (!fits(this, frame)) {
                 failedOffers++;
-                claimOpen = false;
+                if (claimOpen) {
+                    claimOpen = false;
+                    ringZeroClaimLeft = true; // spsc's claim stays until the next write replaces it
+                }
                 return null;
             }
-            if (starts[0] != positions[0]) {
-                writePadding(0, starts[0] - positions[0]);
-                positions[0] = starts[0]; // written, unpublished: a replacing claim starts after it
+            MemorySegment dst = ringProducers[0].claim(length);
+            if (dst == null) {
+                throw refused(0, length);
             }
-            claimParent = parentPosition(0, starts[0]);
+            // Padding before the claim is in sub-ring 0 already (unpublished): a replacing claim starts after it.
+            paddingBytes += starts[0] - positions[0];
+            positions[0] = starts[0];
             claimLength = length;
             claimOpen = true;
-            MemorySegment dst = memory.claim(claimParent, frame);
-            claimed = dst;
-            return fixed ? dst : dst.asSlice(RECORD_HEADER_LENGTH, length);
+            ringZeroClaimLeft = false;
+            return dst;
         }
 
         @Override
@@ -405,7 +415,6 @@ public class CopyPerConsumerQueue implements RecordQueue {
             boolean outer = inFlight.enter();
             try {
                 commitInside(length);
-                holdWhile(claimOpen);
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -424,197 +433,96 @@ public class CopyPerConsumerQueue implements RecordQueue {
             }
             claimOpen = false;
             long frame = frameLength(length);
-            if (!fixed) {
-                claimed.set(ValueLayout.JAVA_INT, 0, length);
-            }
-            claimed = null;
-            memory.commit(claimParent, frame);
-            parentEnd = claimParent + frame;
-            positions[0] = starts[0] + frame;
-            long payload = offset(0, starts[0]) + (fixed ? 0 : RECORD_HEADER_LENGTH);
-            MemorySegment record = memory.window(payload, length);
-            for (int c = 1; c < n; c++) {
-                // A smaller commit than the claim may need less padding: reserve again (it fits).
-                starts[c] = reserve(c, frame);
-                writeFrame(c, record, length, frame);
+            long at = positions[0];
+            ringProducers[0].commit(length);
+            positions[0] = at + frame;
+            if (n > 1) {
+                // The committed bytes, read back from sub-ring 0 (the producer's own, published record).
+                MemorySegment record = views[0].window(at + (fixed ? 0 : RECORD_HEADER_LENGTH), length);
+                for (int c = 1; c < n; c++) {
+                    // A smaller commit than the claim may need less padding: reserve again (it fits).
+                    if (!reserve(c, frame)) {
+                        throw refused(c, length);
+                    }
+                    write(c, record, length, frame);
+                }
             }
             records++;
             bytes += length;
-            publishAll();
         }
     }
 
+    /** Consumer {@code index}: sub-ring {@code index}'s spsc consumer, counted and named. */
     private final class Consumer implements QueueConsumer {
         private final int index;
-        private final long positionOffset;
-        private final long producerOffset;
-        private long position;
-        private long producerCache;
-        private long pendingEnd = FULL;
-
-        // The in-flight bracket (DeferredUnmap): every operation runs inside it (a drain's
-        // handler too), so the memory is never unmapped while this handle is in an operation
-        // or while its caller holds a claim or a peeked record (hold/unhold).
-        private final InFlight inFlight = DeferredUnmap.register(header);
-
-        private void holdWhile(boolean holding) {
-            if (holding) {
-                inFlight.hold();
-            } else {
-                inFlight.unhold();
-            }
-        }
+        private final QueueConsumer ring;
+        /** The drain handler wrapper, reused: counts the records whose handler returned. */
+        private final Counting counting = new Counting();
+        private boolean peeked;
         private long records;
 
-        Consumer(int index) {
+        Consumer(int index, QueueConsumer ring) {
             this.index = index;
-            this.positionOffset = CopyPerConsumerDescriptor.consumerPositionOffset(index);
-            this.producerOffset = CopyPerConsumerDescriptor.producerPositionOffset(index);
-        }
-
-        /** Start of the next record at or after {@code from}, skipping padding; FULL when none is published. */
-        private long nextRecord(long from) {
-            if (from >= producerCache) {
-                producerCache = lvPosition(producerOffset);
-                if (from >= producerCache) {
-                    return FULL;
-                }
-            }
-            long inRing = from % subRingSize;
-            if (fixed) {
-                return inRing + recordSize > subRingSize ? from + subRingSize - inRing : from;
-            }
-            // Padding and the record after it were published by the same store: both are visible.
-            int length = memory.window(offset(index, from), RECORD_HEADER_LENGTH).get(ValueLayout.JAVA_INT, 0);
-            return length < 0 ? from - length : from;
-        }
-
-        private MemorySegment read(long at) {
-            if (fixed) {
-                pendingEnd = at + recordSize;
-                return memory.window(offset(index, at), recordSize);
-            }
-            int length = memory.window(offset(index, at), RECORD_HEADER_LENGTH).get(ValueLayout.JAVA_INT, 0);
-            pendingEnd = at + CopyPerConsumerDescriptor.variableFrameLength(length);
-            return memory.window(offset(index, at) + RECORD_HEADER_LENGTH, length);
+            this.ring = ring;
         }
 
         @Override
         public MemorySegment peek() {
-            boolean outer = inFlight.enter();
-            try {
-                MemorySegment result = peekInside();
-                holdWhile(pendingEnd != FULL);
-                return result;
-            } finally {
-                if (outer) {
-                    inFlight.exit();
-                }
-            }
-        }
-
-        private MemorySegment peekInside() {
             ensureOpen();
-            long at = nextRecord(position);
-            return at == FULL ? null : read(at);
+            peeked = false;
+            MemorySegment record = ring.peek();
+            peeked = record != null;
+            return record;
         }
 
         @Override
         public void release() {
-            boolean outer = inFlight.enter();
-            try {
-                releaseInside();
-                holdWhile(pendingEnd != FULL);
-            } finally {
-                if (outer) {
-                    inFlight.exit();
-                }
-            }
-        }
-
-        private void releaseInside() {
             ensureOpen();
-            long end = pendingEnd;
-            if (end == FULL) {
+            if (!peeked) {
                 throw new IllegalStateException("consumer " + index + " holds no record: release() needs a record from peek()");
             }
-            pendingEnd = FULL;
-            position = end;
+            ring.release();
+            peeked = false;
             records++;
-            // Frees the record's bytes for the producer.
-            soPosition(positionOffset, end);
         }
 
         @Override
         public int drain(RecordHandler handler, int limit) {
-            boolean outer = inFlight.enter();
-            try {
-                int result = drainInside(handler, limit);
-                holdWhile(pendingEnd != FULL);
-                return result;
-            } finally {
-                if (outer) {
-                    inFlight.exit();
-                }
-            }
-        }
-
-        private int drainInside(RecordHandler handler, int limit) {
             ensureOpen();
             QueueChecks.checkDrain(handler, limit);
-            long at = position;
-            int count = 0;
+            peeked = false;
+            Counting h = counting;
+            h.target = handler;
+            h.count = 0;
             try {
-                while (count < limit) {
-                    long start = nextRecord(at);
-                    if (start == FULL) {
-                        break;
-                    }
-                    handler.onRecord(read(start));
-                    at = pendingEnd;
-                    count++;
-                }
+                return ring.drain(h, limit);
             } finally {
-                // A handler that throws leaves its record and those after it queued.
-                pendingEnd = FULL;
-                if (count > 0) {
-                    position = at;
-                    records += count;
-                    // Frees every drained record with one store.
-                    soPosition(positionOffset, at);
-                }
+                // A handler that throws leaves its record and those after it queued (spsc's rule).
+                records += h.count;
+                h.target = null;
             }
-            return count;
         }
 
         @Override
         public int poll(MemorySegment dst) {
-            boolean outer = inFlight.enter();
-            try {
-                int result = pollInside(dst);
-                holdWhile(pendingEnd != FULL);
-                return result;
-            } finally {
-                if (outer) {
-                    inFlight.exit();
-                }
+            ensureOpen();
+            peeked = false; // consumed by the poll, or (a bad destination) no longer held
+            int length = ring.poll(dst);
+            if (length != EMPTY) {
+                records++;
             }
+            return length;
         }
+    }
 
-        private int pollInside(MemorySegment dst) {
-            long room = dst.byteSize(); // the NPE for a null destination, even when empty
-            MemorySegment record = peek();
-            if (record == null) {
-                return EMPTY;
-            }
-            long length = record.byteSize();
-            if (length > room || dst.isReadOnly()) {
-                pendingEnd = FULL;
-                QueueChecks.checkDestination(dst, length);
-            }
-            MemorySegment.copy(record, 0, dst, 0, length);
-            release();
-            return (int) length;
+    private static final class Counting implements RecordHandler {
+        RecordHandler target;
+        int count;
+
+        @Override
+        public void onRecord(MemorySegment record) {
+            target.onRecord(record);
+            count++;
         }
     }
 }

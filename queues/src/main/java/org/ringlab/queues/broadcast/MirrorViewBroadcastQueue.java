@@ -10,10 +10,11 @@ import org.ringlab.api.QueueSpec;
  * memory's mirror view, with no claim, commit or window call per record (nothing to commit on
  * a mirror: same pages). Slot {@code s} is always at offset {@code s * stride}, so each slot
  * keeps the segments it hands out: the read-only record consumers get and the writable claim
- * the producer gets, re-sliced only when the slot's record length changes (never with
- * fixed-size records). The producer sets them before it publishes the record; consumers take
- * them after the acquire of the published sequence. So no hot path allocates, whether or not
- * escape analysis removes a slice.
+ * the producer gets, one per record length the slot has seen ({@link SlotSegments}: sliced the
+ * first time a length appears there, taken again after). The producer sets the record's before
+ * it publishes the record; consumers take it after the acquire of the published sequence. So no
+ * hot path allocates, with fixed or variable-length records, whether or not escape analysis
+ * removes a slice.
  */
 final class MirrorViewBroadcastQueue extends RefCountedBroadcastQueue {
 
@@ -22,8 +23,12 @@ final class MirrorViewBroadcastQueue extends RefCountedBroadcastQueue {
     private final long stride;
     /** Per slot, the read-only segment of its current record; written by the producer only. */
     private final MemorySegment[] records;
-    /** Per slot, the producer's last claim segment. */
-    private final MemorySegment[] claims;
+    /** Per slot, its read-only segments by length; the producer's. */
+    private final SlotSegments recordSegments;
+    /** Per slot, its claim segments by length; the producer's. */
+    private final SlotSegments claims;
+    /** Per slot, the last claim segment handed out (the one a fixed-size or steady length takes again). */
+    private final MemorySegment[] lastClaims;
 
     MirrorViewBroadcastQueue(String disciplineName, MirrorViewMemory memory, QueueSpec spec, BroadcastOptions options) {
         super(disciplineName, memory, spec, options);
@@ -31,7 +36,9 @@ final class MirrorViewBroadcastQueue extends RefCountedBroadcastQueue {
         this.readView = view.asReadOnly();
         this.stride = stride();
         this.records = new MemorySegment[physicalSlots()];
-        this.claims = new MemorySegment[physicalSlots()];
+        this.recordSegments = new SlotSegments(physicalSlots());
+        this.claims = new SlotSegments(physicalSlots());
+        this.lastClaims = new MemorySegment[physicalSlots()];
     }
 
     @Override
@@ -43,9 +50,10 @@ final class MirrorViewBroadcastQueue extends RefCountedBroadcastQueue {
 
     @Override
     MemorySegment claimSlot(int slot, long position, int length) {
-        MemorySegment c = claims[slot];
+        MemorySegment c = lastClaims[slot];
         if (c == null || c.byteSize() != length) {
-            claims[slot] = c = view.asSlice(slot * stride, length);
+            c = claims.find(slot, length);
+            lastClaims[slot] = c = c != null ? c : claims.put(slot, view.asSlice(slot * stride, length));
         }
         return c;
     }
@@ -59,7 +67,8 @@ final class MirrorViewBroadcastQueue extends RefCountedBroadcastQueue {
     private void recordSegment(int slot, long length) {
         MemorySegment r = records[slot];
         if (r == null || r.byteSize() != length) {
-            records[slot] = readView.asSlice(slot * stride, length);
+            MemorySegment k = recordSegments.find(slot, length);
+            records[slot] = k != null ? k : recordSegments.put(slot, readView.asSlice(slot * stride, length));
         }
     }
 

@@ -519,6 +519,15 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
      */
     abstract MemorySegment window(int slot, long position, int length);
 
+    /**
+     * Copies the record of {@code length} bytes in slot {@code slot}, at {@code position}, to the
+     * start of {@code dst} (checked to fit): {@code poll}'s copy, which needs no segment of the
+     * record. This default copies out of the {@link #window}.
+     */
+    void readSlot(int slot, long position, int length, MemorySegment dst) {
+        MemorySegment.copy(window(slot, position, length), 0, dst, 0, length);
+    }
+
     // Package-private views for the tests.
 
     long pending(int slot) {
@@ -1092,6 +1101,12 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
          * anyway): a record we can see must be in its slot and pending, at least for us.
          */
         private MemorySegment view() {
+            int r = checkedRow();
+            return window(slot, table[r + POSITION], (int) table[r + LENGTH]);
+        }
+
+        /** The row of the record at the cursor, checked as {@link #view()} says. */
+        private int checkedRow() {
             int r = row(slot);
             long holds = table[r + SEQUENCE];
             long pending = lvPending(slot);
@@ -1100,7 +1115,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
                         + " but the slot holds record " + holds + " with pending count " + pending
                         + ": a slot was reused while held, or published before it was counted");
             }
-            return window(slot, table[r + POSITION], (int) table[r + LENGTH]);
+            return r;
         }
 
         /** A peeked record keeps this handle inside its in-flight bracket until release (see holdWhileClaimed). */
@@ -1182,18 +1197,21 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
 
         private int pollInside(MemorySegment dst) {
             long room = dst.byteSize(); // the NPE for a null destination, even when empty
-            MemorySegment record = peek();
-            if (record == null) {
+            ensureUsable();
+            held = NONE; // a record peek() returned is consumed by this poll, or (bad destination) no longer held
+            holdWhilePeeked();
+            if (!available()) {
                 return EMPTY;
             }
-            long length = record.byteSize();
+            int r = checkedRow();
+            int length = (int) table[r + LENGTH];
             if (length > room || dst.isReadOnly()) {
-                held = NONE;
                 QueueChecks.checkDestination(dst, length);
             }
-            MemorySegment.copy(record, 0, dst, 0, length);
-            release();
-            return (int) length;
+            readSlot(slot, table[r + POSITION], length, dst); // no segment of the record is made
+            releaseAndAdvance();
+            delivered++;
+            return length;
         }
 
         private int awaitDrainInside(RecordHandler handler) {

@@ -51,4 +51,10 @@ non-sealed class SegmentPathBroadcastQueue extends RefCountedBroadcastQueue {
     MemorySegment window(int slot, long position, int length) {
         return memory.window(position, length);
     }
+
+    /** The strategy's own read: no window segment (split copies the parts, linearize still rotates across the seam). */
+    @Override
+    void readSlot(int slot, long position, int length, MemorySegment dst) {
+        memory.read(position, dst, 0, length);
+    }
 }

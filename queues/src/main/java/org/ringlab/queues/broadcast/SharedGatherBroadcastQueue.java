@@ -72,4 +72,14 @@ class SharedGatherBroadcastQueue extends SeamCrossingBroadcastQueue {
     MemorySegment window(int slot, long position, int length) {
         return straddles(position, length) ? gathered[slot] : super.window(slot, position, length);
     }
+
+    /** A straddling record from the producer's gathered window (the strategy's scratch is the producer's). */
+    @Override
+    void readSlot(int slot, long position, int length, MemorySegment dst) {
+        if (straddles(position, length)) {
+            MemorySegment.copy(gathered[slot], 0, dst, 0, length);
+        } else {
+            super.readSlot(slot, position, length, dst);
+        }
+    }
 }

@@ -11,8 +11,8 @@ import org.ringlab.api.SegmentPathMemory;
  * ({@link Capability#ZERO_COPY_CLAIM} and {@link Capability#ZERO_COPY_WINDOW}: doubled, the
  * growable mirror): a slot's window and claim are the same bytes every lap, and such a view
  * stays valid until the bytes are overwritten, so each slot keeps the read-only segment its
- * consumers get and the writable claim segment, taken from the strategy again only when the
- * slot's record length changes (never with fixed-size records). So {@code peek} and
+ * consumers get and the writable claim segment, one per record length the slot has seen
+ * ({@link SlotSegments}: taken from the strategy the first time a length appears there). So {@code peek} and
  * {@code claim} hand out no fresh segment, whether or not escape analysis removes one, as
  * on a mirror view. The strategy's mechanism still runs where it lives: {@code write} and
  * {@code commit} (doubled's mirror copy).
@@ -27,15 +27,21 @@ class ZeroCopySegmentBroadcastQueue extends SegmentPathBroadcastQueue {
     private final SegmentPathMemory memory;
     /** Per slot, the read-only window of its current record; written by the producer only, before it publishes. */
     final MemorySegment[] records;
-    /** Per slot, the producer's last claim segment. */
-    private final MemorySegment[] claims;
+    /** Per slot, its read-only windows by length; the producer's. */
+    private final SlotSegments windows;
+    /** Per slot, its claim segments by length; the producer's. */
+    private final SlotSegments claims;
+    /** Per slot, the last claim segment handed out (the one a fixed-size or steady length takes again). */
+    private final MemorySegment[] lastClaims;
 
     ZeroCopySegmentBroadcastQueue(String disciplineName, SegmentPathMemory memory, QueueSpec spec,
                                   BroadcastOptions options) {
         super(disciplineName, memory, spec, options);
         this.memory = memory;
         this.records = new MemorySegment[physicalSlots()];
-        this.claims = new MemorySegment[physicalSlots()];
+        this.windows = new SlotSegments(physicalSlots());
+        this.claims = new SlotSegments(physicalSlots());
+        this.lastClaims = new MemorySegment[physicalSlots()];
     }
 
     @Override
@@ -46,10 +52,14 @@ class ZeroCopySegmentBroadcastQueue extends SegmentPathBroadcastQueue {
 
     @Override
     MemorySegment claimSlot(int slot, long position, int length) {
-        MemorySegment c = claims[slot];
+        MemorySegment c = lastClaims[slot];
         if (c == null || c.byteSize() != length) {
-            claims[slot] = c = memory.claim(position, length);
+            c = claims.find(slot, length);
+        }
+        if (c == null) {
+            lastClaims[slot] = c = claims.put(slot, memory.claim(position, length));
         } else {
+            lastClaims[slot] = c;
             // Registers the claim the commit checks. Its segment is the same bytes as c; never
             // stored (one store on the other branch would make escape analysis keep it on both).
             memory.claim(position, length);
@@ -67,7 +77,8 @@ class ZeroCopySegmentBroadcastQueue extends SegmentPathBroadcastQueue {
     void recordSegment(int slot, long position, long length) {
         MemorySegment r = records[slot];
         if (r == null || r.byteSize() != length) {
-            records[slot] = memory.window(position, length);
+            MemorySegment w = windows.find(slot, length);
+            records[slot] = w != null ? w : windows.put(slot, memory.window(position, length));
         }
     }
 

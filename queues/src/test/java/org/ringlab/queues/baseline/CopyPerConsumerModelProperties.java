@@ -105,7 +105,7 @@ class CopyPerConsumerModelProperties {
         try (RingMemory memory = Registries.memoryStrategies().require("doubled").allocate(RingSpec.ofCapacity(4096))) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> new CopyPerConsumerDiscipline().create(memory, QueueSpec.variable(64).withConsumers(16)));
-            assertTrue(e.getMessage().contains("16") && e.getMessage().contains("15"), e.getMessage());
+            assertTrue(e.getMessage().contains("16") && e.getMessage().contains("10"), e.getMessage());
             e = assertThrows(IllegalArgumentException.class,
                     () -> new CopyPerConsumerDiscipline().create(memory, QueueSpec.variable(1000).withConsumers(4)));
             assertTrue(e.getMessage().contains("1000") && e.getMessage().contains("1024 bytes each"), e.getMessage());

@@ -26,6 +26,8 @@ import org.ringlab.api.RingSpec;
 public final class BroadcastAllocationProbe {
 
     static final int RECORD = 48;
+    /** Variable-length records: 64, 63, … 8 bytes in turn (57 lengths, prime to the power-of-two slot counts). */
+    static final int LENGTHS = 57;
     static long sink;
 
     enum Path { OFFER_POLL, BATCH_DRAIN, CLAIM_COMMIT, PEEK_RELEASE, PUT_AWAIT_DRAIN }
@@ -33,20 +35,20 @@ public final class BroadcastAllocationProbe {
     // One method per path: each compiles on its own (OSR), as a caller's loop would; one loop over all
     // four would be one large compilation in which escape analysis may give up.
 
-    static void offerPoll(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, MemorySegment record,
+    static void offerPoll(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, MemorySegment[] records,
                           MemorySegment dst) {
         for (int i = 0; i < operations; i++) {
-            producer.offer(record);
+            producer.offer(records[i % records.length]);
             for (BroadcastConsumer c : cs) {
                 sink += c.poll(dst);
             }
         }
     }
 
-    static void batchDrain(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, MemorySegment[] batch,
+    static void batchDrain(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, MemorySegment[][] batches,
                            RecordQueue.RecordHandler handler) {
         for (int i = 0; i < operations; i++) {
-            sink += producer.offer(batch, 0, 4);
+            sink += producer.offer(batches[i % batches.length], 0, 4);
             for (BroadcastConsumer c : cs) {
                 sink += c.drain(handler, 8);
             }
@@ -54,9 +56,10 @@ public final class BroadcastAllocationProbe {
     }
 
     /** claim + commit, each consumer polling (0 B/op on every shape): what allocates here is the claim path's. */
-    static void claimCommit(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, int claimLength,
+    static void claimCommit(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, int[] claimLengths,
                             MemorySegment dst) {
         for (int i = 0; i < operations; i++) {
+            int claimLength = claimLengths[i % claimLengths.length];
             MemorySegment claim = producer.claim(claimLength);
             if (claim != null) {
                 claim.set(ValueLayout.JAVA_BYTE, 0, (byte) i);
@@ -69,9 +72,9 @@ public final class BroadcastAllocationProbe {
     }
 
     /** offer (0 B/op on every shape), each consumer peeking and releasing: what allocates here is the peek path's. */
-    static void peekRelease(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, MemorySegment record) {
+    static void peekRelease(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, MemorySegment[] records) {
         for (int i = 0; i < operations; i++) {
-            producer.offer(record);
+            producer.offer(records[i % records.length]);
             for (BroadcastConsumer c : cs) {
                 MemorySegment r = c.peek();
                 if (r != null) {
@@ -82,10 +85,10 @@ public final class BroadcastAllocationProbe {
         }
     }
 
-    static void putAwaitDrain(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, MemorySegment record,
+    static void putAwaitDrain(int operations, BroadcastProducer producer, BroadcastConsumer[] cs, MemorySegment[] records,
                               RecordQueue.RecordHandler handler) {
         for (int i = 0; i < operations; i++) {
-            producer.put(record);
+            producer.put(records[i % records.length]);
             for (BroadcastConsumer c : cs) {
                 sink += c.awaitDrain(handler);
             }
@@ -102,8 +105,21 @@ public final class BroadcastAllocationProbe {
         QueueSpec spec = new QueueSpec(mode, mode == QueueSpec.RecordMode.FIXED ? RECORD : 64, consumers);
         try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(Math.max(g, 1 << 16) / g * g));
              RefCountedBroadcastQueue queue = new BroadcastDiscipline().create(memory, spec, BroadcastOptions.defaults())) {
-            MemorySegment record = Arena.ofAuto().allocate(RECORD);
-            MemorySegment[] batch = {record, record, record, record};
+            // VARIABLE: LENGTHS lengths in turn, a count prime to the slot count, so every slot sees
+            // every length (a slot re-sliced per length change would allocate on most records).
+            MemorySegment record = Arena.ofAuto().allocate(64);
+            int kinds = mode == QueueSpec.RecordMode.FIXED ? 1 : LENGTHS;
+            MemorySegment[] records = new MemorySegment[kinds];
+            int[] claimLengths = new int[kinds];
+            for (int k = 0; k < kinds; k++) {
+                claimLengths[k] = mode == QueueSpec.RecordMode.FIXED ? RECORD : 64 - k;
+                records[k] = record.asSlice(0, claimLengths[k]);
+            }
+            MemorySegment[][] batches = new MemorySegment[kinds][];
+            for (int k = 0; k < kinds; k++) {
+                batches[k] = new MemorySegment[] {records[k], records[(k + 1) % kinds], records[(k + 2) % kinds],
+                        records[(k + 3) % kinds]};
+            }
             MemorySegment dst = Arena.ofAuto().allocate(64);
             System.out.println("shape=" + (memory instanceof MirrorViewMemory ? "mirror-view" : "segment-path")
                     + " class=" + queue.getClass().getSimpleName());
@@ -113,7 +129,6 @@ public final class BroadcastAllocationProbe {
                 cs[c] = queue.consumer(c);
             }
             RecordQueue.RecordHandler handler = r -> sink += r.byteSize();
-            int claimLength = mode == QueueSpec.RecordMode.FIXED ? RECORD : 32;
             for (Path path : Path.values()) {
                 double perOp = Double.NaN;
                 // The least of the later rounds: JIT (re)compilation on a loaded machine allocates
@@ -121,11 +136,11 @@ public final class BroadcastAllocationProbe {
                 for (int round = 0; round < 5; round++) {
                     long before = threads.getCurrentThreadAllocatedBytes();
                     switch (path) {
-                        case OFFER_POLL -> offerPoll(operations, producer, cs, record, dst);
-                        case BATCH_DRAIN -> batchDrain(operations, producer, cs, batch, handler);
-                        case CLAIM_COMMIT -> claimCommit(operations, producer, cs, claimLength, dst);
-                        case PEEK_RELEASE -> peekRelease(operations, producer, cs, record);
-                        case PUT_AWAIT_DRAIN -> putAwaitDrain(operations, producer, cs, record, handler);
+                        case OFFER_POLL -> offerPoll(operations, producer, cs, records, dst);
+                        case BATCH_DRAIN -> batchDrain(operations, producer, cs, batches, handler);
+                        case CLAIM_COMMIT -> claimCommit(operations, producer, cs, claimLengths, dst);
+                        case PEEK_RELEASE -> peekRelease(operations, producer, cs, records);
+                        case PUT_AWAIT_DRAIN -> putAwaitDrain(operations, producer, cs, records, handler);
                     }
                     for (BroadcastConsumer c : cs) {
                         c.drain(handler, Integer.MAX_VALUE);
