@@ -123,7 +123,7 @@ class SpscLengthWordReuseTest {
             assertInstanceOf(MirrorViewSpscQueue.class, variable);
             // The header says length-word publication: a position-published queue may not attach.
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                    () -> new PositionSpscQueue("spsc", memory, SPEC));
+                    () -> new SegmentSpscQueue("spsc", memory, SPEC));
             assertTrue(e.getMessage().contains("publication 1"), e.getMessage());
         }
     }
