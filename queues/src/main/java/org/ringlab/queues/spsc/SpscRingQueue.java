@@ -8,6 +8,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
+import org.ringlab.api.GrowableRingMemory;
 import org.ringlab.api.MirrorViewMemory;
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;
@@ -15,6 +16,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.QueueSpec.RecordMode;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
+import org.ringlab.api.SeamPlacement;
 
 /**
  * Lock-free single-producer single-consumer queue on any {@link RingMemory} (Lamport's ring
@@ -28,9 +30,10 @@ import org.ringlab.api.RingMemory;
  *       does not grow, written and read in place in the 2N view and published through each
  *       record's own length word (Agrona's protocol: the consumer never reads the producer's
  *       position on its hot path);</li>
- *   <li>{@link PositionSpscQueue}: everything else (fixed-size records; segment-path memory,
- *       with seam placement pad or cross; growable rings), published by a release store of the
- *       producer position.</li>
+ *   <li>the subclasses of {@link PositionSpscQueue}, one final class per memory shape and
+ *       record mode (fixed-size records; variable records on a segment path with seam placement
+ *       pad, or running on across the seam; growable rings), published by a release store of
+ *       the producer position.</li>
  * </ul>
  * The two never share a ring: the header records which publication a ring uses and an attach
  * with the other is refused.
@@ -71,10 +74,34 @@ public abstract sealed class SpscRingQueue implements RecordQueue permits Mirror
         if (!memory.isOpen()) {
             throw new IllegalStateException("cannot build a " + disciplineName + " queue on closed memory");
         }
-        if (memory instanceof MirrorViewMemory m && spec.mode() == RecordMode.VARIABLE && spec.growth() == null) {
-            return new MirrorViewSpscQueue(disciplineName, m, spec);
+        boolean fixed = spec.mode() == RecordMode.FIXED;
+        if (spec.growth() != null) {
+            return growing(disciplineName, memory, spec, fixed);
         }
-        return new PositionSpscQueue(disciplineName, memory, spec);
+        if (memory instanceof MirrorViewMemory m) {
+            return fixed ? new FixedMirrorViewSpscQueue(disciplineName, m, spec) : new MirrorViewSpscQueue(disciplineName, m, spec);
+        }
+        boolean padded = PositionSpscQueue.seamCopies(memory) && spec.seam() == SeamPlacement.PAD;
+        if (fixed) {
+            return padded ? new PaddedFixedSlotSpscQueue(disciplineName, memory, spec)
+                    : new FixedSlotSpscQueue(disciplineName, memory, spec);
+        }
+        return padded ? new PaddedSegmentSpscQueue(disciplineName, memory, spec) : new SegmentSpscQueue(disciplineName, memory, spec);
+    }
+
+    /** A queue whose full ring grows: the memory must be a growable ring (no silent fallback to a fixed one). */
+    private static SpscRingQueue growing(String disciplineName, RingMemory memory, QueueSpec spec, boolean fixed) {
+        if (!(memory instanceof GrowableRingMemory)) {
+            throw new IllegalArgumentException("the spec asks for growth " + spec.growth() + " but " + memory.strategyName()
+                    + " memory cannot grow (it is not a GrowableRingMemory): allocate it with a growable"
+                    + " strategy such as mirrored-memfd-growable, or drop the growth policy");
+        }
+        if (PositionSpscQueue.seamCopies(memory) && spec.seam() == SeamPlacement.PAD) {
+            throw new IllegalArgumentException("spsc grows only rings whose claims and windows are contiguous across the"
+                    + " seam, or with seam placement cross; " + memory.strategyName() + " memory is not contiguous and the"
+                    + " placement is pad (its padding depends on the capacity)");
+        }
+        return fixed ? new FixedGrowableSpscQueue(disciplineName, memory, spec) : new GrowableSpscQueue(disciplineName, memory, spec);
     }
 
     /**

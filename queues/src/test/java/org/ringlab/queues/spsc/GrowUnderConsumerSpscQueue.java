@@ -8,14 +8,14 @@ import org.ringlab.api.RingMemory;
  * and header) without waiting for the consumer to leave them. SpscGrowthConcurrencyTest must
  * catch it, or it cannot catch a handshake bug.
  */
-final class GrowUnderConsumerSpscQueue extends PositionSpscQueue {
+final class GrowUnderConsumerSpscQueue extends GrowableSpscQueue {
 
     GrowUnderConsumerSpscQueue(RingMemory memory, QueueSpec spec) {
         super("spsc", memory, spec);
     }
 
     @Override
-    boolean consumerLeft() {
+    boolean consumerLeft(GrowHandshake handshake) {
         return true; // BROKEN on purpose: never waits for the consumer
     }
 }

@@ -6,19 +6,19 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RingMemory;
 
 /**
- * spsc's deliberately broken publication twin: the producer position is release-stored
+ * spsc's deliberately broken publication twin (of {@link SegmentSpscQueue}, variable records on a segment path): the producer position is release-stored
  * <em>before</em> the frame is written, so the consumer may read bytes that are not there yet.
  * SpscConcurrencyTest must see torn records from it, or its checks prove nothing.
  */
-final class PublishBeforeWriteSpscQueue extends PositionSpscQueue {
+final class PublishBeforeWriteSpscQueue extends SegmentSpscQueue {
 
     PublishBeforeWriteSpscQueue(RingMemory memory, QueueSpec spec) {
         super("spsc", memory, spec);
     }
 
     @Override
-    void write(long at, long frame, MemorySegment record, long length) {
-        soPosition(SpscDescriptor.PRODUCER_POSITION_OFFSET, at + frame); // BROKEN on purpose: publishes unwritten bytes
-        super.write(at, frame, record, length);
+    void write(long at, MemorySegment record, long length) {
+        soPosition(SpscDescriptor.PRODUCER_POSITION_OFFSET, at + frameLength(length)); // BROKEN on purpose: publishes unwritten bytes
+        super.write(at, record, length);
     }
 }

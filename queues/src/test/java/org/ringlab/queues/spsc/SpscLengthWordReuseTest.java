@@ -217,7 +217,7 @@ class SpscLengthWordReuseTest {
             assertInstanceOf(MirrorViewSpscQueue.class, variable);
             // The header says length-word publication: a position-published queue may not attach.
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                    () -> new PositionSpscQueue("spsc", memory, SPEC));
+                    () -> new SegmentSpscQueue("spsc", memory, SPEC));
             assertTrue(e.getMessage().contains("publication 2"), e.getMessage());
         }
     }

@@ -1,0 +1,84 @@
+package org.ringlab.bench.jmh;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.ringlab.api.QueueConsumer;
+import org.ringlab.api.QueueProducer;
+import org.ringlab.api.QueueSpec;
+import org.ringlab.bench.report.ForExperiment;
+
+/**
+ * The spsc paths that hand the caller a segment (claim/commit, peek/release) on one thread, on
+ * every memory shape: with {@code -prof gc} they show whether the segment is allocated
+ * ({@code gc.alloc.rate.norm}): the queue keeps none of them, so where the caller does not
+ * either escape analysis removes the strategy's slice and the path is 0 B/op. Records of 64
+ * bytes in a ring of 1 MiB; {@code seam} pad or cross (they differ on split and linearize).
+ */
+@ForExperiment("anchors")
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
+        "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx1g"})
+@State(Scope.Thread)
+public class SegmentPathHandOutBenchmark {
+
+    @Param({"doubled", "split", "linearize", "mirrored-memfd-growable", "mirrored-memfd"})
+    public String strategy;
+
+    @Param({"pad", "cross"})
+    public String seam;
+
+    private QueueBench bench;
+    private QueueProducer producer;
+    private QueueConsumer consumer;
+    private MemorySegment destination;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        bench = new QueueBench("spsc", strategy, 1 << 20, QueueSpec.variable(64).withSeam(seam));
+        producer = bench.queue.producer();
+        consumer = bench.queue.consumer(0);
+        destination = QueueBench.record(64);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        bench.close();
+    }
+
+    /** A claim of 64 bytes, one long written into it, committed, then polled. */
+    @Benchmark
+    public int claimCommitThenPoll() {
+        MemorySegment claim = producer.claim(64);
+        claim.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 7L);
+        producer.commit(64);
+        return consumer.poll(destination);
+    }
+
+    /** An offer of 64 bytes, then a peek reading one long of it, then its release. */
+    @Benchmark
+    public long offerThenPeekRelease() {
+        producer.offer(destination);
+        MemorySegment record = consumer.peek();
+        long v = record.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
+        consumer.release();
+        return v;
+    }
+}
