@@ -201,21 +201,30 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         mechanism[sizeIndex][rep] = shape.cpuNanosPerRecord(records, AnchorsProfile.RING_BYTES);
     }
 
-    /** One repetition of the drain comparison, drain(1) then drain(32) in one thread, then in two. */
-    void measureDrain(String anchor, int rep, AnchorsProfile profile) {
+    /**
+     * The drain comparison: its one-thread warm-up, then every one-thread repetition (drain(1),
+     * drain(32) in each), then the two-thread warm-up and repetitions. In blocks rather than
+     * one-thread and two-thread in turn: with two-thread runs (empty polls, a different profile
+     * for the drain) between the warm-up and the first timed one-thread repetition, that
+     * repetition took 1.7–2.5× the next one's time in two children at load 25; the one-thread
+     * repetitions now follow their own warm-up directly.
+     */
+    void measureDrain(String anchor, AnchorsProfile profile) {
         String strategy = Anchors.strategyOf(anchor);
         long records = profile.records(AnchorsProfile.SMALL_RECORD);
-        if (rep < 0) {
-            DrainRuns.warmOneThread(strategy, Math.max(DrainRuns.BATCH, records / WARMUP_CHUNKS));
-        } else {
-            for (int b = 0; b < DrainRuns.BATCHES.length; b++) {
+        int batches = DrainRuns.BATCHES.length;
+        DrainRuns.warmOneThread(strategy, Math.max(DrainRuns.BATCH, records / WARMUP_CHUNKS));
+        for (int rep = 0; rep < profile.repetitions(); rep++) {
+            for (int b = 0; b < batches; b++) {
                 drain[b][rep] = DrainRuns.oneThread(strategy, DrainRuns.BATCHES[b], records);
             }
         }
-        for (int b = 0; b < DrainRuns.BATCHES.length; b++) {
-            double rate = DrainRuns.twoThreads(strategy, DrainRuns.BATCHES[b], records, throughputTimeoutMillis(records));
-            if (rep >= 0) {
-                drain[DrainRuns.BATCHES.length + b][rep] = rate;
+        for (int rep = -1; rep < profile.repetitions(); rep++) {
+            for (int b = 0; b < batches; b++) {
+                double rate = DrainRuns.twoThreads(strategy, DrainRuns.BATCHES[b], records, throughputTimeoutMillis(records));
+                if (rep >= 0) {
+                    drain[batches + b][rep] = rate;
+                }
             }
         }
     }
@@ -241,9 +250,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
             }
         }
         if (measuresDrain(anchor)) {
-            for (int rep = -1; rep < profile.repetitions(); rep++) {
-                s.measureDrain(anchor, rep, profile);
-            }
+            s.measureDrain(anchor, profile);
         }
         return s;
     }
