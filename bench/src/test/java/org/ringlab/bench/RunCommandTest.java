@@ -34,9 +34,26 @@ class RunCommandTest {
         r = Cli.run("run", "history", "--profile", "huge");
         assertEquals(2, r.exitCode(), r.all());
         assertTrue(r.err().contains("unknown profile 'huge'; allowed: quick, full"), r.err());
-        r = Cli.run("run", "history", "--experiment", "growth");
+    }
+
+    @Test
+    void runNamesItsExperimentSoItNeitherListsNorTakesExperiment() {
+        Cli.Result help = Cli.run("run", "history", "--help");
+        assertEquals(0, help.exitCode(), help.all());
+        assertTrue(help.out().contains("--profile") && !help.out().contains("--experiment"), help.out());
+        Cli.Result r = Cli.run("run", "history", "--experiment", "growth");
         assertEquals(2, r.exitCode(), r.all());
-        assertTrue(r.err().contains("--experiment is for 'compare'"), r.err());
+        String allowed = "allowed options of 'ringlab run history': ";
+        assertTrue(r.err().contains("Unknown option") && r.err().contains("'--experiment'") && r.err().contains(allowed),
+                r.err());
+        String listed = r.err().substring(r.err().indexOf(allowed) + allowed.length());
+        assertTrue(listed.contains("--profile") && !listed.contains("--experiment"), listed);
+        Cli.Result compare = Cli.run("compare", "--help");
+        assertEquals(0, compare.exitCode(), compare.all());
+        assertTrue(compare.out().contains("--experiment"), compare.out());
+        Cli.Result root = Cli.run("--help");
+        assertEquals(0, root.exitCode(), root.all());
+        assertTrue(root.out().contains("--experiment"), root.out());
     }
 
     @Test

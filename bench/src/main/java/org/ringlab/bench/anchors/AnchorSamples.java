@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
+import org.ringlab.bench.harness.JitWarmup;
 
 /**
  * Every repetition of one anchor: records/µs and GB/s per record size, round-trip latency
@@ -36,8 +37,8 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
     static final List<String> DRAIN_COLUMNS = List.of("one thread drain(1)", "one thread drain(32)",
             "two threads drain(1)", "two threads drain(32)");
     private static final double[] PERCENTILES = {50, 90, 99, 99.9};
-    /** Untimed runs of the mechanism's replay loop in the warm-up repetition. */
-    private static final int MECHANISM_WARMUPS = 5;
+    /** A warm-up chunk is this fraction of a repetition's records (20,000 of 500,000 64-byte records). */
+    private static final int WARMUP_CHUNKS = 25;
 
     static AnchorSamples empty(int reps) {
         return new AnchorSamples(new double[SIZES.length][reps], new double[SIZES.length][reps],
@@ -110,38 +111,58 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
      * One path repetition: offer then poll {@code records(size)} records on this thread, as CPU
      * time of this thread per record. CPU time, not wall time: a preemption by another process
      * does not count, so the figure holds on a loaded machine where the two-thread figures don't.
+     * The warm-up ({@code rep} negative) runs the same loop method in chunks until the JIT is
+     * quiet ({@link JitWarmup}), so the timed call enters C2's code of {@link #pathLoop}.
      */
     void measurePath(String anchor, int sizeIndex, int rep, AnchorsProfile profile) {
         int size = SIZES[sizeIndex];
         long records = profile.records(size);
+        byte[] src = new byte[size];
+        byte[] dst = new byte[size];
+        if (rep < 0) {
+            long chunk = Math.max(1, records / WARMUP_CHUNKS);
+            try (AnchorQueue queue = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
+                long mechanismBefore = queue instanceof RinglabSpscAnchor spsc ? spsc.mechanismBytes() : 0;
+                JitWarmup.Result warm = JitWarmup.LOOPS.run(() -> pathLoop(queue, src, dst, chunk));
+                if (queue instanceof RinglabSpscAnchor spsc) {
+                    // The replay loop is warmed in the shape of the warm-up's own bytes.
+                    measureMechanism(anchor, sizeIndex, rep, warm.chunks() * chunk,
+                            spsc.mechanismBytes() - mechanismBefore);
+                }
+            }
+            return;
+        }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         try (AnchorQueue queue = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
             long mechanismBefore = queue instanceof RinglabSpscAnchor spsc ? spsc.mechanismBytes() : 0;
-            byte[] src = new byte[size];
-            byte[] dst = new byte[size];
             long start = threads.getCurrentThreadCpuTime();
-            for (long seq = 0; seq < records; seq++) {
-                AnchorDriver.stamp(src, size, seq);
-                if (!queue.offer(src)) {
-                    throw new IllegalStateException(anchor + ": an empty queue refused record " + seq);
-                }
-                if (queue.poll(dst) != size || AnchorDriver.sequenceOf(dst, size, anchor) != seq) {
-                    throw new IllegalStateException(anchor + ": record " + seq + " did not come back whole");
-                }
-            }
+            pathLoop(queue, src, dst, records);
             long cpu = threads.getCurrentThreadCpuTime() - start;
             if (start < 0 || cpu <= 0) {
                 throw new IllegalStateException("thread CPU time is not measurable here (JVM returned " + start + ")");
             }
-            if (rep >= 0) {
-                path[sizeIndex][rep] = (double) cpu / records;
-            }
+            path[sizeIndex][rep] = (double) cpu / records;
             if (queue instanceof RinglabSpscAnchor spsc) {
                 long bytes = spsc.mechanismBytes() - mechanismBefore;
-                if (rep >= 0) {
-                    mechanismBytes[sizeIndex][rep] = (double) bytes / records;
-                }
+                mechanismBytes[sizeIndex][rep] = (double) bytes / records;
                 measureMechanism(anchor, sizeIndex, rep, records, bytes);
+            }
+        }
+    }
+
+    /**
+     * The one-thread path, its own method: warmed in chunks and timed in one call. Every record
+     * is stamped with its sequence number and checked when it comes back.
+     */
+    static void pathLoop(AnchorQueue queue, byte[] src, byte[] dst, long records) {
+        int size = queue.recordSize();
+        for (long seq = 0; seq < records; seq++) {
+            AnchorDriver.stamp(src, size, seq);
+            if (!queue.offer(src)) {
+                throw new IllegalStateException(queue.name() + ": an empty queue refused record " + seq);
+            }
+            if (queue.poll(dst) != size || AnchorDriver.sequenceOf(dst, size, queue.name()) != seq) {
+                throw new IllegalStateException(queue.name() + ": record " + seq + " did not come back whole");
             }
         }
     }
@@ -172,30 +193,38 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
             return;
         }
         if (rep < 0) {
-            // The warm-up repetition compiles the replay loop as the path's warm-up compiles the
-            // queue's; timed interpreted, a 72-byte copy took 30 times its compiled cost.
-            for (int i = 0; i < MECHANISM_WARMUPS; i++) {
-                shape.cpuNanosPerRecord(records, AnchorsProfile.RING_BYTES);
-            }
+            // The warm-up compiles the replay loop as the path's warm-up compiles the queue's;
+            // timed interpreted, a 72-byte copy took 30 times its compiled cost.
+            shape.warmUp(Math.max(1, records / WARMUP_CHUNKS), AnchorsProfile.RING_BYTES);
             return;
         }
         mechanism[sizeIndex][rep] = shape.cpuNanosPerRecord(records, AnchorsProfile.RING_BYTES);
     }
 
-    /** One repetition of the drain comparison, drain(1) then drain(32) in one thread, then in two. */
-    void measureDrain(String anchor, int rep, AnchorsProfile profile) {
+    /**
+     * The drain comparison: its one-thread warm-up, then every one-thread repetition (drain(1),
+     * drain(32) in each), then the two-thread warm-up and repetitions. In blocks rather than
+     * one-thread and two-thread in turn: with two-thread runs (empty polls, a different profile
+     * for the drain) between the warm-up and the first timed one-thread repetition, that
+     * repetition took 1.7–2.5× the next one's time in two children at load 25; the one-thread
+     * repetitions now follow their own warm-up directly.
+     */
+    void measureDrain(String anchor, AnchorsProfile profile) {
         String strategy = Anchors.strategyOf(anchor);
         long records = profile.records(AnchorsProfile.SMALL_RECORD);
-        for (int b = 0; b < DrainRuns.BATCHES.length; b++) {
-            double ns = DrainRuns.oneThread(strategy, DrainRuns.BATCHES[b], records);
-            if (rep >= 0) {
-                drain[b][rep] = ns;
+        int batches = DrainRuns.BATCHES.length;
+        DrainRuns.warmOneThread(strategy, Math.max(DrainRuns.BATCH, records / WARMUP_CHUNKS));
+        for (int rep = 0; rep < profile.repetitions(); rep++) {
+            for (int b = 0; b < batches; b++) {
+                drain[b][rep] = DrainRuns.oneThread(strategy, DrainRuns.BATCHES[b], records);
             }
         }
-        for (int b = 0; b < DrainRuns.BATCHES.length; b++) {
-            double rate = DrainRuns.twoThreads(strategy, DrainRuns.BATCHES[b], records, throughputTimeoutMillis(records));
-            if (rep >= 0) {
-                drain[DrainRuns.BATCHES.length + b][rep] = rate;
+        for (int rep = -1; rep < profile.repetitions(); rep++) {
+            for (int b = 0; b < batches; b++) {
+                double rate = DrainRuns.twoThreads(strategy, DrainRuns.BATCHES[b], records, throughputTimeoutMillis(records));
+                if (rep >= 0) {
+                    drain[batches + b][rep] = rate;
+                }
             }
         }
     }
@@ -221,9 +250,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
             }
         }
         if (measuresDrain(anchor)) {
-            for (int rep = -1; rep < profile.repetitions(); rep++) {
-                s.measureDrain(anchor, rep, profile);
-            }
+            s.measureDrain(anchor, profile);
         }
         return s;
     }

@@ -222,9 +222,7 @@ public final class AnchorsExperiment implements Experiment {
         }
         for (String anchor : anchors) {
             if (AnchorSamples.measuresDrain(anchor)) {
-                for (int round = -1; round < reps; round++) {
-                    samples.get(anchor).measureDrain(anchor, round, profile);
-                }
+                samples.get(anchor).measureDrain(anchor, profile);
             }
         }
         return samples;

@@ -14,6 +14,7 @@ import org.ringlab.api.RecordQueue;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.bench.harness.JitWarmup;
 
 /**
  * Seed 001's batch consumption on spsc: {@code drain(handler, 32)} against {@code drain(handler, 1)},
@@ -40,33 +41,60 @@ final class DrainRuns {
     static double oneThread(String strategy, int batch, long records) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         try (Spsc q = new Spsc(strategy)) {
-            MemorySegment[] batchOf = new MemorySegment[BATCH];
-            for (int i = 0; i < BATCH; i++) {
-                batchOf[i] = MemorySegment.ofArray(new byte[AnchorsProfile.SMALL_RECORD]);
-            }
+            MemorySegment[] batchOf = batchOfRecords();
             SequenceCheck check = new SequenceCheck(strategy);
             long start = threads.getCurrentThreadCpuTime();
-            for (long seq = 0; seq < records; seq += BATCH) {
-                for (int i = 0; i < BATCH; i++) {
-                    batchOf[i].set(ValueLayout.JAVA_LONG_UNALIGNED, 0, seq + i);
-                }
-                if (q.producer.offer(batchOf, 0, BATCH) != BATCH) {
-                    throw new IllegalStateException("spsc@" + strategy + ": an empty queue refused a batch at " + seq);
-                }
-                int n = 0;
-                while (n < BATCH) {
-                    int got = q.consumer.drain(check, batch);
-                    if (got == 0) {
-                        throw new IllegalStateException("spsc@" + strategy + ": drain found nothing after a batch");
-                    }
-                    n += got;
-                }
-            }
+            oneThreadLoop(q, batchOf, check, batch, records);
             long cpu = threads.getCurrentThreadCpuTime() - start;
             if (start < 0 || cpu <= 0) {
                 throw new IllegalStateException("thread CPU time is not measurable here (JVM returned " + start + ")");
             }
             return (double) cpu / roundUp(records);
+        }
+    }
+
+    /**
+     * Runs the one-thread loop with both batch sizes in turn, in chunks of {@code chunkRecords},
+     * until the JIT has compiled it ({@link JitWarmup}): the timed calls of {@link #oneThread}
+     * then enter C2's code of {@link #oneThreadLoop}, not an on-stack replacement of it.
+     */
+    static void warmOneThread(String strategy, long chunkRecords) {
+        try (Spsc q = new Spsc(strategy)) {
+            MemorySegment[] batchOf = batchOfRecords();
+            SequenceCheck check = new SequenceCheck(strategy);
+            int[] turn = {0};
+            JitWarmup.LOOPS.run(() -> {
+                check.expected = 0;
+                oneThreadLoop(q, batchOf, check, BATCHES[turn[0]++ % BATCHES.length], chunkRecords);
+            });
+        }
+    }
+
+    private static MemorySegment[] batchOfRecords() {
+        MemorySegment[] batchOf = new MemorySegment[BATCH];
+        for (int i = 0; i < BATCH; i++) {
+            batchOf[i] = MemorySegment.ofArray(new byte[AnchorsProfile.SMALL_RECORD]);
+        }
+        return batchOf;
+    }
+
+    /** The one-thread loop, its own method: batches of 32 offered in one call, drained {@code batch} at a time. */
+    private static void oneThreadLoop(Spsc q, MemorySegment[] batchOf, SequenceCheck check, int batch, long records) {
+        for (long seq = 0; seq < records; seq += BATCH) {
+            for (int i = 0; i < BATCH; i++) {
+                batchOf[i].set(ValueLayout.JAVA_LONG_UNALIGNED, 0, seq + i);
+            }
+            if (q.producer.offer(batchOf, 0, BATCH) != BATCH) {
+                throw new IllegalStateException("spsc@" + q.strategy + ": an empty queue refused a batch at " + seq);
+            }
+            int n = 0;
+            while (n < BATCH) {
+                int got = q.consumer.drain(check, batch);
+                if (got == 0) {
+                    throw new IllegalStateException("spsc@" + q.strategy + ": drain found nothing after a batch");
+                }
+                n += got;
+            }
         }
     }
 
@@ -140,12 +168,14 @@ final class DrainRuns {
 
     /** spsc on a fresh ring of {@link AnchorsProfile#RING_BYTES} of {@code strategy}, through the registries. */
     private static final class Spsc implements AutoCloseable {
+        final String strategy;
         final RingMemory memory;
         final RecordQueue queue;
         final QueueProducer producer;
         final QueueConsumer consumer;
 
         Spsc(String strategy) {
+            this.strategy = strategy;
             MemoryStrategy memoryStrategy = Registries.memoryStrategies().require(strategy);
             QueueDiscipline spsc = Registries.disciplines().require(Anchors.SPSC);
             memory = memoryStrategy.allocate(RingSpec.ofCapacity(AnchorsProfile.RING_BYTES));

@@ -5,6 +5,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
+import org.ringlab.bench.harness.JitWarmup;
+
 /**
  * A strategy's mechanism timed alone, in the shape of the one-thread path loop: for every
  * record, the bytes the strategy moves beyond the one copy in and out (a doubled ring's second
@@ -79,29 +81,47 @@ record MechanismLoop(long bytes, long records, long events) {
      */
     double cpuNanosPerRecord(long records, long ringBytes) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long chunk = chunk();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment from = arena.allocate(ringBytes + chunk + 1, 64);
-            MemorySegment to = arena.allocate(ringBytes + chunk + 1, 64);
-            from.fill((byte) 7);
-            to.fill((byte) 0);
-            long due = chunk * this.records;  // an event is due each time `bytes` per record adds up to a chunk
-            long accrued = 0;
-            long at = 0;
+            MemorySegment from = source(arena, ringBytes);
+            MemorySegment to = arena.allocate(ringBytes + chunk() + 1, 64);
             long start = threads.getCurrentThreadCpuTime();
-            for (long seq = 0; seq < records; seq++) {
-                accrued += bytes;
-                if (accrued >= due && chunk > 0) {
-                    accrued -= due;
-                    MemorySegment.copy(from, at, to, at, chunk);
-                    at = (at + chunk) % ringBytes; // a chunk may be larger than the ring (a rotation and a frame)
-                }
-            }
+            replay(from, to, records, ringBytes);
             long cpu = threads.getCurrentThreadCpuTime() - start;
             if (start < 0) {
                 throw new IllegalStateException("thread CPU time is not measurable here (JVM returned " + start + ")");
             }
             return (double) Math.max(cpu, 0) / records;
+        }
+    }
+
+    /** Runs {@link #replay} in chunks of {@code chunkRecords} until the JIT has compiled it ({@link JitWarmup}). */
+    void warmUp(long chunkRecords, long ringBytes) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment from = source(arena, ringBytes);
+            MemorySegment to = arena.allocate(ringBytes + chunk() + 1, 64);
+            JitWarmup.LOOPS.run(() -> replay(from, to, chunkRecords, ringBytes));
+        }
+    }
+
+    private MemorySegment source(Arena arena, long ringBytes) {
+        MemorySegment from = arena.allocate(ringBytes + chunk() + 1, 64);
+        from.fill((byte) 7);
+        return from;
+    }
+
+    /** The replay loop, its own method: warmed in chunks, timed in one call. */
+    private void replay(MemorySegment from, MemorySegment to, long records, long ringBytes) {
+        long chunk = chunk();
+        long due = chunk * this.records;  // an event is due each time `bytes` per record adds up to a chunk
+        long accrued = 0;
+        long at = 0;
+        for (long seq = 0; seq < records; seq++) {
+            accrued += bytes;
+            if (accrued >= due && chunk > 0) {
+                accrued -= due;
+                MemorySegment.copy(from, at, to, at, chunk);
+                at = (at + chunk) % ringBytes; // a chunk may be larger than the ring (a rotation and a frame)
+            }
         }
     }
 }

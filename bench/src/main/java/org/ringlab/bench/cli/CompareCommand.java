@@ -26,11 +26,15 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     CompareOptions options;
 
+    @Mixin
+    ExperimentChoice experiments;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
     @Override
     public Integer call() {
+        options.experiments = experiments.ids;
         return options.run(spec, options.describe("ringlab compare"));
     }
 }

@@ -36,9 +36,7 @@ public final class CompareOptions {
     static final List<String> PROFILES = List.of("quick", "full");
     private static final String TINY = "tiny";
 
-    @Option(names = "--experiment", paramLabel = "ID", split = ",",
-            description = "Run only these experiments (repeatable or a comma list). Default: every one found,"
-                    + " in the order history, driver, growth, broadcast, mapped, anchors.")
+    /** The experiments to run, empty for every one: {@link ExperimentChoice}'s, or the one {@code run} names. */
     List<String> experiments = new ArrayList<>();
 
     // A String, not an enum: the test-only "tiny" profile stays out of --help.

@@ -54,10 +54,6 @@ public final class ExperimentRunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!options.experiments.isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "'run " + experiment.id() + "' names its experiment; "
-                    + "--experiment is for 'compare'");
-        }
         if (own != null) {
             try {
                 own.validate();

@@ -25,11 +25,15 @@ public final class RinglabCommand implements Callable<Integer> {
     @Mixin
     CompareOptions compare;
 
+    @Mixin
+    ExperimentChoice experiments;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
     @Override
     public Integer call() {
+        compare.experiments = experiments.ids;
         return compare.run(spec, compare.describe("ringlab"));
     }
 }

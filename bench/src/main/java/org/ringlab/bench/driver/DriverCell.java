@@ -7,6 +7,7 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.Fork;
+import org.ringlab.bench.harness.ForkedRows.Rows;
 import org.ringlab.bench.harness.ForkedTask;
 import org.ringlab.bench.report.Progress;
 
@@ -98,9 +99,5 @@ public final class DriverCell {
         public String describe() {
             return "driver " + strategy;
         }
-    }
-
-    /** What a forked cell sends back: the rows of {@link #measure}, every round, NaN kept. */
-    record Rows(double[][] rows) {
     }
 }

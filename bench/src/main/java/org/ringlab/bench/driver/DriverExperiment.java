@@ -17,6 +17,7 @@ import java.util.Optional;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
+import org.ringlab.bench.harness.ForkedRows;
 import org.ringlab.bench.harness.SeedClaim;
 import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.Stats;
@@ -121,10 +122,14 @@ public final class DriverExperiment implements Experiment {
                             + "No random input: records carry sequence numbers, checked on arrival (seed %d unused).",
                     profile.name(), profile.warmups(), profile.repetitions(), context.seed()));
             notes.add(context.fork()
-                    ? "(a) runs in a fresh JVM per strategy (as JMH forks): one strategy's JIT profile does not slow "
-                    + "the next one's; (b), (c), (d) run in this JVM"
+                    ? String.format(Locale.ROOT, "(a) runs in a fresh JVM per strategy (as JMH forks): one strategy's "
+                    + "JIT profile does not slow the next one's; (b), (c), (d), (f) each run in %d fresh JVMs one after "
+                    + "the other, %d timed repetitions in each ((d): %d per rate), the compared variants alternating "
+                    + "inside; each JVM is a paired round, so the intervals carry JVM-to-JVM noise", profile.forks(),
+                    profile.repetitionsPerFork(), profile.napiRepetitionsPerFork())
                     : "not forked: (a) measures every strategy in this JVM, so the queue's calls into the memory see "
-                    + "every strategy's class and later strategies may look slower than in a fresh JVM");
+                    + "every strategy's class and later strategies may look slower than in a fresh JVM; (b), (c), (d), "
+                    + "(f) repeat their rounds in this JVM, so their intervals hold no JVM-to-JVM noise");
             notes.add(DriverWorkloads.CPU_CLOCK
                     ? "single-thread figures (one-thread offer/consume, pool, Arena) are CPU time of the measuring "
                     + "thread (ThreadMXBean), so preemption on a loaded machine is not counted; two-thread and napi "
@@ -325,38 +330,24 @@ public final class DriverExperiment implements Experiment {
                 return;
             }
             context.progress().step("spsc drain(1) vs drain(32), two threads × " + main.name());
-            double[] one = new double[profile.repetitions()];
-            double[] batch = new double[profile.repetitions()];
-            for (int r = -profile.warmups(); r < profile.repetitions(); r++) {
-                double a = DriverWorkloads.twoThreadRate(main, spsc, 1, profile.roundNanos());
-                double b = DriverWorkloads.twoThreadRate(main, spsc, 32, profile.roundNanos());
-                if (r >= 0) {
-                    one[r] = a;
-                    batch[r] = b;
-                }
-            }
+            ForkedRows twoThreads = forked(DriverPartTask.BATCH_TWO_THREADS);
+            double[] one = twoThreads.flat(0);
+            double[] batch = twoThreads.flat(1);
             Map<String, String> base = Measurement.labels("part", "batch", "strategy", main.name(), "discipline", SPSC);
             Map<String, String> two = with(base, "threads", "two threads");
-            measurements.add(measure(with(two, "batch", "drain(1)"), "throughput", "records/us", true, one));
-            measurements.add(measure(with(two, "batch", "drain(32)"), "throughput", "records/us", true, batch));
-            measurements.add(measure(two, "batch32OverBatch1", "x", true, ratios(batch, one)));
+            measurements.add(measure(with(two, "batch", "drain(1)"), "throughput", "records/us", true, twoThreads.groups(0)));
+            measurements.add(measure(with(two, "batch", "drain(32)"), "throughput", "records/us", true, twoThreads.groups(1)));
+            measurements.add(measure(two, "batch32OverBatch1", "x", true, twoThreads.ratioGroups(1, 0)));
 
             context.progress().step("spsc drain(1) vs drain(32), one thread × " + main.name());
-            int n = profile.repetitions();
-            double[] s1 = new double[n];
-            double[] s32 = new double[n];
-            for (int r = -profile.warmups() - 1; r < n; r++) { // one extra warm-up: these rounds are short
-                double b = DriverWorkloads.interleaved(main, spsc, 1, profile.interleavedRecords());
-                double c = DriverWorkloads.interleaved(main, spsc, 32, profile.interleavedRecords());
-                if (r >= 0) {
-                    s1[r] = b;
-                    s32[r] = c;
-                }
-            }
+            ForkedRows oneThread = forked(DriverPartTask.BATCH_ONE_THREAD);
+            int n = one.length;
+            double[] s1 = oneThread.flat(0);
+            double[] s32 = oneThread.flat(1);
             Map<String, String> single = with(base, "threads", "one thread");
-            measurements.add(measure(with(single, "batch", "drain(1)"), "time", "ns/record", false, s1));
-            measurements.add(measure(with(single, "batch", "drain(32)"), "time", "ns/record", false, s32));
-            measurements.add(measure(single, "batch32OverBatch1", "x", true, ratios(s1, s32)));
+            measurements.add(measure(with(single, "batch", "drain(1)"), "time", "ns/record", false, oneThread.groups(0)));
+            measurements.add(measure(with(single, "batch", "drain(32)"), "time", "ns/record", false, oneThread.groups(1)));
+            measurements.add(measure(single, "batch32OverBatch1", "x", true, oneThread.ratioGroups(0, 1)));
             List<List<String>> rows = new ArrayList<>();
             rows.add(List.of("two threads", "drain(1)", cell(one) + " records/µs", "1.00×"));
             rows.add(List.of("two threads", "drain(32)", cell(batch) + " records/µs", ratioCell(batch, one)));
@@ -370,14 +361,15 @@ public final class DriverExperiment implements Experiment {
             claims.add(SeedClaim.of("issue 3: drain in batches of 32 ≥ 1.6× one at a time, empty handler (seed 001's "
                             + "1.6×, 708 → 433 ms, is judged with work per packet, (f)); two threads, records/µs", "1.6×")
                     .atLeast("drain(32) / drain(1), two threads on " + main.name(), BATCH_GOAL,
-                            SeedClaim.ratio(batch, one))
+                            SeedClaim.ratio(twoThreads.rounds(1), twoThreads.rounds(0)))
                     .build().toClaim(String.format(Locale.ROOT, "one thread %.2f× (%s per record, not judged)",
                             median(s1) / median(s32), clock())));
 
             context.progress().step("batching with work: drain(1) vs drain(32), parse + checksum + flow table × "
                     + main.name());
-            BatchingWithWork.Result w = BatchingWithWork.run(main, spsc, n, Math.min(profile.interleavedRecords(), 500_000),
-                    FlowTable.defaultBytes(), context.seed());
+            ForkedRows work = forked(DriverPartTask.WORK);
+            BatchingWithWork.Result w = new BatchingWithWork.Result(FlowTable.defaultBytes(), work.flat(0), work.flat(1),
+                    work.flat(2), work.flat(3), work.forks().size());
             measurements.addAll(w.measurements(ID, main.name()));
             tables.add(w.table(main.name()));
             claims.add(w.reportClaim());
@@ -387,29 +379,23 @@ public final class DriverExperiment implements Experiment {
         // ---- (b) pool vs Arena ----
 
         private void pool() {
-            int n = profile.repetitions();
-            double[] single = new double[n];
-            double[] spscPool = new double[n];
-            double[] arena = new double[n];
             context.progress().step("pool (single-thread) vs pool (spsc free list) vs Arena, 2048-byte buffers");
-            for (int r = -profile.warmups() - 1; r < n; r++) {
-                double a = DriverWorkloads.poolLoop(BufferPool.Threading.SINGLE_THREAD, profile.poolOps());
-                double b = DriverWorkloads.poolLoop(BufferPool.Threading.SPSC, profile.poolOps());
-                double c = DriverWorkloads.arenaLoop(profile.arenaOps());
-                if (r >= 0) {
-                    single[r] = a;
-                    spscPool[r] = b;
-                    arena[r] = c;
-                }
-            }
+            ForkedRows pools = forked(DriverPartTask.POOL);
+            double[] single = pools.flat(0);
+            double[] spscPool = pools.flat(1);
+            double[] arena = pools.flat(2);
+            int n = single.length;
             Map<String, String> base = Measurement.labels("part", "pool", "buffer", "2048 B");
-            measurements.add(measure(with(base, "allocator", "pool single-thread"), "allocateFree", "ns/op", false, single));
-            measurements.add(measure(with(base, "allocator", "pool spsc free list"), "allocateFree", "ns/op", false, spscPool));
-            measurements.add(measure(with(base, "allocator", "Arena.ofConfined"), "allocateFree", "ns/op", false, arena));
+            measurements.add(measure(with(base, "allocator", "pool single-thread"), "allocateFree", "ns/op", false,
+                    pools.groups(0)));
+            measurements.add(measure(with(base, "allocator", "pool spsc free list"), "allocateFree", "ns/op", false,
+                    pools.groups(1)));
+            measurements.add(measure(with(base, "allocator", "Arena.ofConfined"), "allocateFree", "ns/op", false,
+                    pools.groups(2)));
             measurements.add(measure(with(base, "allocator", "pool single-thread"), "arenaOverPool", "x", true,
-                    ratios(arena, single)));
+                    pools.ratioGroups(2, 0)));
             measurements.add(measure(with(base, "allocator", "pool spsc free list"), "arenaOverPool", "x", true,
-                    ratios(arena, spscPool)));
+                    pools.ratioGroups(2, 1)));
             tables.add(new Table("(b) buffer pool vs an Arena per packet: allocate + touch + free of a 2048-byte buffer, "
                     + "one thread (" + clock() + " per op, median [min..max] of " + n + ")",
                     List.of("allocator", "ns/op", "Arena / this"),
@@ -418,8 +404,8 @@ public final class DriverExperiment implements Experiment {
                             List.of("Arena.ofConfined + allocate + close", cell(arena), "1.00×"))));
             claims.add(SeedClaim.of("issue 3: pool allocate/free ≥ 20× faster than Arena allocation of the same size "
                             + "(seed 001: pool 40× faster than malloc/free, 167 → 4.2 ms per million)", "40×")
-                    .atLeast("Arena / single-thread pool", POOL_GOAL, SeedClaim.ratio(arena, single))
-                    .atLeast("Arena / spsc free-list pool", POOL_GOAL, SeedClaim.ratio(arena, spscPool))
+                    .atLeast("Arena / single-thread pool", POOL_GOAL, SeedClaim.ratio(pools.rounds(2), pools.rounds(0)))
+                    .atLeast("Arena / spsc free-list pool", POOL_GOAL, SeedClaim.ratio(pools.rounds(2), pools.rounds(1)))
                     .build().toClaim(""));
         }
 
@@ -435,64 +421,59 @@ public final class DriverExperiment implements Experiment {
             if (!cpuMeasurable) {
                 skipped.add("napi consumer CPU time: this JVM does not measure thread CPU time (ThreadMXBean)");
             }
-            List<NapiConfig> configs = List.of(NapiConfig.defaults(), NapiConfig.wakePerItem());
+            List<NapiConfig> configs = DriverPartTask.NAPI_MODES;
             List<String> modes = List.of("napi (budget 64, batch 32)", "wake-per-item");
-            int n = profile.repetitions();
+            int n = profile.forks() * profile.napiRepetitionsPerFork();
             List<String> rates = new ArrayList<>();
             double[][] loss = new double[2][profile.napiRates().size()];
             double[][] cpuPerRecord = new double[2][profile.napiRates().size()];
             double[][][] lossReps = new double[2][profile.napiRates().size()][]; // [mode][rate][round], for the whiskers
             double[][][] cpuReps = new double[2][profile.napiRates().size()][];
             List<List<String>> rows = new ArrayList<>();
-            double[][][] atTop = null; // [mode][loss %, cpu ns/record][round] at the highest rate ≤ 1 Gbit/s
+            List<List<double[]>> atTop = null; // [napi kept, wake kept, napi cpu, wake cpu] per fork, highest rate ≤ 1 Gbit/s
             for (int ri = 0; ri < profile.napiRates().size(); ri++) {
                 long rate = profile.napiRates().get(ri);
                 rates.add(String.format(Locale.ROOT, "%,d/s", rate));
                 context.progress().step(String.format(Locale.ROOT, "napi vs wake-per-item × %,d records/s × %s", rate,
                         main.name()));
-                DriverWorkloads.NapiRun[][] runs = new DriverWorkloads.NapiRun[2][n];
-                for (int r = -profile.warmups(); r < n; r++) {
-                    for (int m = 0; m < 2; m++) {
-                        DriverWorkloads.NapiRun run = DriverWorkloads.napi(main, configs.get(m), rate, profile.napiNanos());
-                        if (r >= 0) {
-                            runs[m][r] = run;
-                        }
-                    }
-                }
-                double[][][] summary = new double[2][2][];
+                ForkedRows runs = forked(DriverPartTask.NAPI + rate);
+                int fields = DriverPartTask.NAPI_FIELDS.size();
+                List<List<double[]>> summary = new ArrayList<>();
+                List<List<double[]>> cpuGroups = new ArrayList<>();
                 for (int m = 0; m < 2; m++) {
-                    DriverWorkloads.NapiRun[] rs = runs[m];
-                    double[] lossPct = Arrays.stream(rs).mapToDouble(DriverWorkloads.NapiRun::lossPercent).toArray();
-                    double[] achieved = Arrays.stream(rs).mapToDouble(DriverWorkloads.NapiRun::achievedPerSecond).toArray();
-                    double[] cpuNs = Arrays.stream(rs).mapToDouble(DriverWorkloads.NapiRun::cpuNanosPerRecord).toArray();
-                    double[] cpuPct = Arrays.stream(rs).mapToDouble(DriverWorkloads.NapiRun::cpuPercent).toArray();
-                    double[] wakeUps = Arrays.stream(rs).mapToDouble(x -> x.stats().wakeUps()).toArray();
-                    double[] wakePerRecord = Arrays.stream(rs)
-                            .mapToDouble(x -> (double) x.stats().wakeUps() / Math.max(1, x.stats().delivered())).toArray();
-                    double[] polls = Arrays.stream(rs).mapToDouble(x -> x.stats().polls()).toArray();
+                    int at = m * fields;
+                    double[] lossPct = runs.flat(at);
+                    double[] achieved = runs.flat(at + 1);
+                    double[] cpuNs = runs.flat(at + 2);
+                    double[] cpuPct = runs.flat(at + 3);
+                    double[] wakeUps = runs.flat(at + 4);
+                    double[] wakePerRecord = runs.flat(at + 5);
+                    double[] polls = runs.flat(at + 6);
                     Map<String, String> l = Measurement.labels("part", "napi", "strategy", main.name(), "mode",
                             configs.get(m).signalling() == NapiConfig.Signalling.NAPI ? "napi" : "wake-per-item",
                             "rate", rate + "/s");
-                    measurements.add(measure(l, "loss", "%", false, lossPct));
-                    measurements.add(measure(l, "achievedRate", "records/s", true, achieved));
+                    measurements.add(measure(l, "loss", "%", false, runs.groups(at)));
+                    measurements.add(measure(l, "achievedRate", "records/s", true, runs.groups(at + 1)));
                     if (cpuMeasurable) {
-                        measurements.add(measure(l, "consumerCpu", "ns/record", false, cpuNs));
-                        measurements.add(measure(l, "consumerCpuShare", "%", false, cpuPct));
+                        measurements.add(measure(l, "consumerCpu", "ns/record", false, runs.groups(at + 2)));
+                        measurements.add(measure(l, "consumerCpuShare", "%", false, runs.groups(at + 3)));
                     }
-                    measurements.add(measure(l, "wakeUps", "count", false, wakeUps));
-                    measurements.add(measure(l, "wakeUpsPerRecord", "wake-ups/record", false, wakePerRecord));
-                    measurements.add(measure(l, "polls", "count", false, polls));
+                    measurements.add(measure(l, "wakeUps", "count", false, runs.groups(at + 4)));
+                    measurements.add(measure(l, "wakeUpsPerRecord", "wake-ups/record", false, runs.groups(at + 5)));
+                    measurements.add(measure(l, "polls", "count", false, runs.groups(at + 6)));
                     loss[m][ri] = median(lossPct);
                     cpuPerRecord[m][ri] = cpuMeasurable ? median(cpuNs) : Double.NaN;
                     lossReps[m][ri] = lossPct;
                     cpuReps[m][ri] = cpuNs;
-                    summary[m][0] = lossPct;
-                    summary[m][1] = cpuNs;
+                    // "Loses no more" as delivered shares: 100 − loss, finite when neither loses.
+                    summary.add(runs.rounds(at).stream().map(g -> Arrays.stream(g).map(x -> 100 - x).toArray()).toList());
+                    cpuGroups.add(runs.rounds(at + 2));
                     rows.add(List.of(rates.get(ri), modes.get(m), fmt(median(achieved)) + "/s", cell(lossPct) + " %",
                             cpuMeasurable ? cell(cpuPct) + " %" : "—", cpuMeasurable ? cell(cpuNs) : "—",
                             fmt(median(wakeUps)), fmt(median(wakePerRecord)), fmt(median(polls))));
                 }
                 if (rate <= DriverProfile.GIGABIT_64_BYTE_FRAMES) {
+                    summary.addAll(cpuGroups);
                     atTop = summary;
                 }
             }
@@ -522,15 +503,14 @@ public final class DriverExperiment implements Experiment {
                 return;
             }
             String top = rates.get(topIndex());
-            // "Loses no more" as delivered shares: (100 − napi loss) / (100 − wake loss) ≥ 1, finite when neither loses.
-            double[] napiKept = Arrays.stream(atTop[0][0]).map(x -> 100 - x).toArray();
-            double[] wakeKept = Arrays.stream(atTop[1][0]).map(x -> 100 - x).toArray();
+            double napiLoss = 100 - median(flat(atTop.get(0)));
+            double wakeLoss = 100 - median(flat(atTop.get(1)));
             claims.add(SeedClaim.of("issue 3: napi loses no more than wake-per-item at 1.49 M/s (the part alone: an "
                             + "unpark as the interrupt, an empty handler; seed 001's 31 % → 0.12 % is judged on the whole "
                             + "driver, (e)); napi / wake-per-item delivered share ≥ 1", "31 % → 0.12 %")
-                    .atLeast("napi / wake-per-item delivered share at " + top, 1, SeedClaim.ratio(napiKept, wakeKept))
+                    .atLeast("napi / wake-per-item delivered share at " + top, 1, SeedClaim.ratio(atTop.get(0), atTop.get(1)))
                     .build().toClaim(String.format(Locale.ROOT, "loss napi %.2f %%, wake-per-item %.2f %% (medians)",
-                            median(atTop[0][0]), median(atTop[1][0]))));
+                            napiLoss, wakeLoss)));
             if (!cpuMeasurable) {
                 claims.add(new Claim("issue 3: napi CPU per record ≤ 0.72× wake-per-item's (the part alone)",
                         "not measured: no thread CPU time in this JVM", Claim.Verdict.NOT_MEASURED));
@@ -538,9 +518,9 @@ public final class DriverExperiment implements Experiment {
                 claims.add(SeedClaim.of("issue 3: napi CPU per record ≤ 0.72× wake-per-item's (the part alone; seed "
                                 + "001's −28 % CPU is judged on the whole driver, (e))", "0.72×")
                         .atMost("napi / wake-per-item poller CPU per record at " + top, NAPI_CPU_GOAL,
-                                SeedClaim.ratio(atTop[0][1], atTop[1][1]))
+                                SeedClaim.ratio(atTop.get(2), atTop.get(3)))
                         .build().toClaim(String.format(Locale.ROOT, "napi %.0f ns, wake-per-item %.0f ns (medians)",
-                                median(atTop[0][1]), median(atTop[1][1]))));
+                                median(flat(atTop.get(2))), median(flat(atTop.get(3))))));
             }
         }
 
@@ -578,6 +558,23 @@ public final class DriverExperiment implements Experiment {
                                     double[] samples) {
             return new Measurement(ID, labels, metric, unit, higherIsBetter, false, samples);
         }
+
+        /** One group of repetitions per fork ({@link ForkedRows}), so diff and the claims resample forks. */
+        private Measurement measure(Map<String, String> labels, String metric, String unit, boolean higherIsBetter,
+                                    List<double[]> forks) {
+            return Measurement.ofForks(ID, labels, metric, unit, higherIsBetter, false, forks);
+        }
+
+        /** Part {@code part} of (b), (c), (d), (f) in {@link DriverProfile#forks()} child JVMs (here with --no-fork). */
+        private ForkedRows forked(String part) {
+            return ForkedRows.run(new DriverPartTask(profile.name(), part, main == null ? "" : main.name(),
+                    context.seed()), profile.forks(), context.fork(), DriverCell.TIMEOUT,
+                    line -> context.progress().note("(child) " + line));
+        }
+    }
+
+    private static double[] flat(List<double[]> groups) {
+        return groups.stream().flatMapToDouble(Arrays::stream).toArray();
     }
 
     static String clock() {

@@ -14,9 +14,13 @@ import java.util.List;
  * @param arenaOps           allocate + close of one Arena round (much slower, so fewer)
  * @param napiRates          fixed producer rates in records per second
  * @param napiNanos          producer run time of one NAPI round
+ * @param forks              child JVMs of each part (b), (c), (d), (f), one after the other: each a paired round
+ * @param repetitionsPerFork timed repetitions inside each fork of (b), (c), (f), after the warm-ups
+ * @param napiRepetitionsPerFork timed repetitions inside each fork of (d), per rate (its rounds are long)
  */
 record DriverProfile(String name, int warmups, int repetitions, long roundNanos, int interleavedRecords,
-                     int poolOps, int arenaOps, List<Long> napiRates, long napiNanos) {
+                     int poolOps, int arenaOps, List<Long> napiRates, long napiNanos, int forks,
+                     int repetitionsPerFork, int napiRepetitionsPerFork) {
 
     /** 1 Gbit/s of 64-byte Ethernet frames (84 bytes on the wire with preamble and gap): seed 001's load. */
     static final long GIGABIT_64_BYTE_FRAMES = 1_488_095;
@@ -28,12 +32,12 @@ record DriverProfile(String name, int warmups, int repetitions, long roundNanos,
     static DriverProfile named(String profile) {
         return switch (profile) {
             case "tiny" -> new DriverProfile("tiny", 0, 2, 20_000_000L, 32 * 2_000, 200_000, 10_000,
-                    List.of(GIGABIT_64_BYTE_FRAMES), 40_000_000L);
+                    List.of(GIGABIT_64_BYTE_FRAMES), 40_000_000L, 1, 2, 2);
             case "quick" -> new DriverProfile("quick", 1, 5, 100_000_000L, 32 * 25_000, 2_000_000, 100_000,
-                    List.of(100_000L, 1_000_000L, GIGABIT_64_BYTE_FRAMES), 500_000_000L);
+                    List.of(100_000L, 1_000_000L, GIGABIT_64_BYTE_FRAMES), 500_000_000L, 2, 3, 2);
             // Seed 001's sizes: 1 million operations per figure, one second of 1 Gbit/s traffic.
             case "full" -> new DriverProfile("full", 2, 5, 1_000_000_000L, 1_000_000, 10_000_000, 1_000_000,
-                    List.of(100_000L, 500_000L, 1_000_000L, GIGABIT_64_BYTE_FRAMES, 3_000_000L), 1_000_000_000L);
+                    List.of(100_000L, 500_000L, 1_000_000L, GIGABIT_64_BYTE_FRAMES, 3_000_000L), 1_000_000_000L, 3, 3, 2);
             default -> throw new IllegalArgumentException("unknown profile '" + profile
                     + "' for the driver experiment; known: tiny, quick, full");
         };

@@ -130,6 +130,14 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
         return Bootstrap.paired(rounds(num), rounds(den));
     }
 
+    /**
+     * The interval of {@code median(num) / median(den)} over paired rounds of several
+     * repetitions each: a round is a fork that measured both sides ({@link ForkedRows#groups}).
+     */
+    public static Estimate ratio(List<double[]> num, List<double[]> den) {
+        return Bootstrap.paired(num, den);
+    }
+
     /** The interval of one figure's median (the ratio to a constant 1), to judge it against a constant. */
     public static Estimate figure(double[] samples) {
         return Bootstrap.paired(rounds(samples), rounds(DoubleStream.generate(() -> 1).limit(samples.length).toArray()));

@@ -17,6 +17,7 @@ import org.ringlab.api.Registries;
 import org.ringlab.bench.experiments.ExperimentRuns;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.ForkedRows;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Table;
@@ -97,13 +98,36 @@ class DriverExperimentTest {
     @Test
     void forkedRowsSurviveTheTripAsOneJsonRecord() {
         double[][] rows = {{1.5, Double.NaN}, {2.25, 3}, {4e-9, 5e9}, {Double.NaN, 0}};
-        double[][] back = RecordJson.read(RecordJson.write(new DriverCell.Rows(rows)), DriverCell.Rows.class).rows();
+        double[][] back = RecordJson.read(RecordJson.write(new ForkedRows.Rows(rows)), ForkedRows.Rows.class).rows();
         assertEquals(rows.length, back.length);
         for (int i = 0; i < rows.length; i++) {
             org.junit.jupiter.api.Assertions.assertArrayEquals(rows[i], back[i]);
         }
         DriverCell.Task task = new DriverCell.Task("tiny", "heap-doubled", true, false);
         assertEquals(task, RecordJson.read(RecordJson.write(task), DriverCell.Task.class));
+    }
+
+    @Test
+    void partsRunInSeveralFreshJvmsEachOnePairedRound() {
+        DriverPartTask task = new DriverPartTask("tiny", DriverPartTask.POOL, "", 1);
+        assertEquals(task, RecordJson.read(RecordJson.write(task), DriverPartTask.class));
+        ForkedRows pools = ForkedRows.run(task, 2, true, java.time.Duration.ofMinutes(5), line -> { });
+        int reps = DriverProfile.named("tiny").repetitionsPerFork();
+        assertEquals(2, pools.forks().size());
+        assertEquals(3, pools.rows(), "pool single-thread, pool spsc free list, Arena");
+        for (double[][] fork : pools.forks()) {
+            for (double[] row : fork) {
+                assertEquals(reps, row.length);
+                assertTrue(java.util.Arrays.stream(row).allMatch(v -> v > 0 && Double.isFinite(v)), java.util.Arrays.toString(row));
+            }
+        }
+        org.ringlab.bench.report.Measurement m = org.ringlab.bench.report.Measurement.ofForks("driver",
+                java.util.Map.of("part", "pool"), "allocateFree", "ns/op", false, false, pools.groups(2));
+        assertEquals(2, m.groups().size(), "diff and the claims see two forks");
+        assertEquals(2 * reps, pools.flat(2).length);
+        assertEquals(pools.forks().get(1)[2][0] / pools.forks().get(1)[0][0], pools.ratioGroups(2, 0).get(1)[0]);
+        assertThrows(IllegalArgumentException.class,
+                () -> new DriverPartTask("tiny", "no-such-part", "", 1).measure());
     }
 
     @Test

@@ -45,12 +45,40 @@ public final class BatchingWithWork {
     static final double SEED_SPEED_UP = 708.0 / 433.0;
 
     /**
-     * Per repetition, CPU ns per packet.
+     * Per repetition, CPU ns per packet; with several forks, fork 0's repetitions first, every
+     * fork as many.
      *
      * @param flowTableBytes the table's size
+     * @param forks          the child JVMs the repetitions came from, one after the other
      */
     public record Result(long flowTableBytes, double[] emptyOne, double[] emptyBatch, double[] workOne,
-                         double[] workBatch) {
+                         double[] workBatch, int forks) {
+
+        public Result {
+            if (forks < 1 || workOne.length % forks != 0) {
+                throw new IllegalArgumentException(workOne.length + " repetitions do not split into " + forks + " forks");
+            }
+        }
+
+        /** Every repetition from one JVM. */
+        public Result(long flowTableBytes, double[] emptyOne, double[] emptyBatch, double[] workOne, double[] workBatch) {
+            this(flowTableBytes, emptyOne, emptyBatch, workOne, workBatch, 1);
+        }
+
+        /** The claim's paired rounds: one per fork, or one per repetition from a single JVM. */
+        private List<double[]> rounds(double[] v) {
+            return forks == 1 ? SeedClaim.rounds(v) : groups(v);
+        }
+
+        /** {@code v}'s repetitions, one array per fork. */
+        private List<double[]> groups(double[] v) {
+            int per = v.length / forks;
+            List<double[]> out = new ArrayList<>(forks);
+            for (int f = 0; f < forks; f++) {
+                out.add(java.util.Arrays.copyOfRange(v, f * per, (f + 1) * per));
+            }
+            return out;
+        }
 
         /**
          * Seed 001's 708 → 433: drain(1) / drain(32) CPU per packet with work, round {@code r} of
@@ -65,7 +93,7 @@ public final class BatchingWithWork {
                             SEED_SPEED_UP / WholeDriverPart.RATIO_TOLERANCE,
                             SEED_SPEED_UP * WholeDriverPart.RATIO_TOLERANCE), "708 → 433 ns (1.64×)")
                     .within("drain(1) / drain(32) with work", SEED_SPEED_UP / WholeDriverPart.RATIO_TOLERANCE,
-                            SEED_SPEED_UP * WholeDriverPart.RATIO_TOLERANCE, SeedClaim.ratio(workOne, workBatch))
+                            SEED_SPEED_UP * WholeDriverPart.RATIO_TOLERANCE, SeedClaim.ratio(rounds(workOne), rounds(workBatch)))
                     .build();
         }
 
@@ -81,15 +109,26 @@ public final class BatchingWithWork {
                     {"parse+checksum+flow table", "drain(32)"}};
             double[][] v = {emptyOne, emptyBatch, workOne, workBatch};
             for (int i = 0; i < 4; i++) {
-                ms.add(new Measurement(experiment, Measurement.labels("part", "batching with work", "strategy", strategy,
-                        "handler", rows[i][0], "batch", rows[i][1]), "time", "ns/packet", false, false, v[i]));
+                ms.add(Measurement.ofForks(experiment, Measurement.labels("part", "batching with work", "strategy",
+                        strategy, "handler", rows[i][0], "batch", rows[i][1]), "time", "ns/packet", false, false,
+                        groups(v[i])));
             }
             ms.add(new Measurement(experiment, Measurement.labels("part", "batching with work", "strategy", strategy,
-                    "handler", "empty"), "batch32OverBatch1", "x", true, false, ratios(emptyOne, emptyBatch)));
+                    "handler", "empty"), "batch32OverBatch1", "x", true, false, ratios(emptyOne, emptyBatch),
+                    forkIndices()));
             ms.add(new Measurement(experiment, Measurement.labels("part", "batching with work", "strategy", strategy,
                     "handler", "parse+checksum+flow table"), "batch32OverBatch1", "x", true, false,
-                    ratios(workOne, workBatch)));
+                    ratios(workOne, workBatch), forkIndices()));
             return ms;
+        }
+
+        private int[] forkIndices() {
+            int per = workOne.length / forks;
+            int[] f = new int[workOne.length];
+            for (int i = 0; i < f.length; i++) {
+                f[i] = i / per;
+            }
+            return f;
         }
 
         public Table table(String strategy) {
