@@ -1,6 +1,10 @@
 /**
  * Pure-Java strategies, no native calls: memory strategies (doubled array, linearize-on-read,
- * split ring) and the copy-doubling growth of a Java array.
+ * split ring) and the copy-doubling growth of a Java array. One restricted method,
+ * {@code MemorySegment.reinterpret}, gives the rings' segments a front arena over bytes whose
+ * free waits for the queue operations in flight; refused native access
+ * ({@code --enable-native-access=org.ringlab.heap} missing under {@code deny}) degrades that to
+ * the free at close, visibly (docs/native-access.md).
  */
 module org.ringlab.heap {
     requires org.ringlab.api;

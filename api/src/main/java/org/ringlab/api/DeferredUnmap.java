@@ -18,7 +18,9 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>A backend whose close unmaps memory calls {@link #track(MemorySegment.Scope)} with the
  *       scope of the arena owning it when it maps, and from the arena's cleanup (after the
  *       JDK's close handshake) retires the range to zero pages and calls
- *       {@link #unmapWhenQuiet(MemorySegment.Scope, Runnable)} instead of unmapping.</li>
+ *       {@link #unmapWhenQuiet(MemorySegment.Scope, Runnable)} instead of unmapping. A backend
+ *       whose close frees malloc'd memory (backend-heap's rings) does the same with the free:
+ *       the "unmap" is then closing the hidden arena that owns the bytes.</li>
  *   <li>Every queue handle takes an {@link InFlight} from {@link #register(MemorySegment)} (any
  *       segment of its memory) and brackets each operation with it.</li>
  *   <li>A memory that remaps itself (a growable mirror's new generation) tracks the new scope
@@ -35,10 +37,11 @@ import java.util.concurrent.locks.LockSupport;
  *       handler may block for as long as it likes; the memory's pages are already freed.</li>
  * </ul>
  *
- * <p>Covered: every operation of a ringlab queue handle, a drain's handler included. Not
- * covered: accesses through segments outside a queue operation (a record held between
- * {@code peek} and {@code release}, a claim being filled before {@code commit}, a user's own
- * {@code window}/{@code claim} segments): only the JDK's close handshake guards those.
+ * <p>Covered: every operation of a ringlab queue handle, a drain's handler included, and a
+ * record held between {@code peek} and {@code release} or a claim filled before
+ * {@code commit} ({@link InFlight#hold()}, for at most {@link #HOLD_GRACE} once the operation
+ * returned). Not covered: a user's own {@code window}/{@code claim} segments used outside a
+ * queue: only the JDK's close handshake guards those.
  */
 public final class DeferredUnmap {
 
@@ -51,6 +54,8 @@ public final class DeferredUnmap {
     private static final Map<MemorySegment.Scope, Handles> TRACKED = new IdentityHashMap<>();
     private static final List<Pending> PENDING = new ArrayList<>();
     private static Thread reaper;
+    /** Closes that found a handle inside and deferred their unmap, since the JVM started. */
+    private static long deferrals;
 
     /**
      * How long a close waits for a handle that is inside only because its caller holds a peeked
@@ -205,6 +210,7 @@ public final class DeferredUnmap {
 
     private static synchronized void defer(Pending pending) {
         PENDING.add(pending);
+        deferrals++;
         if (reaper == null) {
             reaper = Thread.ofPlatform().daemon().name("ringlab-deferred-unmap").start(DeferredUnmap::reap);
         }
@@ -219,7 +225,11 @@ public final class DeferredUnmap {
                     reaper = null; // no thread outlives the work: the next deferral starts one
                     return;
                 }
-                PENDING.removeIf(p -> p.quiet() && ready.add(p));
+                for (Pending p : PENDING) {
+                    if (p.quiet()) {
+                        ready.add(p);
+                    }
+                }
             }
             for (Pending p : ready) {
                 try {
@@ -229,6 +239,9 @@ public final class DeferredUnmap {
                 }
             }
             synchronized (DeferredUnmap.class) {
+                // Only now: an unmap stays pending until it has run, so awaitAll never returns in
+                // between (a heap ring's free, an arena close with its handshake, takes a while).
+                PENDING.removeIf(p -> ready.stream().anyMatch(r -> r == p));
                 DeferredUnmap.class.notifyAll(); // wakes awaitAll
             }
             if (ready.isEmpty()) {
@@ -237,7 +250,16 @@ public final class DeferredUnmap {
         }
     }
 
-    /** Ranges whose unmap waits for a handle still inside an operation. */
+    /**
+     * How many unmaps (or frees) were deferred since the JVM started, because a handle was
+     * inside when the memory closed; counted in the closing thread, before its close returns.
+     * The close-race harness uses it to show that its closes met handles inside.
+     */
+    public static synchronized long deferrals() {
+        return deferrals;
+    }
+
+    /** Ranges whose unmap waits for a handle still inside an operation, or is running. */
     public static synchronized int pending() {
         return PENDING.size();
     }

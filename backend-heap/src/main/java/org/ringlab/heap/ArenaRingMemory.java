@@ -11,8 +11,9 @@ import org.ringlab.api.Capability;
 
 /**
  * The layer the pure-Java rings share: memory from one shared {@link Arena} that close
- * releases, so a segment handed out earlier throws after close instead of reading freed
- * memory. Scratch memory comes from the same arena, allocated on first need.
+ * closes, so a segment handed out earlier throws after close instead of reading freed
+ * memory; the bytes themselves are freed only once no queue operation is in flight
+ * ({@link DeferredFreeArena}). Scratch memory comes from the same arena, allocated on first need.
  */
 abstract class ArenaRingMemory extends AbstractRingMemory {
 
@@ -24,8 +25,12 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
     private final MemorySegment header;
 
     ArenaRingMemory(String strategyName, long capacity, long bytes, Set<Capability> capabilities) {
+        this(strategyName, capacity, bytes, capabilities, DeferredFreeArena.open());
+    }
+
+    /** Over {@code a}, which the ring owns from here on (tests give it an arena that frees at close). */
+    ArenaRingMemory(String strategyName, long capacity, long bytes, Set<Capability> capabilities, Arena a) {
         super(strategyName, capacity, capabilities, 1);
-        Arena a = Arena.ofShared();
         try {
             this.memory = a.allocate(bytes, ALIGNMENT);
             this.header = a.allocate(MIN_HEADER_BYTES, ALIGNMENT);

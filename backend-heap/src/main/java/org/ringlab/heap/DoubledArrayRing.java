@@ -19,6 +19,12 @@ final class DoubledArrayRing extends ArenaRingMemory {
         super(strategyName, capacity, 2 * capacity, capabilities);
     }
 
+    /** Over {@code arena} (tests: a twin that frees at close). */
+    DoubledArrayRing(String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities,
+            java.lang.foreign.Arena arena) {
+        super(strategyName, capacity, 2 * capacity, capabilities, arena);
+    }
+
     @Override
     protected MemorySegment claimSegment(long position, long length) {
         return memory.asSlice(ringOffset(position), length);

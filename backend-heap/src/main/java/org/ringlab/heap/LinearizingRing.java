@@ -30,6 +30,12 @@ final class LinearizingRing extends ArenaRingMemory {
         super(strategyName, capacity, capacity, capabilities);
     }
 
+    /** Over {@code arena} (tests: a twin that frees at close). */
+    LinearizingRing(String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities,
+            java.lang.foreign.Arena arena) {
+        super(strategyName, capacity, capacity, capabilities, arena);
+    }
+
     @Override
     long physical(long position) {
         long o = ringOffset(position) + shift; // both below the capacity: one subtraction, no division

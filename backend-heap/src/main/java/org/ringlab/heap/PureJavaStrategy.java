@@ -13,7 +13,8 @@ import org.ringlab.api.RingSpec;
  * What the three pure-Java strategies share: no native call, so always available, and a
  * granularity of one byte. Memory comes from {@link java.lang.foreign.Arena} (malloc
  * underneath, like the seed's C baselines), not from a Java array, so that close really frees
- * it and a stale segment throws.
+ * it and a stale segment throws; the free waits for queue operations in flight
+ * ({@link DeferredFreeArena}).
  */
 abstract class PureJavaStrategy implements MemoryStrategy {
 
@@ -37,7 +38,7 @@ abstract class PureJavaStrategy implements MemoryStrategy {
 
     @Override
     public final String description() {
-        return description;
+        return description + DeferredFreeArena.degradedNote(); // ringlab list shows a refused deferral
     }
 
     @Override

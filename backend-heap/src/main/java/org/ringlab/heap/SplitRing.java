@@ -19,6 +19,12 @@ final class SplitRing extends ArenaRingMemory {
         super(strategyName, capacity, capacity, capabilities);
     }
 
+    /** Over {@code arena} (tests: a twin that frees at close). */
+    SplitRing(String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities,
+            java.lang.foreign.Arena arena) {
+        super(strategyName, capacity, capacity, capabilities, arena);
+    }
+
     @Override
     protected MemorySegment claimSegment(long position, long length) {
         return claimAt(writer, ringOffset(position), length);

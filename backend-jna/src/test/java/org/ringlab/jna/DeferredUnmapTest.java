@@ -99,21 +99,56 @@ class DeferredUnmapTest {
     void afterAGrowTheCloseStillDefersTheUnmap() throws Exception {
         MemoryStrategy strategy = Registries.memoryStrategies().find("mirrored-memfd-growable").orElseThrow();
         Assumptions.assumeTrue(strategy.availability().isAvailable(), () -> "mirrored-memfd-growable: " + strategy.availability());
-        Seen seen = closeWhileInside(strategy, "spsc", true);
+        Seen seen = closeWhileInside(strategy, "spsc", true, CAPACITY, memory -> memory.header().address());
         assertTrue(seen.mappedWhileInside(), "after a grow, the range was unmapped while a handle was inside");
         assertFalse(seen.mappedAfterLeaving(), "after a grow, the range is still mapped after the handle left");
     }
 
     private static Seen closeWhileInside(MemoryStrategy strategy, String discipline) throws Exception {
-        return closeWhileInside(strategy, discipline, false);
+        return closeWhileInside(strategy, discipline, false, CAPACITY, memory -> memory.header().address());
+    }
+
+    /**
+     * The heap strategies (backend-heap's deferred free): a ring big enough that glibc's malloc
+     * gives it a mapping of its own (above its largest mmap threshold, 32 MiB), so that
+     * /proc/self/maps shows whether the bytes are freed: the free of such a block is an
+     * immediate munmap, the thing a straggling access must not meet. Fails with the free at
+     * close the heap rings had before (the bytes gone while the drain is inside).
+     */
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("heapStrategiesAndScenarios")
+    void onTheHeapStrategiesCloseDefersTheFreeUntilTheHandleInsideHasLeft(String name, String inside) throws Exception {
+        MemoryStrategy strategy = Registries.memoryStrategies().find(name).orElseThrow();
+        Assumptions.assumeFalse(strategy.description().contains("DEGRADED"), strategy::description);
+        Seen seen = closeWhileInside(strategy, inside, false, HEAP_CAPACITY, DeferredUnmapTest::ownMappingOfTheRing);
+        assertTrue(seen.mappedWhileInside(), name + ": the ring's bytes were freed while a handle was inside (" + inside + ")");
+        assertFalse(seen.mappedAfterLeaving(), name + ": the ring's bytes are still allocated after the handle left (" + inside + ")");
+    }
+
+    /** 40 MiB: above glibc's largest dynamic mmap threshold (32 MiB on 64-bit), so malloc maps it alone. */
+    private static final long HEAP_CAPACITY = 40L << 20;
+
+    static Stream<Arguments> heapStrategiesAndScenarios() {
+        return Stream.of("doubled", "split", "linearize").flatMap(s -> disciplines().map(d -> Arguments.of(s, d)));
+    }
+
+    /** The address of the ring's bytes, when malloc gave them a mapping of their own (else the check cannot look). */
+    private static long ownMappingOfTheRing(RingMemory memory) {
+        long address = memory.window(0, 1).address();
+        ProcSelf.Mapping m = ProcSelf.mappingAt(address).orElseThrow(() -> new AssertionError("the open ring is not mapped"));
+        Assumptions.assumeTrue(m.sizeBytes() >= memory.capacity() && m.sizeBytes() <= 2 * memory.capacity() + (1 << 20),
+                () -> "malloc did not give the ring a mapping of its own here (" + m + "): /proc/self/maps cannot show its free");
+        return address;
     }
 
     /**
      * Closes the memory while a drain of {@code discipline}'s consumer blocks in its handler;
-     * with {@code grow}, the queue first grows the ring (spsc on a growable memory).
+     * with {@code grow}, the queue first grows the ring (spsc on a growable memory). Whether
+     * the memory is still there is read from /proc/self/maps at the address {@code watched} gives.
      */
-    private static Seen closeWhileInside(MemoryStrategy strategy, String discipline, boolean grow) throws Exception {
-        RingMemory memory = strategy.allocate(RingSpec.ofCapacity(CAPACITY));
+    private static Seen closeWhileInside(MemoryStrategy strategy, String discipline, boolean grow, long capacity,
+                                         java.util.function.ToLongFunction<RingMemory> watched) throws Exception {
+        RingMemory memory = strategy.allocate(RingSpec.ofCapacity(capacity));
         QueueSpec spec = grow ? QueueSpec.fixed(RECORD).withGrowth(org.ringlab.api.GrowthPolicy.doubling(4 * CAPACITY))
                 : QueueSpec.fixed(RECORD);
         RecordQueue queue = Registries.disciplines().find(discipline).orElseThrow().create(memory, spec);
@@ -129,7 +164,7 @@ class DeferredUnmapTest {
             assertTrue(DeferredUnmap.awaitAll(AWAIT), "the first generation's unmap is still pending");
             assertFalse(mapped(first), "the first generation is still mapped after the grow");
         }
-        long base = memory.header().address();
+        long base = watched.applyAsLong(memory);
         assertTrue(mapped(base), "the open ring is not in /proc/self/maps");
         CountDownLatch inHandler = new CountDownLatch(1);
         CountDownLatch leave = new CountDownLatch(1);
