@@ -68,9 +68,9 @@ class MatrixAllocationTest {
      * claim/commit (in place of every offer, with the batch offer, poll and drain) allocates
      * nothing on the mirror-view strategies: spsc's {@code MirrorViewSpscQueue} hands out a slice
      * of its view that it does not keep, so escape analysis removes it where the caller does not
-     * keep it either. Not on segment-path memory: {@code PositionSpscQueue} keeps the strategy's
-     * claim segment in a field until the commit (40 B/op on doubled), and peek/release hand the
-     * caller a read-only slice it keeps (40 B/op): see docs/disciplines.md.
+     * keep it either. Segment-path memory and the growable ring are proven by
+     * {@code SpscSegmentPathAllocationTest}, whose probe calls each path from a small method: in
+     * this test's big loop C2 does not inline their claim, and its slice escapes (docs/disciplines.md).
      */
     @TestFactory
     Stream<DynamicTest> claimAndCommitAllocateNothingOnMirrorViews() {
