@@ -14,8 +14,10 @@ final class FixedGrowableSpscQueue extends FixedSlotsSpscQueue {
     private final GrowHandshake handshake;
 
     FixedGrowableSpscQueue(String disciplineName, RingMemory memory, QueueSpec spec) {
+        // Before super, which writes the header: a growth limit refused here leaves the memory untouched.
+        GrowHandshake checked = new GrowHandshake(memory, spec.growth());
         super(disciplineName, memory, spec, seamCopies(memory), memory.capacity());
-        this.handshake = new GrowHandshake(memory, spec.growth());
+        this.handshake = checked;
     }
 
     @Override

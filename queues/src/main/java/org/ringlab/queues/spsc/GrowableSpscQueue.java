@@ -17,8 +17,10 @@ non-sealed class GrowableSpscQueue extends VariableSegmentSpscQueue {
     private final GrowHandshake handshake;
 
     GrowableSpscQueue(String disciplineName, RingMemory memory, QueueSpec spec) {
+        // Before super, which writes the header: a growth limit refused here leaves the memory untouched.
+        GrowHandshake checked = new GrowHandshake(memory, spec.growth());
         super(disciplineName, memory, spec, seamCopies(memory), memory.capacity());
-        this.handshake = new GrowHandshake(memory, spec.growth());
+        this.handshake = checked;
     }
 
     @Override

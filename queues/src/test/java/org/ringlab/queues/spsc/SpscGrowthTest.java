@@ -285,6 +285,25 @@ class SpscGrowthTest {
         }
     }
 
+    /**
+     * A growth spec refused for its maximum writes nothing: the header stays unset, so the next
+     * queue on that memory initialises it with its own spec instead of attaching to a queue that
+     * was never built (and being refused for a mode or size it never asked for).
+     */
+    @Test
+    void aRefusedMaximumLeavesTheHeaderUntouched() {
+        try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(2 * PAGE))) {
+            for (QueueSpec refused : List.of(QueueSpec.variable(64).growingUpTo(PAGE), QueueSpec.fixed(64).growingUpTo(PAGE))) {
+                assertThrows(IllegalArgumentException.class, () -> queue(memory, refused));
+                assertEquals(0L, memory.header().get(ValueLayout.JAVA_LONG, SpscDescriptor.MAGIC_OFFSET),
+                        "header magic after refusing " + refused);
+            }
+            try (RecordQueue fixed = queue(memory, QueueSpec.fixed(32))) {
+                assertTrue(fixed.producer().offer(MemorySegment.ofArray(record(1, 32))), "a fresh fixed queue takes a record");
+            }
+        }
+    }
+
     @Test
     void disciplinesThatDoNotGrowRefuseAGrowthSpec() {
         try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(PAGE))) {
