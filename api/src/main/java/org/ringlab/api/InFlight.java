@@ -109,11 +109,6 @@ public final class InFlight {
         }
     }
 
-    /** True while a segment handed out by peek or claim is held. */
-    public boolean isHeld() {
-        return held;
-    }
-
     /** True while inside (the owner's view). */
     public boolean isInside() {
         return (sequence & 1) != 0;
