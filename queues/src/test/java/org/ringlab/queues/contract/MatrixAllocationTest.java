@@ -74,21 +74,7 @@ class MatrixAllocationTest {
      */
     @TestFactory
     Stream<DynamicTest> claimAndCommitAllocateNothingOnMirrorViews() {
-        List<MemoryStrategy> views = Registries.memoryStrategies().available().stream()
-                .filter(s -> s.has(Capability.MIRRORED) && !s.has(Capability.GROWABLE))
-                .filter(s -> !s.name().equals("mirrored-file")).toList();
-        if (views.isEmpty()) {
-            return Stream.of(dynamicTest("no mirror-view strategy", () -> org.junit.jupiter.api.Assumptions.assumeTrue(false,
-                    "no mirrored strategy is available on this machine: nothing to measure")));
-        }
-        List<DynamicTest> tests = new ArrayList<>();
-        for (String d : PROVEN) {
-            for (MemoryStrategy s : views) {
-                tests.add(dynamicTest(d + " × " + s.name() + " × claim/commit",
-                        () -> assertAllocationFreeInSomeJvm(d, s.name(), "pad", "claim")));
-            }
-        }
-        return tests.stream();
+        return onMirrorViews("claim/commit", "claim");
     }
 
     /**
@@ -100,6 +86,11 @@ class MatrixAllocationTest {
      */
     @TestFactory
     Stream<DynamicTest> peekAndReleaseAllocateNothingOnMirrorViews() {
+        return onMirrorViews("peek/release", "peek");
+    }
+
+    /** One cell per proven discipline × non-growable mirror view for the probe mode {@code mode}; skipped with its reason when there is none. */
+    private static Stream<DynamicTest> onMirrorViews(String path, String mode) {
         List<MemoryStrategy> views = Registries.memoryStrategies().available().stream()
                 .filter(s -> s.has(Capability.MIRRORED) && !s.has(Capability.GROWABLE))
                 .filter(s -> !s.name().equals("mirrored-file")).toList();
@@ -110,8 +101,8 @@ class MatrixAllocationTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (String d : PROVEN) {
             for (MemoryStrategy s : views) {
-                tests.add(dynamicTest(d + " × " + s.name() + " × peek/release",
-                        () -> assertAllocationFreeInSomeJvm(d, s.name(), "pad", "peek")));
+                tests.add(dynamicTest(d + " × " + s.name() + " × " + path,
+                        () -> assertAllocationFreeInSomeJvm(d, s.name(), "pad", mode)));
             }
         }
         return tests.stream();
