@@ -16,7 +16,9 @@ public final class SpscDiscipline implements QueueDiscipline {
 
     @Override
     public String description() {
-        return "lock-free 1 producer / 1 consumer, acquire/release positions in the memory's header, cached opposite position";
+        return "lock-free 1 producer / 1 consumer; variable records on a mirror view published by each record's length word"
+                + " (a zero terminator after the newest: the consumer never writes the ring), elsewhere by acquire/release"
+                + " positions in the header, the opposite one cached";
     }
 
     @Override
