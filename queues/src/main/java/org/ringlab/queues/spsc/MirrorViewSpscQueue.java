@@ -47,14 +47,21 @@ import org.ringlab.queues.support.QueueChecks;
  *   <li>The consumer's position is release-stored once per {@code drain} (one store frees the
  *       whole batch) and once per {@code poll} or {@code release}; the producer reads it with an
  *       acquire load only when its cached copy says the ring is full.</li>
- *   <li>The producer position in the header is release-stored after every publication (a line
- *       only the producer writes and nobody reads on a hot path, so the store stays in the
- *       producer's cache): counters, another process attaching a producer, and a reader of
- *       {@code counters()} see it up to date as of the last publication.</li>
+ *   <li>The producer position in the header is not stored per record (on one thread that
+ *       release store was one checked FFM access of about seven per record, and nobody reads
+ *       it on a hot path). The header promises only a value the producer's position had: it
+ *       is stored when the producer re-reads the consumer position (its cache said full: about
+ *       once a lap while the consumer keeps up) and when the queue closes. A producer that
+ *       attaches (another process, or a queue built again on the same memory) does not trust
+ *       it: it walks the published length words from the consumer position to the first zero
+ *       word, the terminator after the newest record ({@link #recoverProducerPosition}), which
+ *       is exact even when the old producer died without closing. {@code counters()} reports
+ *       the larger of the header's value and this queue's own producer handle's position.</li>
  * </ul>
  */
 // Not final only so that the stress tests' broken twins (same-package subclasses in src/test)
-// can override one package-private step each (writeRecord, writeTerminator, publish). Nothing
+// can override one package-private step each (writeRecord, writeTerminator, publish,
+// recoverProducerPosition). Nothing
 // in production subclasses it, so the JIT binds those calls statically (class hierarchy analysis).
 non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
 
@@ -94,7 +101,8 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
         SpscDescriptor.checkHeaderFits(header);
         initializeOrAttach(header, capacity, spec, false, SpscDescriptor.PUBLISHED_BY_LENGTH_WORD,
                 () -> view.asSlice(0, capacity).fill((byte) 0));
-        this.producer = new Producer(lvPosition(PRODUCER_POSITION_OFFSET), lvPosition(CONSUMER_POSITION_OFFSET));
+        long consumerPosition = lvPosition(CONSUMER_POSITION_OFFSET);
+        this.producer = new Producer(recoverProducerPosition(consumerPosition), consumerPosition);
         this.consumer = new Consumer(lvPosition(CONSUMER_POSITION_OFFSET));
     }
 
@@ -110,6 +118,39 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
 
     private int lvWord(long offset) {
         return (int) WORD.getAcquire(view, offset);
+    }
+
+    /**
+     * Where the producer continues on this ring: the end of the newest published record, found
+     * by walking the length words from {@code consumerPosition} (every frame from there to the
+     * terminator is published and intact: no producer writes while one attaches, and the
+     * consumer never writes the ring) to the first zero word. A fresh ring's first word is that
+     * zero. Cold: once per queue built; at most a lap of words. A step of its own so that the
+     * twin that trusts the header's stale position can override it.
+     *
+     * @throws IllegalStateException when the words do not describe a ring this queue could have
+     *                               written (a word out of range, or more than a lap of frames)
+     */
+    long recoverProducerPosition(long consumerPosition) {
+        long at = consumerPosition;
+        int maxWord = SpscDescriptor.recordWord(recordSize);
+        while (true) {
+            int word = lvWord(offset(at));
+            if (word == 0) {
+                return at;
+            }
+            if (word < RECORD_HEADER_LENGTH || word > maxWord) {
+                throw new IllegalStateException("spsc ring corrupt: the length word at position " + at + " holds "
+                        + word + ", records of this queue have words 4.." + maxWord + " (consumer position "
+                        + consumerPosition + ")");
+            }
+            at += SpscDescriptor.frameOfWord(word);
+            if (at - consumerPosition > frameLimit) {
+                throw new IllegalStateException("spsc ring corrupt: the length words from the consumer position "
+                        + consumerPosition + " run past " + at + ", more than the " + frameLimit
+                        + " bytes of frames a ring of " + capacity + " bytes holds (no zero terminator)");
+            }
+        }
     }
 
     /**
@@ -167,13 +208,23 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
     void closeHandles() {
         producer.closed = true;
         consumer.closed = true;
+        if (memory.isOpen()) {
+            try {
+                // Progress for counters of other processes (a value the position had: a close
+                // from another thread may read an older one). An attach does not rely on it.
+                soPosition(PRODUCER_POSITION_OFFSET, producer.position);
+            } catch (IllegalStateException closedMeanwhile) {
+                // The memory closed between the check and the store: no header left to record in.
+            }
+        }
     }
 
     @Override
     public Map<String, Long> counters() {
         ensureOpen();
         Map<String, Long> c = new LinkedHashMap<>();
-        c.put("producerPosition", lvPosition(PRODUCER_POSITION_OFFSET));
+        // Both are values the producer's position had (see the class comment): the larger is the newer.
+        c.put("producerPosition", Math.max(producer.position, lvPosition(PRODUCER_POSITION_OFFSET)));
         c.put("consumerPosition", lvPosition(CONSUMER_POSITION_OFFSET));
         c.put("recordsOffered", producer.records);
         c.put("failedOffers", producer.failedOffers);
@@ -223,17 +274,18 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
         private boolean fits(long end) {
             if (end - consumerCache > frameLimit) {
                 consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
+                // Cold path (about once a lap): progress for other processes' counters; nothing
+                // is published by it (records are published by their words).
+                soPosition(PRODUCER_POSITION_OFFSET, position);
                 return end - consumerCache <= frameLimit;
             }
             return true;
         }
 
-        /** After the release of the first new word: records the progress in the header. */
+        /** After the release of the first new word: the handle's own progress (the header's is stored cold, see the class comment). */
         private void published(long end, int count) {
             position = end;
             records += count;
-            // Progress for counters and attach; the consumer does not read it (see the class comment).
-            soPosition(PRODUCER_POSITION_OFFSET, end);
         }
 
         @Override

@@ -21,7 +21,9 @@ import org.ringlab.api.SeamPlacement;
  *   publication: 0 = by the producer position (the consumer acquires it to see records),
  *   2 = by each record's length word, closed by a zero terminator word the producer writes
  *   after it (the consumer acquires the word and never writes the ring; the producer position
- *   is only a record of progress, stored after every publication, for counters and attach).
+ *   is only a value the producer's position had, stored about once a lap and on close, for
+ *   other processes' counters: an attaching producer walks the words from the consumer
+ *   position to the terminator instead of trusting it).
  *   1 was an earlier build's length-word protocol whose consumer zeroed consumed frames: its
  *   producers write no terminator, so a ring holding 1 is refused, never joined.
  *   The two positions are 128 bytes apart (two cache lines: adjacent-line prefetch) so the

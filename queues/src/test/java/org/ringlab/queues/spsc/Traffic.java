@@ -36,8 +36,16 @@ final class Traffic {
 
     /** Offers records 0 .. records-1, spinning while full; stops early when {@code stop} says so. */
     static void produce(QueueProducer producer, long records, BooleanSupplier stop) {
+        produce(producer, 0, records, stop);
+    }
+
+    /**
+     * Offers records {@code from} .. {@code to}-1, spinning while full; returns the first not
+     * offered ({@code to}, or less when {@code stop} said so).
+     */
+    static long produce(QueueProducer producer, long from, long to, BooleanSupplier stop) {
         MemorySegment buffer = MemorySegment.ofArray(new byte[MAX_RECORD]);
-        for (long s = 0; s < records; s++) {
+        for (long s = from; s < to; s++) {
             int length = length(s);
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, s);
             for (int i = 8; i < length; i++) {
@@ -46,11 +54,12 @@ final class Traffic {
             MemorySegment record = buffer.asSlice(0, length);
             while (!producer.offer(record)) {
                 if (stop.getAsBoolean()) {
-                    return;
+                    return s;
                 }
                 Thread.onSpinWait();
             }
         }
+        return to;
     }
 
     /**
