@@ -324,10 +324,13 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                     throw QueueChecks.claimOutstanding(claimLength);
                 }
                 long first = position;
+                // One offset() for the batch: its frames take at most frameLimit < N bytes from
+                // `base` < N, so they lie inside the 2N view without wrapping.
+                long base = offset(first);
                 long at = first;
                 int firstWord = 0;
-                int written = 0;
-                for (int i = offset, end = offset + count; i < end; i++) {
+                int i = offset;
+                for (int end = offset + count; i < end; i++) {
                     MemorySegment record = records[i];
                     long length = record.byteSize();
                     long next = at + SpscDescriptor.variableFrameLength(length);
@@ -335,7 +338,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                         failedOffers++;
                         break;
                     }
-                    long o = offset(at);
+                    long o = base + (at - first);
                     writePayload(o, record, length);
                     int word = SpscDescriptor.recordWord(length);
                     if (at == first) {
@@ -344,10 +347,10 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                         view.set(ValueLayout.JAVA_INT, o, word); // plain: published by the first word's release
                     }
                     at = next;
-                    written++;
                 }
+                int written = i - offset;
                 if (written > 0) {
-                    publish(offset(first), firstWord, offset(at));
+                    publish(base, firstWord, offset(at));
                     published(at, written);
                 }
                 return written;

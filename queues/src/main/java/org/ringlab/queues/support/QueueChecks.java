@@ -17,27 +17,45 @@ public final class QueueChecks {
     /**
      * Validates every element of a batch before any is written: a null element or one of a
      * length the spec refuses throws, naming its index and length, and nothing is published.
+     * The mode and the size are read once: the loop per element is a null test, a
+     * {@code byteSize()} and one compare; building the message is {@link #refuseElement}'s.
      */
     public static void checkBatch(QueueSpec spec, MemorySegment[] records, int offset, int count) {
         java.util.Objects.requireNonNull(records, "records");
         java.util.Objects.checkFromIndexSize(offset, count, records.length);
-        for (int i = offset, end = offset + count; i < end; i++) {
-            MemorySegment r = records[i];
-            if (r == null) {
-                throw new NullPointerException("the record at index " + i + " of the batch is null: nothing of the"
-                        + " batch was published");
+        long size = spec.recordSize();
+        int end = offset + count;
+        if (spec.mode() == QueueSpec.RecordMode.FIXED) {
+            for (int i = offset; i < end; i++) {
+                MemorySegment r = records[i];
+                if (r == null || r.byteSize() != size) {
+                    throw refuseElement(spec, r, i);
+                }
             }
-            long length = r.byteSize();
-            if (spec.mode() == QueueSpec.RecordMode.FIXED ? length != spec.recordSize()
-                    : length > spec.recordSize()) {
-                try {
-                    spec.checkRecordLength(length);
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("the record at index " + i + " of the batch: " + e.getMessage()
-                            + "; nothing of the batch was published", e);
+        } else {
+            for (int i = offset; i < end; i++) {
+                MemorySegment r = records[i];
+                if (r == null || r.byteSize() > size) { // byteSize() is never negative
+                    throw refuseElement(spec, r, i);
                 }
             }
         }
+    }
+
+    /** Cold: the refusal of the batch element {@code r} at index {@code i}, naming the index and the length. */
+    private static RuntimeException refuseElement(QueueSpec spec, MemorySegment r, int i) {
+        if (r == null) {
+            return new NullPointerException("the record at index " + i + " of the batch is null: nothing of the"
+                    + " batch was published");
+        }
+        try {
+            spec.checkRecordLength(r.byteSize());
+        } catch (IllegalArgumentException e) {
+            return new IllegalArgumentException("the record at index " + i + " of the batch: " + e.getMessage()
+                    + "; nothing of the batch was published", e);
+        }
+        throw new AssertionError("record of " + r.byteSize() + " bytes at index " + i + " refused by the batch check"
+                + " but accepted by " + spec);
     }
 
     /** The refusal of an offer while a claim of {@code claimLength} bytes is outstanding. */
