@@ -2,22 +2,25 @@ package org.ringlab.queues.broadcast;
 
 import java.lang.foreign.MemorySegment;
 
-import org.ringlab.api.MirrorViewMemory;
 import org.ringlab.api.QueueSpec;
+import org.ringlab.api.RingMemory;
 
 /**
- * {@code broadcast} on a {@link MirrorViewMemory}: slots are written and read in place in the
- * memory's mirror view, with no claim, commit or window call per record (nothing to commit on
- * a mirror: same pages). Slot {@code s} is always at offset {@code s * stride}, so each slot
- * keeps the segments it hands out: the read-only record consumers get and the writable claim
- * the producer gets, one per record length the slot has seen ({@link SlotSegments}: sliced the
- * first time a length appears there, taken again after). The producer sets the record's before
- * it publishes the record; consumers take it after the acquire of the published sequence. So no
- * hot path allocates, with fixed or variable-length records, whether or not escape analysis
- * removes a slice.
+ * {@code broadcast} with its slots read and written in place in one segment of the memory, with
+ * no claim, commit or window call per record: a mirror view ({@link MirrorViewBroadcastQueue})
+ * or the lap view of split and linearize with seam placement pad ({@link LapViewBroadcastQueue}).
+ * Slot {@code s} is always at offset {@code s * stride} of that segment, so each slot keeps the
+ * segments it hands out: the read-only record consumers get and the writable claim the producer
+ * gets, one per record length the slot has seen ({@link SlotSegments}: sliced the first time a
+ * length appears there, taken again after). The producer sets the record's before it publishes
+ * the record; consumers take it after the acquire of the published sequence. So no hot path
+ * allocates, with fixed or variable-length records, whether or not escape analysis removes a
+ * slice. The segments are slices of the memory's own, so they throw once it is closed.
  */
-final class MirrorViewBroadcastQueue extends RefCountedBroadcastQueue {
+abstract sealed class InPlaceBroadcastQueue extends RefCountedBroadcastQueue
+        permits MirrorViewBroadcastQueue, LapViewBroadcastQueue {
 
+    /** The segment slot {@code s} is at offset {@code s * stride} of, writable. */
     private final MemorySegment view;
     private final MemorySegment readView;
     private final long stride;
@@ -30,9 +33,10 @@ final class MirrorViewBroadcastQueue extends RefCountedBroadcastQueue {
     /** Per slot, the last claim segment handed out (the one a fixed-size or steady length takes again). */
     private final MemorySegment[] lastClaims;
 
-    MirrorViewBroadcastQueue(String disciplineName, MirrorViewMemory memory, QueueSpec spec, BroadcastOptions options) {
+    InPlaceBroadcastQueue(String disciplineName, RingMemory memory, MemorySegment view, QueueSpec spec,
+                          BroadcastOptions options) {
         super(disciplineName, memory, spec, options);
-        this.view = memory.mirrorView();
+        this.view = view;
         this.readView = view.asReadOnly();
         this.stride = stride();
         this.records = new MemorySegment[physicalSlots()];
@@ -42,14 +46,14 @@ final class MirrorViewBroadcastQueue extends RefCountedBroadcastQueue {
     }
 
     @Override
-    void writeSlot(int slot, long position, MemorySegment record) {
+    final void writeSlot(int slot, long position, MemorySegment record) {
         long length = record.byteSize();
         MemorySegment.copy(record, 0, view, slot * stride, length);
         recordSegment(slot, length);
     }
 
     @Override
-    MemorySegment claimSlot(int slot, long position, int length) {
+    final MemorySegment claimSlot(int slot, long position, int length) {
         MemorySegment c = lastClaims[slot];
         if (c == null || c.byteSize() != length) {
             c = claims.find(slot, length);
@@ -59,7 +63,7 @@ final class MirrorViewBroadcastQueue extends RefCountedBroadcastQueue {
     }
 
     @Override
-    void commitSlot(int slot, long position, int length) {
+    final void commitSlot(int slot, long position, int length) {
         recordSegment(slot, length); // the bytes are in place already
     }
 
@@ -73,7 +77,13 @@ final class MirrorViewBroadcastQueue extends RefCountedBroadcastQueue {
     }
 
     @Override
-    MemorySegment window(int slot, long position, int length) {
+    final MemorySegment window(int slot, long position, int length) {
         return records[slot];
+    }
+
+    /** poll's copy, straight out of the segment: no segment of the record is made. */
+    @Override
+    final void readSlot(int slot, long position, int length, MemorySegment dst) {
+        MemorySegment.copy(view, slot * stride, dst, 0, length);
     }
 }
