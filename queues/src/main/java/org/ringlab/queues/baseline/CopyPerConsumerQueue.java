@@ -67,7 +67,6 @@ public class CopyPerConsumerQueue implements RecordQueue {
     final int n;
     private final SpscRingQueue[] rings;
     private final SubRingMemory[] views;
-    private final MemorySegment[] subHeaders;
     private final Producer producer;
     private final Consumer[] consumers;
     private volatile boolean closed;
@@ -95,11 +94,10 @@ public class CopyPerConsumerQueue implements RecordQueue {
         SubRingMemory.WriteCursor cursor = new SubRingMemory.WriteCursor();
         this.rings = new SpscRingQueue[n];
         this.views = new SubRingMemory[n];
-        this.subHeaders = new MemorySegment[n];
         for (int c = 0; c < n; c++) {
-            subHeaders[c] = header.asSlice(CopyPerConsumerDescriptor.subHeaderOffset(c),
+            MemorySegment subHeader = header.asSlice(CopyPerConsumerDescriptor.subHeaderOffset(c),
                     CopyPerConsumerDescriptor.SUB_HEADER_LENGTH);
-            views[c] = SubRingMemory.of(memory, c * subRingSize, subRingSize, subHeaders[c], cursor);
+            views[c] = SubRingMemory.of(memory, c * subRingSize, subRingSize, subHeader, cursor);
             rings[c] = SpscRingQueue.create(disciplineName, views[c], ringSpec);
         }
         // Publishes the descriptive fields and the sub-rings' spsc headers to anyone reading the header.
@@ -111,17 +109,17 @@ public class CopyPerConsumerQueue implements RecordQueue {
         }
     }
 
+    /** Sub-ring {@code c}'s spsc queue (for the broken twin's fit check). */
+    final SpscRingQueue subRing(int c) {
+        return rings[c];
+    }
+
     /**
      * Whether every sub-ring has room for a record of {@code length} bytes behind {@code ends[c]}
      * ({@link SpscRingQueue#NEXT_RECORD} or an earlier answer), setting each {@code ends[c]} to
      * where it would end: the check that makes an offer all or nothing. The one step the broken
      * twin in the tests overrides.
      */
-    /** Sub-ring {@code c}'s spsc queue (for the broken twin's fit check). */
-    final SpscRingQueue subRing(int c) {
-        return rings[c];
-    }
-
     boolean fits(long[] ends, int length) {
         for (int c = 0; c < n; c++) {
             long end = rings[c].fitAfter(ends[c], length);
@@ -230,8 +228,8 @@ public class CopyPerConsumerQueue implements RecordQueue {
         private long bytes;
         private long failedOffers;
 
-        // The in-flight bracket (DeferredUnmap) around the fit check's header reads; the spsc
-        // handles bracket their own accesses (and hold a claim's memory until its commit).
+        // The in-flight bracket (DeferredUnmap) around each operation; the spsc handles and their
+        // fitAfter bracket their own accesses (and hold a claim's memory until its commit).
         private final InFlight inFlight = DeferredUnmap.register(header);
 
         Producer() {
