@@ -44,6 +44,12 @@ import java.lang.foreign.MemorySegment;
  *   <li>{@link SegmentPathMemory}: only through {@code claim}/{@code commit}/{@code window}
  *       (the strategy copies a mirror, stages, gathers or rotates there);</li>
  *   <li>{@link GrowableRingMemory}, a segment-path memory whose capacity can change.</li>
+ *   <li>{@link LapViewMemory}, a segment-path memory whose one lap may be read and written in
+ *       place for any range that does not cross the seam (split, linearize): a queue may keep
+ *       segments of its {@link LapViewMemory#lapView() lap view} for ranges it reuses every lap
+ *       and goes through the strategy only for ranges that cross. Optional: a strategy that is
+ *       not one (doubled, the growable ring, every {@link AbstractRingMemory} of a third party)
+ *       is reached through claim/commit/window as before.</li>
  * </ul>
  * The type is sealed to those two roots. A third-party strategy extends
  * {@link AbstractRingMemory} (a segment-path memory: it supplies the mapping of positions to

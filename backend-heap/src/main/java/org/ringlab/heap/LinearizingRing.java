@@ -15,7 +15,7 @@ import org.ringlab.api.CopyCounters;
  * seam is copied in two parts, a claim crossing it is staged ({@code stagingBytes}). A window
  * may rotate the whole ring, so reads and writes must not run concurrently.
  */
-final class LinearizingRing extends ArenaRingMemory {
+final class LinearizingRing extends ArenaRingMemory implements org.ringlab.api.LapViewMemory {
 
     /** Largest block moved at once during a rotation. */
     static final long MAX_BLOCK = 64 * 1024;
@@ -125,5 +125,24 @@ final class LinearizingRing extends ArenaRingMemory {
     public CopyCounters copyCounters() {
         ensureOpen();
         return new CopyCounters(0, rotationBytes, rotations, writer.bytes, 0);
+    }
+
+    // Appended by engineer B (issue 11): LapViewMemory, so that broadcast keeps per-slot segments
+    // of the lap instead of a claim or window per record. Both are views of the front arena
+    // (DeferredFreeArena), so they throw after close like every segment handed out.
+
+    /** The ring's bytes, {@code capacity} of them: the same segment every lap (see {@link org.ringlab.api.LapViewMemory}). */
+    @Override
+    public MemorySegment lapView() {
+        ensureOpen();
+        return memory;
+    }
+
+    /** {@code position}'s offset in the lap view: the ring offset, moved by the rotations so far. */
+    @Override
+    public long lapOffset(long position) {
+        ensureOpen();
+        org.ringlab.api.RingChecks.checkPosition(position, 0);
+        return physical(position);
     }
 }

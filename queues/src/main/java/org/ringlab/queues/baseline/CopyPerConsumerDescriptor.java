@@ -17,8 +17,8 @@ import org.ringlab.api.QueueSpec;
  *   +-------+----------+---------------+-----------+------+-------------+- - -+-------------+-------------+- - -
  *                                                                             sub-ring 0    sub-ring 1
  *   Sub-ring c's spsc header: SUB_HEADER_LENGTH bytes at 128 + 384 c, in spsc's own format
- *   (SpscDescriptor: its producer position at +128, its consumer position at +256, each alone
- *   on 128 bytes). This queue reads those two positions for its fit check, nothing else.
+ *   (SpscDescriptor), read and written by that sub-ring's spsc queue only: this queue asks spsc
+ *   whether a record fits (SpscRingQueue.fitAfter) instead of reading spsc's positions.
  *
  * Ring: sub-ring c is bytes [c S, (c + 1) S) of every lap, S = align64-down(capacity / N)
  *   0            S            2 S                 N S        capacity
@@ -46,9 +46,6 @@ final class CopyPerConsumerDescriptor {
     static final long SUB_HEADERS_OFFSET = 128;
     /** What spsc's header takes (SpscDescriptor.HEADER_LENGTH). */
     static final long SUB_HEADER_LENGTH = 384;
-    /** spsc's producer and consumer positions in its header (SpscDescriptor; checked by SpscHeaderCouplingTest). */
-    static final long SPSC_PRODUCER_POSITION = 128;
-    static final long SPSC_CONSUMER_POSITION = 256;
 
     static final int RECORD_HEADER_LENGTH = 4;
     static final int FRAME_ALIGNMENT = 8;

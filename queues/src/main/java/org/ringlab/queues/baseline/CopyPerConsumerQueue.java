@@ -37,16 +37,17 @@ import org.ringlab.queues.support.QueueChecks;
  *
  * <h2>All or nothing</h2>
  * An offer copies the record into every sub-ring only when every one has room, so the slowest
- * consumer sets the pace, as with broadcast. Before it writes, the producer checks each sub-ring
- * with spsc's placement rule (a frame never crosses the sub-ring's end) against that ring's
- * consumer position, read (acquire) from the spsc header; consumers only free space, so every
- * spsc queue then takes the record (one refusing is a broken invariant, reported as
- * {@link IllegalStateException}, never a record half delivered). spsc offers no side-effect-free
- * "does it fit" call, so this check is the one piece of ring logic kept here.
+ * consumer sets the pace, as with broadcast. Before it writes, the producer asks each sub-ring's
+ * spsc queue whether the record fits now ({@link SpscRingQueue#fitAfter}: spsc's own placement
+ * rule against its consumer position, writing nothing), and for a batch where each record would
+ * end behind the ones before it; consumers only free space, so every spsc queue then takes what
+ * it said fits (one refusing is a broken invariant, reported as {@link IllegalStateException},
+ * never a record half delivered). No ring logic of spsc's is kept here.
  *
  * <h2>Claims</h2>
  * A claim is spsc's claim in sub-ring 0, zero-copy; {@link QueueProducer#commit} commits it and
- * offers the committed bytes to the other sub-rings. A replacing claim that finds some sub-ring
+ * offers the committed bytes (read back through sub-ring 0's window, where spsc's frame put the
+ * payload) to the other sub-rings. A replacing claim that finds some sub-ring
  * full returns {@code null} and cancels the claim for the caller; sub-ring 0's spsc claim is
  * then replaced by the next write to it (spsc cannot cancel a claim otherwise).
  */
@@ -54,8 +55,7 @@ import org.ringlab.queues.support.QueueChecks;
 // subclasses it.
 public class CopyPerConsumerQueue implements RecordQueue {
 
-    private static final VarHandle POSITION = ValueLayout.JAVA_LONG.varHandle();
-    static final long FULL = -1;
+    private static final VarHandle HEADER_LONG = ValueLayout.JAVA_LONG.varHandle();
 
     private final String disciplineName;
     private final RingMemory memory;
@@ -67,7 +67,6 @@ public class CopyPerConsumerQueue implements RecordQueue {
     final int n;
     private final SpscRingQueue[] rings;
     private final SubRingMemory[] views;
-    private final MemorySegment[] subHeaders;
     private final Producer producer;
     private final Consumer[] consumers;
     private volatile boolean closed;
@@ -95,15 +94,14 @@ public class CopyPerConsumerQueue implements RecordQueue {
         SubRingMemory.WriteCursor cursor = new SubRingMemory.WriteCursor();
         this.rings = new SpscRingQueue[n];
         this.views = new SubRingMemory[n];
-        this.subHeaders = new MemorySegment[n];
         for (int c = 0; c < n; c++) {
-            subHeaders[c] = header.asSlice(CopyPerConsumerDescriptor.subHeaderOffset(c),
+            MemorySegment subHeader = header.asSlice(CopyPerConsumerDescriptor.subHeaderOffset(c),
                     CopyPerConsumerDescriptor.SUB_HEADER_LENGTH);
-            views[c] = SubRingMemory.of(memory, c * subRingSize, subRingSize, subHeaders[c], cursor);
+            views[c] = SubRingMemory.of(memory, c * subRingSize, subRingSize, subHeader, cursor);
             rings[c] = SpscRingQueue.create(disciplineName, views[c], ringSpec);
         }
         // Publishes the descriptive fields and the sub-rings' spsc headers to anyone reading the header.
-        POSITION.setRelease(header, MAGIC_OFFSET, MAGIC);
+        HEADER_LONG.setRelease(header, MAGIC_OFFSET, MAGIC);
         this.producer = new Producer();
         this.consumers = new Consumer[n];
         for (int c = 0; c < n; c++) {
@@ -111,23 +109,24 @@ public class CopyPerConsumerQueue implements RecordQueue {
         }
     }
 
-    // Memory ordering, named: lv = load with acquire.
-
-    /** lvConsumerPosition: what sub-ring {@code c}'s consumer has freed (its spsc release store). */
-    final long lvConsumerPosition(int c) {
-        return (long) POSITION.getAcquire(subHeaders[c], CopyPerConsumerDescriptor.SPSC_CONSUMER_POSITION);
+    /** Sub-ring {@code c}'s spsc queue (for the broken twin's fit check). */
+    final SpscRingQueue subRing(int c) {
+        return rings[c];
     }
 
     /**
-     * Whether every sub-ring has room for a frame of {@code frame} bytes (setting where each one
-     * starts): the check that makes an offer all or nothing. The one step the broken twin in the
-     * tests overrides.
+     * Whether every sub-ring has room for a record of {@code length} bytes behind {@code ends[c]}
+     * ({@link SpscRingQueue#NEXT_RECORD} or an earlier answer), setting each {@code ends[c]} to
+     * where it would end: the check that makes an offer all or nothing. The one step the broken
+     * twin in the tests overrides.
      */
-    boolean fits(Producer p, long frame) {
+    boolean fits(long[] ends, int length) {
         for (int c = 0; c < n; c++) {
-            if (!p.reserve(c, frame)) {
+            long end = rings[c].fitAfter(ends[c], length);
+            if (end == SpscRingQueue.NO_FIT) {
                 return false;
             }
+            ends[c] = end;
         }
         return true;
     }
@@ -173,7 +172,11 @@ public class CopyPerConsumerQueue implements RecordQueue {
         c.put("failedOffers", producer.failedOffers);
         c.put("bytesOffered", producer.bytes);
         c.put("bytesCopied", producer.bytes * n);
-        c.put("paddingBytes", producer.paddingBytes);
+        long padding = 0;
+        for (SpscRingQueue ring : rings) {
+            padding += ring.counters().getOrDefault("paddingBytes", 0L);
+        }
+        c.put("paddingBytes", padding);
         c.put("subRingSize", subRingSize);
         long maxLag = 0;
         for (Consumer k : consumers) {
@@ -200,10 +203,6 @@ public class CopyPerConsumerQueue implements RecordQueue {
         }
     }
 
-    private long frameLength(long length) {
-        return fixed ? recordSize : CopyPerConsumerDescriptor.variableFrameLength(length);
-    }
-
     private int checkLength(long length) {
         if (fixed ? length != recordSize : length < 0 || length > recordSize) {
             spec.checkRecordLength(length); // throws with the message
@@ -213,16 +212,14 @@ public class CopyPerConsumerQueue implements RecordQueue {
 
     private IllegalStateException refused(int c, long length) {
         return new IllegalStateException("sub-ring " + c + "'s spsc queue refused a record of " + length
-                + " bytes the fit check found room for (its consumer position " + lvConsumerPosition(c)
-                + ", this queue's producer position " + producer.positions[c] + "): the sub-rings disagree with the check");
+                + " bytes its fitAfter found room for (its counters: " + rings[c].counters()
+                + "): the sub-rings disagree with the check");
     }
 
     final class Producer implements QueueProducer {
         private final QueueProducer[] ringProducers = new QueueProducer[n];
-        /** Per sub-ring, the spsc producer position after our last write (padding of a claim included). */
-        final long[] positions = new long[n];
-        private final long[] consumerCache = new long[n];  // last consumer position read, per sub-ring
-        final long[] starts = new long[n];                 // where the record being offered starts
+        /** Per sub-ring, where the records checked so far would end (fits); reset per offer. */
+        final long[] ends = new long[n];
         private boolean claimOpen;
         private int claimLength;
         /** Sub-ring 0's spsc claim outlived a cancelled claim: the next write there replaces it. */
@@ -230,10 +227,9 @@ public class CopyPerConsumerQueue implements RecordQueue {
         private long records;
         private long bytes;
         private long failedOffers;
-        private long paddingBytes;
 
-        // The in-flight bracket (DeferredUnmap) around the fit check's header reads; the spsc
-        // handles bracket their own accesses (and hold a claim's memory until its commit).
+        // The in-flight bracket (DeferredUnmap) around each operation; the spsc handles and their
+        // fitAfter bracket their own accesses (and hold a claim's memory until its commit).
         private final InFlight inFlight = DeferredUnmap.register(header);
 
         Producer() {
@@ -242,24 +238,14 @@ public class CopyPerConsumerQueue implements RecordQueue {
             }
         }
 
-        /** Where sub-ring {@code c}'s next frame of {@code frame} bytes would start, in starts[c]; false when it is full. */
-        boolean reserve(int c, long frame) {
-            long from = positions[c];
-            long inRing = from % subRingSize;
-            long start = inRing + frame > subRingSize ? from + subRingSize - inRing : from;
-            long end = start + frame;
-            if (end - consumerCache[c] > subRingSize) {
-                consumerCache[c] = lvConsumerPosition(c);
-                if (end - consumerCache[c] > subRingSize) {
-                    return false;
-                }
-            }
-            starts[c] = start;
-            return true;
+        /** Whether a record of {@code length} bytes fits every sub-ring now, as the next record. */
+        private boolean fitsNext(int length) {
+            java.util.Arrays.fill(ends, SpscRingQueue.NEXT_RECORD);
+            return fits(ends, length);
         }
 
-        /** Offers {@code record} to sub-ring {@code c}, reserved (starts[c]) for a frame of {@code frame} bytes. */
-        private void write(int c, MemorySegment record, long length, long frame) {
+        /** Offers {@code record} to sub-ring {@code c}, which said it fits. */
+        private void write(int c, MemorySegment record, long length) {
             if (c == 0 && ringZeroClaimLeft) {
                 MemorySegment dst = ringProducers[0].claim((int) length); // replaces the claim left over
                 if (dst == null) {
@@ -271,8 +257,6 @@ public class CopyPerConsumerQueue implements RecordQueue {
             } else if (!ringProducers[c].offer(record)) {
                 throw refused(c, length);
             }
-            paddingBytes += starts[c] - positions[c];
-            positions[c] = starts[c] + frame;
         }
 
         @Override
@@ -293,13 +277,12 @@ public class CopyPerConsumerQueue implements RecordQueue {
             if (claimOpen) {
                 throw QueueChecks.claimOutstanding(claimLength);
             }
-            long frame = frameLength(length);
-            if (!fits(this, frame)) {
+            if (!fitsNext((int) length)) {
                 failedOffers++;
                 return false;
             }
             for (int c = 0; c < n; c++) {
-                write(c, record, length, frame);
+                write(c, record, length);
             }
             records++;
             bytes += length;
@@ -327,18 +310,15 @@ public class CopyPerConsumerQueue implements RecordQueue {
             if (ringZeroClaimLeft) {
                 return offerOneByOne(batch, offset, count);
             }
-            // The fit check for the whole batch first, then one spsc batch (one publication) per sub-ring.
+            // The fit check for the whole batch first (each record behind the ones before it),
+            // then one spsc batch (one publication) per sub-ring.
             int fitting = 0;
             long batchBytes = 0;
+            java.util.Arrays.fill(ends, SpscRingQueue.NEXT_RECORD);
             for (int i = offset; i < offset + count; i++) {
                 long length = batch[i].byteSize();
-                long frame = frameLength(length);
-                if (!fits(this, frame)) {
+                if (!fits(ends, (int) length)) {
                     break;
-                }
-                for (int c = 0; c < n; c++) {
-                    paddingBytes += starts[c] - positions[c];
-                    positions[c] = starts[c] + frame;
                 }
                 batchBytes += length;
                 fitting++;
@@ -388,8 +368,7 @@ public class CopyPerConsumerQueue implements RecordQueue {
         private MemorySegment claimInside(int length) {
             ensureOpen();
             checkLength(length);
-            long frame = frameLength(length);
-            if (!fits(this, frame)) {
+            if (!fitsNext(length)) {
                 failedOffers++;
                 if (claimOpen) {
                     claimOpen = false;
@@ -401,9 +380,6 @@ public class CopyPerConsumerQueue implements RecordQueue {
             if (dst == null) {
                 throw refused(0, length);
             }
-            // Padding before the claim is in sub-ring 0 already (unpublished): a replacing claim starts after it.
-            paddingBytes += starts[0] - positions[0];
-            positions[0] = starts[0];
             claimLength = length;
             claimOpen = true;
             ringZeroClaimLeft = false;
@@ -432,19 +408,15 @@ public class CopyPerConsumerQueue implements RecordQueue {
                 throw new IllegalArgumentException("commit of " + length + " bytes: the claim was for " + claimLength);
             }
             claimOpen = false;
-            long frame = frameLength(length);
-            long at = positions[0];
             ringProducers[0].commit(length);
-            positions[0] = at + frame;
             if (n > 1) {
-                // The committed bytes, read back from sub-ring 0 (the producer's own, published record).
+                // The committed bytes, read back from sub-ring 0 (the producer's own, published
+                // record): its frame starts where the commit wrote, the payload after spsc's word.
+                long at = views[0].lastWrite;
                 MemorySegment record = views[0].window(at + (fixed ? 0 : RECORD_HEADER_LENGTH), length);
                 for (int c = 1; c < n; c++) {
-                    // A smaller commit than the claim may need less padding: reserve again (it fits).
-                    if (!reserve(c, frame)) {
-                        throw refused(c, length);
-                    }
-                    write(c, record, length, frame);
+                    // The claim's check found room for claimLength >= length, and nothing was written since.
+                    write(c, record, length);
                 }
             }
             records++;

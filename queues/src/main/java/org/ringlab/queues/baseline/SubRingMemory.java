@@ -51,6 +51,8 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
     long claimAt = -1;
     /** End of this ring's last write, in its own positions: writes never go backwards (the RingMemory rule). */
     private long committedEnd;
+    /** Start of this ring's last write (a commit's: its claim's), in its own positions; the producer's. */
+    long lastWrite = -1;
 
     /** The view of bytes {@code [base, base + size)} of {@code parent}, of the leaf its type calls for. */
     static SubRingMemory of(RingMemory parent, long base, long size, MemorySegment header, WriteCursor cursor) {
@@ -117,6 +119,7 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
     /** Records a write of {@code [position, position + length)} that went to parent position {@code at}. */
     final void wrote(long position, long length, long at) {
         claimAt = -1;
+        lastWrite = position;
         cursor.end = at + length;
         committedEnd = position + length;
     }

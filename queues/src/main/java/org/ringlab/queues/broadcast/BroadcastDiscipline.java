@@ -2,6 +2,7 @@ package org.ringlab.queues.broadcast;
 
 import org.ringlab.api.Availability;
 import org.ringlab.api.Capability;
+import org.ringlab.api.LapViewMemory;
 import org.ringlab.api.MirrorViewMemory;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.QueueSpec;
@@ -43,13 +44,15 @@ public final class BroadcastDiscipline implements QueueDiscipline {
     /**
      * As {@link #create(RingMemory, QueueSpec)}, with wait strategies and slot sizing of the
      * caller's choice. The memory's type picks the implementation: in place in a mirror view,
-     * or through the strategy's claim/commit/window on a segment path, in slots or (cross on
+     * in place in the lap view of split and linearize with pad (no slot crosses the seam), or through the strategy's claim/commit/window on a segment path, in slots or (cross on
      * memory that copies at the seam) packed, gathered once by the producer where the memory
      * allows a concurrent reader, else windowed by each consumer (one thread only).
      */
     public RefCountedBroadcastQueue create(RingMemory memory, QueueSpec spec, BroadcastOptions options) {
         return switch (memory) {
             case MirrorViewMemory m -> new MirrorViewBroadcastQueue(name(), m, spec, options);
+            case LapViewMemory l when spec.seam() == SeamPlacement.PAD && LapViewBroadcastQueue.slotsInPlace(l, spec) ->
+                    new LapViewBroadcastQueue(name(), l, spec, options);
             case SegmentPathMemory s when zeroCopy(s) -> new ZeroCopySegmentBroadcastQueue(name(), s, spec, options);
             case SegmentPathMemory s when spec.seam() == SeamPlacement.PAD -> new SegmentPathBroadcastQueue(name(), s, spec, options);
             case SegmentPathMemory s when s.capabilities().contains(Capability.CONCURRENT_READ) ->

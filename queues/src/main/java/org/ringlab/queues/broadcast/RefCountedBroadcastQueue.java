@@ -83,7 +83,7 @@ import org.ringlab.queues.support.QueueChecks;
  * {@code org.ringlab.queues.framing.StreamFramer} feeds into this queue.
  */
 public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
-        permits MirrorViewBroadcastQueue, SegmentPathBroadcastQueue {
+        permits InPlaceBroadcastQueue, SegmentPathBroadcastQueue {
     // The package-private core of both memory shapes: the slots, the pending counts, the gate,
     // membership, wake-ups and the handles. A shape supplies only how a slot's bytes are
     // written, claimed, committed and read (writeSlot, claimSlot, commitSlot, window);

@@ -571,4 +571,23 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
             }
         }
     }
+
+    // Appended by engineer B (issue 11): SpscRingQueue.fitAfter by the producer's own fit rule
+    // (the frame, then room for the terminator's word), writing nothing.
+
+    @Override
+    public long fitAfter(long after, int length) {
+        Producer p = producer;
+        boolean outer = p.inFlight.enter(); // the header read below: inside the close rule's bracket
+        try {
+            p.ensureOpen();
+            checkLength(length);
+            long end = fitFrom(after, p.position) + SpscDescriptor.variableFrameLength(length);
+            return p.fits(end) ? end : NO_FIT;
+        } finally {
+            if (outer) {
+                p.inFlight.exit();
+            }
+        }
+    }
 }

@@ -585,4 +585,30 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
             return length;
         }
     }
+
+    // Appended by engineer B (issue 11): SpscRingQueue.fitAfter by the producer's own rule
+    // (place, frameLength, the cached consumer position), writing nothing; never grows.
+
+    @Override
+    public long fitAfter(long after, int length) {
+        Producer p = producer;
+        boolean outer = p.inFlight.enter(); // the header read below: inside the close rule's bracket
+        try {
+            p.ensureOpen();
+            checkLength(length);
+            long frame = frameLength(length);
+            long end = place(fitFrom(after, p.position), frame) + frame;
+            if (end - p.consumerCache > capacity) {
+                p.consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
+                if (end - p.consumerCache > capacity) {
+                    return NO_FIT;
+                }
+            }
+            return end;
+        } finally {
+            if (outer) {
+                p.inFlight.exit();
+            }
+        }
+    }
 }

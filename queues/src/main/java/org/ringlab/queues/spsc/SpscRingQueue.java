@@ -186,4 +186,46 @@ public abstract sealed class SpscRingQueue implements RecordQueue permits Mirror
     final IllegalStateException closedException() {
         return new IllegalStateException(disciplineName + " queue is closed");
     }
+
+    // Appended by engineer B (issue 11): the one query copy-per-consumer asks each sub-ring's spsc
+    // instead of re-implementing its placement and reading its header.
+
+    /** {@link #fitAfter}'s {@code after} that means the producer's next record. */
+    public static final long NEXT_RECORD = Long.MIN_VALUE;
+
+    /** {@link #fitAfter}'s answer for a record that does not fit now. */
+    public static final long NO_FIT = -1;
+
+    /**
+     * Would a record of {@code length} payload bytes fit now? Where its frame would end if the
+     * producer wrote it after {@code after} (padding before it at the seam included, by this
+     * queue's own placement rule), or {@link #NO_FIT} when the consumer has not yet freed the
+     * room: an {@code offer} of such a record right after the call takes it exactly when the
+     * answer is not {@code NO_FIT} (consumers only free room meanwhile). {@code after} is
+     * {@link #NEXT_RECORD} for the producer's next record (after an outstanding claim's padding:
+     * where a replacing claim starts), or an earlier answer, to ask about the record behind that
+     * one, as a batch offer would place it. A growable queue answers for its capacity now (its
+     * offer may still grow the ring to take a record that does not fit).
+     *
+     * <p>Side-effect-free: it writes nothing, neither the ring, the header nor the producer's
+     * position; it may refresh the producer's cached consumer position (an acquire load of the
+     * header). The producer's thread only, like the producer's calls.
+     *
+     * @throws IllegalArgumentException for a length the spec refuses, or an {@code after} before
+     *                                  the producer's next record
+     * @throws IllegalStateException    when the queue is closed
+     */
+    public abstract long fitAfter(long after, int length);
+
+    /** Where {@link #fitAfter}'s record goes when the producer's next byte is {@code position}. */
+    static long fitFrom(long after, long position) {
+        if (after == NEXT_RECORD) {
+            return position;
+        }
+        if (after < position) {
+            throw new IllegalArgumentException("fitAfter(" + after + ", ...): the producer's next record starts at "
+                    + position + "; pass NEXT_RECORD or an earlier answer");
+        }
+        return after;
+    }
 }

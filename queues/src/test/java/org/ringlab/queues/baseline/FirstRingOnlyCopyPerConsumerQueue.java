@@ -2,6 +2,7 @@ package org.ringlab.queues.baseline;
 
 import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RingMemory;
+import org.ringlab.queues.spsc.SpscRingQueue;
 
 /**
  * The deliberately broken twin of {@link CopyPerConsumerQueue}: its fit check looks at sub-ring 0
@@ -16,12 +17,13 @@ final class FirstRingOnlyCopyPerConsumerQueue extends CopyPerConsumerQueue {
     }
 
     @Override
-    boolean fits(Producer p, long frame) {
-        // BROKEN on purpose: the other sub-rings are not checked.
-        boolean first = p.reserve(0, frame);
-        for (int c = 1; first && c < n; c++) {
-            p.starts[c] = p.positions[c]; // where they would start if no padding were needed
+    boolean fits(long[] ends, int length) {
+        // BROKEN on purpose: the other sub-rings are not asked.
+        long end = subRing(0).fitAfter(ends[0], length);
+        if (end == SpscRingQueue.NO_FIT) {
+            return false;
         }
-        return first;
+        ends[0] = end;
+        return true;
     }
 }

@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
 
+import org.ringlab.api.LapViewMemory;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.MirrorViewMemory;
 import org.ringlab.api.QueueSpec;
@@ -13,6 +14,7 @@ import org.ringlab.api.RecordQueue;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.api.SeamPlacement;
 
 /**
  * Bytes allocated per record on each hot path of a broadcast queue on one strategy, in a JVM
@@ -20,8 +22,10 @@ import org.ringlab.api.RingSpec;
  * measure the test, not the queue). Each path is a pair, a producer operation and then every
  * consumer's: offer/poll, batch offer/drain, claim+commit/poll, offer/peek+release, put/awaitDrain
  * (the claim and the peek each beside a path that allocates nothing, so a figure names its path).
- * Prints one {@code path=<name> bytesPerOp=<n>} line per path. Arguments: strategy, record
- * mode ({@code FIXED} or {@code VARIABLE}), consumers.
+ * Prints the memory's shape, whether it is a {@link LapViewMemory}, the seam placement and the
+ * queue's class, then one {@code path=<name> bytesPerOp=<n>} line per path. Arguments: strategy,
+ * record mode ({@code FIXED} or {@code VARIABLE}), consumers, and optionally the seam placement
+ * ({@code pad}, the default, or {@code cross}).
  */
 public final class BroadcastAllocationProbe {
 
@@ -102,7 +106,8 @@ public final class BroadcastAllocationProbe {
         int consumers = Integer.parseInt(args[2]);
         int operations = Integer.getInteger("ringlab.allocation.operations", 30_000);
         long g = strategy.granularity();
-        QueueSpec spec = new QueueSpec(mode, mode == QueueSpec.RecordMode.FIXED ? RECORD : 64, consumers);
+        SeamPlacement seam = args.length > 3 ? SeamPlacement.parse(args[3]) : SeamPlacement.PAD;
+        QueueSpec spec = new QueueSpec(mode, mode == QueueSpec.RecordMode.FIXED ? RECORD : 64, consumers).withSeam(seam);
         try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(Math.max(g, 1 << 16) / g * g));
              RefCountedBroadcastQueue queue = new BroadcastDiscipline().create(memory, spec, BroadcastOptions.defaults())) {
             // VARIABLE: LENGTHS lengths in turn, a count prime to the slot count, so every slot sees
@@ -122,6 +127,7 @@ public final class BroadcastAllocationProbe {
             }
             MemorySegment dst = Arena.ofAuto().allocate(64);
             System.out.println("shape=" + (memory instanceof MirrorViewMemory ? "mirror-view" : "segment-path")
+                    + " lapView=" + (memory instanceof LapViewMemory) + " seam=" + seam.label()
                     + " class=" + queue.getClass().getSimpleName());
             BroadcastProducer producer = queue.producer();
             BroadcastConsumer[] cs = new BroadcastConsumer[consumers];

@@ -126,7 +126,9 @@ class BroadcastMemoryCloseTest {
                 List<Executable> calls = new ArrayList<>();
                 for (int c = 0; c < CONSUMERS; c++) {
                     BroadcastConsumer k = q.consumer(c);
-                    assertNotNull(k.peek(), "record 0 for consumer " + c);
+                    MemorySegment peeked = k.peek();
+                    assertNotNull(peeked, "record 0 for consumer " + c);
+                    calls.add(() -> peeked.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0)); // the segment itself
                     calls.add(k::release); // of the record peeked before the close
                     calls.add(k::peek);    // the next one: published, and its sequence cached
                     calls.add(() -> k.drain(r -> { }, 4)); // a handler that never touches the record
@@ -134,6 +136,7 @@ class BroadcastMemoryCloseTest {
                 MemorySegment claim = p.claim(RECORD);
                 assertNotNull(claim);
                 memory.close();
+                calls.add(() -> claim.set(java.lang.foreign.ValueLayout.JAVA_BYTE, 0, (byte) 1)); // the claim's segment itself
                 calls.add(() -> p.commit(RECORD));
                 assertAllThrow(s.name() + " held", calls);
                 assertFalse(memory.isOpen());

@@ -12,6 +12,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.ringlab.api.LapViewMemory;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.MirrorViewMemory;
 import org.ringlab.api.QueueSpec;
@@ -43,6 +44,7 @@ class BroadcastShapeTest {
     @Test
     void theMemoryTypePicksTheClass() {
         int mirrors = 0;
+        int laps = 0;
         for (MemoryStrategy s : strategies()) {
             try (RingMemory memory = allocate(s);
                  RefCountedBroadcastQueue q = new BroadcastDiscipline().create(memory, QueueSpec.variable(200).withConsumers(2),
@@ -50,13 +52,53 @@ class BroadcastShapeTest {
                 if (memory instanceof MirrorViewMemory) {
                     assertInstanceOf(MirrorViewBroadcastQueue.class, q, s.name());
                     mirrors++;
+                } else if (memory instanceof LapViewMemory) {
+                    assertInstanceOf(LapViewBroadcastQueue.class, q, s.name() + ": pad on a lap view is in place");
+                    laps++;
                 } else {
                     assertInstanceOf(SegmentPathMemory.class, memory, s.name());
                     assertInstanceOf(SegmentPathBroadcastQueue.class, q, s.name());
                 }
             }
         }
+        assertTrue(laps >= 2, "split and linearize are lap views: " + laps);
         Assumptions.assumeTrue(mirrors > 0, "no mirror-view strategy available: only the segment path was checked");
+    }
+
+    /**
+     * A linearizing ring rotated before the queue was built (a window across its seam) has its
+     * lap offset moved, so a slot would run over the lap's end: the discipline does not put the
+     * slots in place there but takes the strategy's own path; split's windows never move bytes.
+     */
+    @Test
+    void aLapWhoseSlotsWouldCrossItsEndTakesTheStrategysPath() {
+        for (String name : List.of("split", "linearize")) {
+            MemoryStrategy s = Registries.memoryStrategies().require(name);
+            try (RingMemory memory = allocate(s)) {
+                LapViewMemory lap = assertInstanceOf(LapViewMemory.class, memory, name);
+                memory.window(memory.capacity() - 8, 64); // across the seam: linearize rotates, split gathers
+                try (RefCountedBroadcastQueue q = new BroadcastDiscipline().create(memory,
+                        QueueSpec.variable(200).withConsumers(2), BroadcastOptions.defaults())) {
+                    if (lap.lapOffset(0) == 0) {
+                        assertEquals("split", name, "only split keeps offset 0 after a window across the seam");
+                        assertEquals(LapViewBroadcastQueue.class, q.getClass(), name);
+                    } else {
+                        assertEquals(SegmentPathBroadcastQueue.class, q.getClass(), name + ": slots would cross the lap's end");
+                    }
+                    byte[] bytes = new byte[200];
+                    java.util.Arrays.fill(bytes, (byte) 7);
+                    for (int n = 0; n < 20; n++) { // more than a lap: every slot, again
+                        assertTrue(q.producer().offer(MemorySegment.ofArray(bytes)), name + " offer " + n);
+                        for (int c = 0; c < 2; c++) {
+                            MemorySegment r = q.consumer(c).peek();
+                            assertEquals(200, r.byteSize());
+                            assertEquals(7, r.get(ValueLayout.JAVA_BYTE, 199), name + " record " + n);
+                            q.consumer(c).release();
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /**
