@@ -28,6 +28,12 @@ public final class HistoryExperiment implements Experiment {
     public record Outcome(ExperimentResult result, boolean allCellsOk) {
     }
 
+    /** Normalised by the memory kernel: its cells copy MiB-sized histories. */
+    @Override
+    public org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
+        return org.ringlab.bench.harness.ReferenceLoop.Kernel.MEMORY;
+    }
+
     @Override
     public String id() {
         return "history";
