@@ -65,6 +65,12 @@ public final class Bootstrap {
      * {@link #RESAMPLES} two-level resamples (children, then repetitions), in resample order.
      */
     public record Resampled(double point, double[] ratios) {
+
+        /** The {@link #CONFIDENCE} percentile interval of the reference's B/A ({@link Estimate#NONE} when unknown). */
+        public Estimate interval() {
+            double[] finite = Arrays.stream(ratios).filter(Double::isFinite).toArray();
+            return estimate(point, finite, finite.length, 0, 0);
+        }
     }
 
     /** {@code b}'s reference against {@code a}'s (their groups: one per child JVM). */

@@ -74,8 +74,21 @@ public final class Diff {
     }
 
     /** What the two files have in common, and what only one of them has. */
-    public record Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB) {
+    public record Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB, List<String> notes) {
+
+        public Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB) {
+            this(rows, onlyInA, onlyInB, List.of());
+        }
     }
+
+    /**
+     * A reference whose own B/A is this uncertain (the high end of its 95 % interval over the
+     * low end) does not normalise: dividing by it would widen every interval of its experiment
+     * until a real 15 % slowdown reads "within noise". Seen at load 7-11: the memory kernel's
+     * per-child medians spread 15x while other builds came and went, its B/A 1.74 [0.9, 3]
+     * while history's own figures moved 0.73x.
+     */
+    public static final double MAX_REFERENCE_WIDTH = 1.15;
 
     private Diff() {
     }
@@ -98,7 +111,9 @@ public final class Diff {
         b.forEach(m -> byKeyB.put(m.key(), m));
         List<Row> rows = new ArrayList<>();
         List<String> onlyA = new ArrayList<>();
-        Map<String, Bootstrap.Resampled> resampled = new LinkedHashMap<>(); // once per experiment
+        // Once per experiment; empty: its reference is too noisy to normalise by.
+        Map<String, java.util.Optional<Bootstrap.Resampled>> resampled = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
         for (Measurement ma : a) {
             Measurement mb = byKeyB.remove(ma.key());
             if (mb == null) {
@@ -107,11 +122,21 @@ public final class Diff {
                 Reference ra = referencesA.get(ma.experiment());
                 Reference rb = referencesB.get(mb.experiment());
                 boolean normalise = ma.timed() && mb.timed() && ra != null && rb != null && ra.kernel() == rb.kernel();
-                rows.add(normalise ? row(ma, mb, resampled.computeIfAbsent(ma.experiment(),
-                        id -> Bootstrap.resampled(ra.groups(), rb.groups()))) : row(ma, mb));
+                Bootstrap.Resampled ref = !normalise ? null : resampled.computeIfAbsent(ma.experiment(), id -> {
+                    Bootstrap.Resampled r = Bootstrap.resampled(ra.groups(), rb.groups());
+                    Estimate e = r.interval();
+                    if (!(e.high() / e.low() <= MAX_REFERENCE_WIDTH)) {
+                        notes.add(String.format(Locale.ROOT, "%s: compared as measured; its %s reference is too noisy"
+                                + " to normalise by: ref B/A %.3f [%.3f, %.3f], wider than %.2fx", id, ra.kernel().id(),
+                                r.point(), e.low(), e.high(), MAX_REFERENCE_WIDTH));
+                        return java.util.Optional.empty();
+                    }
+                    return java.util.Optional.of(r);
+                }).orElse(null);
+                rows.add(ref != null ? row(ma, mb, ref) : row(ma, mb));
             }
         }
-        return new Result(rows, onlyA, new ArrayList<>(byKeyB.keySet()));
+        return new Result(rows, onlyA, new ArrayList<>(byKeyB.keySet()), notes);
     }
 
     static Row row(Measurement a, Measurement b) {
@@ -188,6 +213,10 @@ public final class Diff {
                 + " of the whole VM between the runs is not called a change; 'ref B/A' shows the reference's own move"
                 + " ('-': compared as measured, e.g. an experiment that forked no child, a counter or a ratio).%n%n",
                 normalised, r.rows().size()));
+        r.notes().forEach(n -> b.append(n).append('\n'));
+        if (!r.notes().isEmpty()) {
+            b.append('\n');
+        }
         b.append(TextTable.render(List.of("experiment", "figure", "metric", "unit", "A median", "B median", "ref B/A",
                 "B/A",
                 "95% interval", "verdict"), rows, 3, false));

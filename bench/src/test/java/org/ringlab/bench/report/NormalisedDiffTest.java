@@ -117,6 +117,32 @@ class NormalisedDiffTest {
     }
 
     @Test
+    void aReferenceTooNoisyToKnowItsOwnMoveNormalisesNothingAndDiffSaysSo() {
+        // Run B's children ran their reference while other builds came and went: each child's
+        // loop 0.4x-2.5x slower (as the memory kernel at load 7-11), its figures unshifted.
+        Run a = run(1, 1.0, "slowed", 1);
+        Run b = run(2, 1.0, "slowed", 1.15);
+        Random random = new Random(3);
+        List<ReferenceLoop.Sample> noisy = b.reference().children().stream().map(c -> {
+            double f = Math.exp(random.nextGaussian() * 0.8);
+            return new ReferenceLoop.Sample(scaled(c.cpu(), f), scaled(c.memory(), f));
+        }).toList();
+        Diff.Result r = Diff.compare(a.measurements(), b.measurements(), Map.of("history", a.reference()),
+                Map.of("history", new Reference(ReferenceLoop.Kernel.MEMORY, noisy)));
+        assertTrue(r.rows().stream().noneMatch(Diff.Row::normalised), "nothing divided by a reference this noisy");
+        assertEquals(1, r.notes().size(), r.notes().toString());
+        assertTrue(Diff.render(r, "A", "B").contains("history: compared as measured; its memory reference is too noisy"),
+                Diff.render(r, "A", "B"));
+        // ... so a planted slowdown keeps its power: it would drown in the reference's interval otherwise.
+        r.rows().stream().filter(row -> row.b().labels().get("strategy").equals("slowed"))
+                .forEach(row -> assertEquals("slower", row.verdict(), row.b().combination() + " " + row.b().metric()));
+    }
+
+    private static double[] scaled(double[] v, double f) {
+        return java.util.Arrays.stream(v).map(x -> x * f).toArray();
+    }
+
+    @Test
     void counterAndRatiosAreComparedAsMeasuredAndAMissingReferenceLeavesEveryFigureRaw() {
         Run a = run(1, 1.0, null, 1);
         Run b = run(2, 1.2, null, 1);
