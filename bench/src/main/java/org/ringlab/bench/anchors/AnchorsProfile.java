@@ -16,10 +16,12 @@ enum AnchorsProfile {
     TINY(20_000, 2_000, 300, 100, 3, false, new RepetitionBudget(1, 1, 0)),
     /**
      * The default run: two rounds of one child JVM per anchor, a third while a claim is
-     * inconclusive and the two took under 40 s (a faster machine than two shared cores, where the
-     * two rounds take about a minute and a third would cost half a minute of the quick run's 4).
+     * inconclusive and it is expected to end within 60 s of the anchors' start, i.e. where two
+     * rounds took at most 40 s. On two shared cores they take 59-70 s idle, so the quick run
+     * stays two rounds there (a third would cost half a minute of its 4); the full profile is
+     * where rounds are added.
      */
-    QUICK(500_000, 50_000, 10_000, 2_000, 2, true, new RepetitionBudget(2, 3, 40)),
+    QUICK(500_000, 50_000, 10_000, 2_000, 2, true, new RepetitionBudget(2, 3, 60)),
     /** The seeds' scale: minutes. */
     FULL(20_000_000, 2_000_000, 500_000, 50_000, 5, true, new RepetitionBudget(3, 6, 900));
 

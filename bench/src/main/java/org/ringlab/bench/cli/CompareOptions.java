@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
+import org.ringlab.bench.harness.ReferenceLog;
 import org.ringlab.bench.util.Cells;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.report.Experiment;
@@ -88,9 +89,10 @@ public final class CompareOptions {
             RunContext context = new RunContext(profile, seed, strategies, disciplines, fork, progress, stdout, own);
             long start = System.nanoTime();
             Section section;
+            ReferenceLog.take(); // the children of this experiment only
             try {
                 ExperimentResult r = e.run(context);
-                section = Section.of(e, r, seconds(start));
+                section = Section.of(e, r, seconds(start), ReferenceLog.take());
             } catch (RuntimeException | LinkageError ex) {
                 section = Section.failed(e, Cells.describe(ex), seconds(start));
                 progress.note(e.id() + " FAILED: " + section.failure());

@@ -17,6 +17,8 @@ import picocli.CommandLine.Spec;
         description = {"Compares two results.json files measurement by measurement: the ratio of the medians B/A",
                 "with a 95% bootstrap confidence interval (2000 resamples, fixed seed); faster/slower (timings)",
                 "or better/worse (counters) only where the interval excludes 1, else 'within noise'.",
+                "Timed figures are normalised by the reference loop each run's child JVMs ran (when both runs",
+                "have one for that experiment), so a shift of the whole machine is not called a change.",
                 "Measurements only in one file are listed. Exit code 0 whatever moved."},
         sortOptions = false)
 public final class DiffCommand implements Callable<Integer> {
@@ -37,7 +39,7 @@ public final class DiffCommand implements Callable<Integer> {
     public Integer call() {
         ResultsFile ra = read(a);
         ResultsFile rb = read(b);
-        Diff.Result d = Diff.compare(ra.measurements(), rb.measurements());
+        Diff.Result d = Diff.compare(ra.measurements(), rb.measurements(), ra.references(), rb.references());
         spec.commandLine().getOut().print(Diff.render(d, a + " (" + ra.command() + ")", b + " (" + rb.command() + ")"));
         spec.commandLine().getOut().flush();
         return 0;

@@ -33,8 +33,9 @@ record DriverProfile(String name, int warmups, int repetitions, long roundNanos,
         return switch (profile) {
             case "tiny" -> new DriverProfile("tiny", 0, 2, 20_000_000L, 32 * 2_000, 200_000, 10_000,
                     List.of(GIGABIT_64_BYTE_FRAMES), 40_000_000L, 1, 2, 2);
-            case "quick" -> new DriverProfile("quick", 1, 5, 100_000_000L, 32 * 25_000, 2_000_000, 100_000,
-                    List.of(100_000L, 1_000_000L, GIGABIT_64_BYTE_FRAMES), 500_000_000L, 2, 3, 2);
+            // (d) at 1 M and 1.49 M/s only: the claims judge the top rate, and 100 k/s cost 7 s of the 4 minutes.
+            case "quick" -> new DriverProfile("quick", 1, 5, 70_000_000L, 32 * 25_000, 2_000_000, 100_000,
+                    List.of(1_000_000L, GIGABIT_64_BYTE_FRAMES), 500_000_000L, 2, 3, 2);
             // Seed 001's sizes: 1 million operations per figure, one second of 1 Gbit/s traffic.
             case "full" -> new DriverProfile("full", 2, 5, 1_000_000_000L, 1_000_000, 10_000_000, 1_000_000,
                     List.of(100_000L, 500_000L, 1_000_000L, GIGABIT_64_BYTE_FRAMES, 3_000_000L), 1_000_000_000L, 3, 3, 2);

@@ -31,6 +31,12 @@ public final class GrowthExperiment implements Experiment {
     public record Outcome(ExperimentResult result, boolean allStrategiesOk) {
     }
 
+    /** Normalised by the memory kernel: a growth copies or remaps the ring, MiBs. */
+    @Override
+    public org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
+        return org.ringlab.bench.harness.ReferenceLoop.Kernel.MEMORY;
+    }
+
     @Override
     public String id() {
         return "growth";

@@ -56,30 +56,89 @@ public final class Bootstrap {
 
     /** Unpaired (two separate runs): each side's groups are resampled independently. Ratio = median(b) / median(a). */
     public static Estimate unpaired(List<double[]> a, List<double[]> b) {
+        return unpaired(a, b, null, 0);
+    }
+
+    /**
+     * A reference's change between two runs, resampled once for every figure it normalises:
+     * {@code point} = median(b) / median(a) over every repetition, {@code ratios} its
+     * {@link #RESAMPLES} two-level resamples (children, then repetitions), in resample order.
+     */
+    public record Resampled(double point, double[] ratios) {
+
+        /** The {@link #CONFIDENCE} percentile interval of the reference's B/A ({@link Estimate#NONE} when unknown). */
+        public Estimate interval() {
+            double[] finite = Arrays.stream(ratios).filter(Double::isFinite).toArray();
+            return estimate(point, finite, finite.length, 0, 0);
+        }
+    }
+
+    /** {@code b}'s reference against {@code a}'s (their groups: one per child JVM). */
+    public static Resampled resampled(List<double[]> a, List<double[]> b) {
         List<double[]> fa = finite(a);
         List<double[]> fb = finite(b);
+        double[] ratios = new double[RESAMPLES];
         if (fa.isEmpty() || fb.isEmpty()) {
+            Arrays.fill(ratios, Double.NaN);
+            return new Resampled(Double.NaN, ratios);
+        }
+        // Its own stream: the figure's resamples stay what they are without a reference.
+        SplittableRandom random = new SplittableRandom(~SEED);
+        int[] pickA = new int[fa.size()];
+        int[] pickB = new int[fb.size()];
+        for (int i = 0; i < RESAMPLES; i++) {
+            pick(pickA, random);
+            pick(pickB, random);
+            ratios[i] = ratio(resample(fb, pickB, random), resample(fa, pickA, random));
+        }
+        return new Resampled(ratio(concat(fb), concat(fa)), ratios);
+    }
+
+    /**
+     * Unpaired and normalised by a reference measured beside each side ({@link #resampled}):
+     * ratio = median(b) / median(a) × (reference B/A)^{@code exponent}, −1 for a time (a figure
+     * that slowed exactly as much as its run's reference did gives 1), +1 for a rate. Resample
+     * {@code i} of the figure is combined with resample {@code i} of the reference, so the
+     * reference's own noise is in the interval.
+     */
+    public static Estimate unpairedNormalised(List<double[]> a, List<double[]> b, Resampled reference, int exponent) {
+        if (exponent != 1 && exponent != -1) {
+            throw new IllegalArgumentException("a reference's exponent is -1 (a time) or +1 (a rate), got " + exponent);
+        }
+        return unpaired(a, b, reference, exponent);
+    }
+
+    private static Estimate unpaired(List<double[]> a, List<double[]> b, Resampled reference, int exponent) {
+        List<double[]> fa = finite(a);
+        List<double[]> fb = finite(b);
+        boolean normalised = reference != null;
+        if (fa.isEmpty() || fb.isEmpty() || normalised && !Double.isFinite(reference.point())) {
             return Estimate.NONE;
         }
-        double point = ratio(concat(fb), concat(fa));
+        double point = ratio(concat(fb), concat(fa)) * (normalised ? Math.pow(reference.point(), exponent) : 1);
         SplittableRandom random = new SplittableRandom(SEED);
         double[] ratios = new double[RESAMPLES];
         int k = 0;
         int[] pickA = new int[fa.size()];
         int[] pickB = new int[fb.size()];
         for (int i = 0; i < RESAMPLES; i++) {
-            for (int g = 0; g < pickA.length; g++) {
-                pickA[g] = random.nextInt(pickA.length);
-            }
-            for (int g = 0; g < pickB.length; g++) {
-                pickB[g] = random.nextInt(pickB.length);
-            }
+            pick(pickA, random);
+            pick(pickB, random);
             double r = ratio(resample(fb, pickB, random), resample(fa, pickA, random));
+            if (normalised) {
+                r *= Math.pow(reference.ratios()[i], exponent);
+            }
             if (Double.isFinite(r)) {
                 ratios[k++] = r;
             }
         }
         return estimate(point, ratios, k, Math.min(fa.size(), fb.size()), Math.min(count(fa), count(fb)));
+    }
+
+    private static void pick(int[] into, SplittableRandom random) {
+        for (int g = 0; g < into.length; g++) {
+            into[g] = random.nextInt(into.length);
+        }
     }
 
     private static Estimate estimate(double point, double[] ratios, int k, int rounds, int samples) {
@@ -118,7 +177,7 @@ public final class Bootstrap {
     }
 
     /** Median by sorting a copy (the R-7 definition, as {@code Stats}). */
-    static double median(double[] v) {
+    public static double median(double[] v) {
         if (v.length == 0) {
             return Double.NaN;
         }

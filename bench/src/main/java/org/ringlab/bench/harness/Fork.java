@@ -20,7 +20,9 @@ import java.util.function.Consumer;
  *
  * <p>{@link #run} sends a {@link ForkedTask} record as JSON, the child ({@link #main}) maps it
  * back, measures, and writes ONE result record as JSON to a file the parent names; the parent
- * maps that back with Jackson. A file rather than stdout: JVM warnings and a task's own
+ * maps that back with Jackson. After its cell the child runs the {@link ReferenceLoop} and writes
+ * that sample too; the parent keeps it in the {@link ReferenceLog} of the running experiment. A
+ * file rather than stdout: JVM warnings and a task's own
  * printing cannot corrupt the record. {@link #start} is for children that stream to their
  * parent (the mapped experiment's reader, the broadcast pipe writer).
  */
@@ -50,6 +52,7 @@ public final class Fork {
         }
         Path taskFile = dir.resolve("task.json");
         Path resultFile = dir.resolve("result.json");
+        Path referenceFile = reference(resultFile);
         try {
             RecordJson.write(taskFile, task);
             ProcessBuilder pb = new ProcessBuilder(command(Fork.class.getName(),
@@ -84,8 +87,13 @@ public final class Fork {
                 throw new ForkFailedException("the child JVM of " + task.describe() + " exited with " + p.exitValue()
                         + (p.exitValue() == 0 ? " without a result" : "") + why);
             }
-            return RecordJson.read(resultFile, task.resultType());
+            R result = RecordJson.read(resultFile, task.resultType());
+            if (Files.isRegularFile(referenceFile)) {
+                ReferenceLog.add(RecordJson.read(referenceFile, ReferenceLoop.Sample.class));
+            }
+            return result;
         } finally {
+            deleteQuietly(referenceFile);
             deleteQuietly(resultFile);
             deleteQuietly(taskFile);
             deleteQuietly(dir);
@@ -164,12 +172,19 @@ public final class Fork {
             Path partial = target.resolveSibling(target.getFileName() + ".partial");
             RecordJson.write(partial, result);
             Files.move(partial, target);
+            // After the cell, never before: its peak RSS and Pss must not see the loop's buffers.
+            RecordJson.write(reference(target), ReferenceLoop.measure());
         } catch (RuntimeException | IOException e) {
             System.err.println(task.describe() + " failed: " + e);
             e.printStackTrace();
             System.exit(1);
         }
         System.exit(0);
+    }
+
+    /** Where the child writes its {@link ReferenceLoop} sample, beside its result. */
+    private static Path reference(Path resultFile) {
+        return resultFile.resolveSibling("reference.json");
     }
 
     private static Process start(ProcessBuilder pb) {

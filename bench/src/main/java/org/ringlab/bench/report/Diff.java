@@ -20,7 +20,9 @@ import static org.ringlab.bench.util.Cells.median;
  * each side's forks resampled, then the repetitions inside them; fixed seed), and a verdict
  * beyond noise only when the interval excludes 1 and the change is at least
  * {@link #MIN_TIMING_EFFECT} (timings) or {@link #MIN_EFFECT} (counters). A timed figure from a
- * single JVM per side is not judged ({@link #SINGLE_FORK}).
+ * single JVM per side is not judged ({@link #SINGLE_FORK}). Where both runs of an experiment
+ * carry a {@link Reference}, its timed figures are compared normalised by it
+ * ({@link #compare(List, List, Map, Map)}).
  */
 public final class Diff {
 
@@ -54,34 +56,94 @@ public final class Diff {
      * @param verdict faster, slower, better, worse, within noise, negligible (under {@link #MIN_EFFECT}),
      *                unchanged (every resample gave 1), or why it
      *                cannot be judged
+     * @param reference the reference kernel's median B/A that divided a time's ratio (multiplied
+     *                a rate's), NaN when the figure was compared as measured
      */
-    public record Row(Measurement a, Measurement b, double ratio, double low, double high, String verdict) {
+    public record Row(Measurement a, Measurement b, double ratio, double low, double high, String verdict,
+                      double reference) {
+
+        /** A row compared as measured (no reference). */
+        public Row(Measurement a, Measurement b, double ratio, double low, double high, String verdict) {
+            this(a, b, ratio, low, high, verdict, Double.NaN);
+        }
+
+        /** Whether {@link #ratio} is normalised by the runs' reference loop ({@link #reference} = its B/A). */
+        public boolean normalised() {
+            return Double.isFinite(reference);
+        }
     }
 
     /** What the two files have in common, and what only one of them has. */
-    public record Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB) {
+    public record Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB, List<String> notes) {
+
+        public Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB) {
+            this(rows, onlyInA, onlyInB, List.of());
+        }
     }
+
+    /**
+     * A reference whose own B/A is this uncertain (the high end of its 95 % interval over the
+     * low end) does not normalise: dividing by it would widen every interval of its experiment
+     * until a real 15 % slowdown reads "within noise". Seen at load 7-11: the memory kernel's
+     * per-child medians spread 15x while other builds came and went, its B/A 1.74 [0.9, 3]
+     * while history's own figures moved 0.73x.
+     */
+    public static final double MAX_REFERENCE_WIDTH = 1.15;
 
     private Diff() {
     }
 
+    /** Every figure as measured: no reference (synthetic results, files without one). */
     public static Result compare(List<Measurement> a, List<Measurement> b) {
+        return compare(a, b, Map.of(), Map.of());
+    }
+
+    /**
+     * Timed figures ({@link Measurement#timed}) of an experiment whose two runs both carry a
+     * {@link Reference} of the same kernel are compared normalised: their ratio B/A is divided
+     * by the reference's B/A (a rate's multiplied), so a whole-VM shift between the runs, which
+     * moves every figure and the reference alike, is not called a change, while one strategy
+     * slowed by its own code still is. Other figures are compared as measured.
+     */
+    public static Result compare(List<Measurement> a, List<Measurement> b, Map<String, Reference> referencesA,
+                                 Map<String, Reference> referencesB) {
         Map<String, Measurement> byKeyB = new LinkedHashMap<>();
         b.forEach(m -> byKeyB.put(m.key(), m));
         List<Row> rows = new ArrayList<>();
         List<String> onlyA = new ArrayList<>();
+        // Once per experiment; empty: its reference is too noisy to normalise by.
+        Map<String, java.util.Optional<Bootstrap.Resampled>> resampled = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
         for (Measurement ma : a) {
             Measurement mb = byKeyB.remove(ma.key());
             if (mb == null) {
                 onlyA.add(ma.key());
             } else {
-                rows.add(row(ma, mb));
+                Reference ra = referencesA.get(ma.experiment());
+                Reference rb = referencesB.get(mb.experiment());
+                boolean normalise = ma.timed() && mb.timed() && ra != null && rb != null && ra.kernel() == rb.kernel();
+                Bootstrap.Resampled ref = !normalise ? null : resampled.computeIfAbsent(ma.experiment(), id -> {
+                    Bootstrap.Resampled r = Bootstrap.resampled(ra.groups(), rb.groups());
+                    Estimate e = r.interval();
+                    if (!(e.high() / e.low() <= MAX_REFERENCE_WIDTH)) {
+                        notes.add(String.format(Locale.ROOT, "%s: compared as measured; its %s reference is too noisy"
+                                + " to normalise by: ref B/A %.3f [%.3f, %.3f], wider than %.2fx", id, ra.kernel().id(),
+                                r.point(), e.low(), e.high(), MAX_REFERENCE_WIDTH));
+                        return java.util.Optional.empty();
+                    }
+                    return java.util.Optional.of(r);
+                }).orElse(null);
+                rows.add(ref != null ? row(ma, mb, ref) : row(ma, mb));
             }
         }
-        return new Result(rows, onlyA, new ArrayList<>(byKeyB.keySet()));
+        return new Result(rows, onlyA, new ArrayList<>(byKeyB.keySet()), notes);
     }
 
     static Row row(Measurement a, Measurement b) {
+        return row(a, b, null);
+    }
+
+    static Row row(Measurement a, Measurement b, Bootstrap.Resampled ref) {
         double[] sa = finite(a.samples());
         double[] sb = finite(b.samples());
         if (sa.length == 0 || sb.length == 0) {
@@ -92,15 +154,19 @@ public final class Diff {
         if (ma == 0) {
             return new Row(a, b, Double.NaN, Double.NaN, Double.NaN, mb == 0 ? "unchanged (0)" : "A is 0: no ratio");
         }
-        double ratio = mb / ma;
-        Estimate e = Bootstrap.unpaired(a.groups(), b.groups());
+        double reference = ref == null ? Double.NaN : ref.point();
+        int exponent = b.higherIsBetter() ? 1 : -1;
+        double ratio = mb / ma * (ref == null ? 1 : Math.pow(reference, exponent));
+        Estimate e = ref == null ? Bootstrap.unpaired(a.groups(), b.groups())
+                : Bootstrap.unpairedNormalised(a.groups(), b.groups(), ref, exponent);
         double[] ci = {e.low(), e.high()};
         boolean exact = a.deterministic() && b.deterministic();
         if (!exact && (sa.length < 2 || sb.length < 2)) {
-            return new Row(a, b, ratio, ci[0], ci[1], "too few samples (" + sa.length + " vs " + sb.length + ")");
+            return new Row(a, b, ratio, ci[0], ci[1], "too few samples (" + sa.length + " vs " + sb.length + ")",
+                    reference);
         }
         if (!exact && (a.forkCount() < MIN_FORKS || b.forkCount() < MIN_FORKS)) {
-            return new Row(a, b, ratio, ci[0], ci[1], SINGLE_FORK);
+            return new Row(a, b, ratio, ci[0], ci[1], SINGLE_FORK, reference);
         }
         String verdict;
         if (ci[0] == 1 && ci[1] == 1) {
@@ -115,7 +181,7 @@ public final class Diff {
             boolean timing = !b.deterministic();
             verdict = timing ? (improved ? "faster" : "slower") : (improved ? "better" : "worse");
         }
-        return new Row(a, b, ratio, ci[0], ci[1], verdict);
+        return new Row(a, b, ratio, ci[0], ci[1], verdict, reference);
     }
 
     private static double[] finite(double[] v) {
@@ -127,7 +193,8 @@ public final class Diff {
         List<List<String>> rows = new ArrayList<>();
         for (Row row : r.rows()) {
             rows.add(List.of(row.a().experiment(), row.a().combination(), row.a().metric(), row.a().unit(),
-                    ReportWriter.number(row.a().median()), ReportWriter.number(row.b().median()), ratio(row.ratio()),
+                    ReportWriter.number(row.a().median()), ReportWriter.number(row.b().median()),
+                    row.normalised() ? ratio(row.reference()) : "-", ratio(row.ratio()),
                     Double.isNaN(row.low()) ? "-" : "[" + ratio(row.low()) + ", " + ratio(row.high()) + "]",
                     row.verdict()));
         }
@@ -139,11 +206,24 @@ public final class Diff {
                 + " forked JVMs per side is '%s' (run-to-run noise unknown: not judged).%n%n",
                 Math.round(CONFIDENCE * 100), RESAMPLES, BOOTSTRAP_SEED, MIN_TIMING_EFFECT * 100, MIN_EFFECT * 100,
                 MIN_FORKS, SINGLE_FORK));
-        b.append(TextTable.render(List.of("experiment", "figure", "metric", "unit", "A median", "B median", "B/A",
+        long normalised = r.rows().stream().filter(Row::normalised).count();
+        b.append(String.format(Locale.ROOT, "Normalised: %d of %d figures. A timed figure of an experiment whose two runs"
+                + " both carry a reference loop (run in every child JVM after its cell) is compared in reference units:"
+                + " B/A = (median(B) / median(A)) / (ref B / ref A) for a time, x (ref B / ref A) for a rate, so a shift"
+                + " of the whole VM between the runs is not called a change; 'ref B/A' shows the reference's own move"
+                + " ('-': compared as measured, e.g. an experiment that forked no child, a counter or a ratio).%n%n",
+                normalised, r.rows().size()));
+        r.notes().forEach(n -> b.append(n).append('\n'));
+        if (!r.notes().isEmpty()) {
+            b.append('\n');
+        }
+        b.append(TextTable.render(List.of("experiment", "figure", "metric", "unit", "A median", "B median", "ref B/A",
+                "B/A",
                 "95% interval", "verdict"), rows, 3, false));
         Map<String, Long> verdicts = new LinkedHashMap<>();
         r.rows().forEach(row -> verdicts.merge(row.verdict(), 1L, Long::sum));
-        b.append('\n').append(r.rows().size()).append(" compared: ").append(verdicts).append('\n');
+        b.append('\n').append(r.rows().size()).append(" compared (").append(normalised).append(" normalised): ")
+                .append(verdicts).append('\n');
         if (!r.onlyInA().isEmpty()) {
             b.append("\nOnly in A (").append(r.onlyInA().size()).append("):\n");
             r.onlyInA().forEach(k -> b.append("  ").append(k).append('\n'));

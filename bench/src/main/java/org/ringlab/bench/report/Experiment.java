@@ -33,4 +33,13 @@ public interface Experiment {
     default java.util.Optional<ExperimentOptions> options() {
         return java.util.Optional.empty();
     }
+
+    /**
+     * The reference kernel that normalises this experiment's timed figures in {@code ringlab
+     * diff}: {@link org.ringlab.bench.harness.ReferenceLoop.Kernel#CPU} by default, {@code MEMORY}
+     * for an experiment whose figures stream MiBs through memory.
+     */
+    default org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
+        return org.ringlab.bench.harness.ReferenceLoop.Kernel.CPU;
+    }
 }

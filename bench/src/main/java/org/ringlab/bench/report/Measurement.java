@@ -141,6 +141,19 @@ public record Measurement(String experiment, Map<String, String> labels, String 
         return spread <= STABLE_SPREAD ? "stable" : spread <= NOISY_SPREAD ? "moderate" : "noisy";
     }
 
+    private static final java.util.regex.Pattern TIME = java.util.regex.Pattern.compile("(ns|us|µs|ms|s)([ /].*)?");
+    private static final java.util.regex.Pattern RATE = java.util.regex.Pattern.compile(".+/(ns|us|µs|ms|s)");
+
+    /**
+     * A timing: not a counter, and its unit a time ({@code ns/put}, {@code ns CPU/record},
+     * {@code ms}) or a rate per time ({@code GB/s}, {@code records/us}). These are the figures a
+     * slower VM moves and a {@link Reference} normalises; a ratio ({@code x}), a share
+     * ({@code %}) or a count per record is left as measured.
+     */
+    public boolean timed() {
+        return !deterministic && (TIME.matcher(unit).matches() || RATE.matcher(unit).matches());
+    }
+
     /** {@code lower is better} / {@code higher is better}, as results.json spells the direction. */
     public String direction() {
         return higherIsBetter ? "higher-is-better" : "lower-is-better";

@@ -15,10 +15,11 @@ import org.ringlab.bench.harness.RecordJson;
  * a ringlab results file of this version.
  */
 public record ResultsFile(Path path, String command, String profile, List<Measurement> measurements,
-                          ResultsJson content) {
+                          ResultsJson content, java.util.Map<String, Reference> references) {
 
     public ResultsFile {
         measurements = List.copyOf(measurements);
+        references = java.util.Map.copyOf(references);
     }
 
     /** Reads and checks {@code path}; {@link IllegalArgumentException} names the file and what is wrong. */
@@ -53,7 +54,8 @@ public record ResultsFile(Path path, String command, String profile, List<Measur
         }
         try {
             return new ResultsFile(path, results.command() == null ? "" : results.command(),
-                    results.profile() == null ? "" : results.profile(), results.measurements(), results);
+                    results.profile() == null ? "" : results.profile(), results.measurements(), results,
+                    results.references());
         } catch (IllegalArgumentException bad) {
             throw new IllegalArgumentException(path + ": " + bad.getMessage());
         }

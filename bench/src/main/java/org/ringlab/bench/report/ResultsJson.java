@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import org.ringlab.bench.harness.ReferenceLoop;
 import org.ringlab.bench.util.Stats;
 
 /**
@@ -28,22 +29,64 @@ public record ResultsJson(String format, int version, String command, String pro
     public record ExperimentJson(String id, String seed, String description, String status, String error,
                                  double seconds, String title, String profile, List<MeasurementJson> measurements,
                                  List<ClaimJson> claims, List<String> skipped, List<String> notes,
-                                 List<ChartJson> charts) {
+                                 List<ChartJson> charts, ReferenceJson reference) {
+    }
+
+    /**
+     * The reference loop of the experiment's child JVMs (absent when it forked none): the kernel
+     * that normalises its timed figures, that kernel's median, and every child's raw repetitions
+     * of both kernels.
+     */
+    public record ReferenceJson(String kernel, String unit, Double median, String cpuUnit, String memoryUnit,
+                                List<ReferenceChildJson> children) {
+
+        static ReferenceJson of(Reference r) {
+            return new ReferenceJson(r.kernel().id(), r.kernel().unit(), number(r.median()),
+                    ReferenceLoop.Kernel.CPU.unit(), ReferenceLoop.Kernel.MEMORY.unit(),
+                    r.children().stream().map(c -> new ReferenceChildJson(numbers(c.cpu()), numbers(c.memory())))
+                            .toList());
+        }
+
+        Reference toReference(String experiment) {
+            String where = "the reference of " + experiment;
+            present(kernel, "kernel", where);
+            present(children, "children", where);
+            ReferenceLoop.Kernel k = java.util.Arrays.stream(ReferenceLoop.Kernel.values())
+                    .filter(v -> v.id().equals(kernel)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(where + " has kernel '" + kernel + "'; allowed: "
+                            + java.util.Arrays.stream(ReferenceLoop.Kernel.values()).map(ReferenceLoop.Kernel::id)
+                            .toList()));
+            if (children.isEmpty()) {
+                throw new IllegalArgumentException(where + " has no children");
+            }
+            return new Reference(k, children.stream().map(c -> {
+                present(c.cpu(), "cpu", where);
+                present(c.memory(), "memory", where);
+                return new ReferenceLoop.Sample(c.cpu().stream().mapToDouble(ResultsJson::value).toArray(),
+                        c.memory().stream().mapToDouble(ResultsJson::value).toArray());
+            }).toList());
+        }
+    }
+
+    /** One child JVM's timed repetitions of each kernel. */
+    public record ReferenceChildJson(List<Double> cpu, List<Double> memory) {
     }
 
     /** A measurement with every sample (null: unknown) and its fork, and the summary a reader wants. */
     public record MeasurementJson(String key, Map<String, String> labels, String metric, String unit,
                                   String direction, boolean deterministic, List<Double> samples, List<Integer> forks, int n,
                                   Double median, Double min, Double max, Double q1, Double q3, Double spread,
-                                  String stability) {
+                                  String stability, Double normalised) {
 
-        static MeasurementJson of(Measurement m) {
+        /** {@code normalised}: the median in reference units ({@link Reference#normalise}), null without one. */
+        static MeasurementJson of(Measurement m, Reference reference) {
             Stats s = m.stats();
             return new MeasurementJson(m.key(), new LinkedHashMap<>(m.labels()), m.metric(), m.unit(), m.direction(),
                     m.deterministic(), Arrays.stream(m.samples()).mapToObj(ResultsJson::number).toList(),
                     Arrays.stream(m.forks()).boxed().toList(),
                     s.n(), number(s.median()), number(s.min()), number(s.max()), number(s.q1()), number(s.q3()),
-                    number(m.spread()), m.stability());
+                    number(m.spread()), m.stability(),
+                    reference == null ? null : number(reference.normalise(m)));
         }
 
         /** Back to a {@link Measurement} of {@code experiment}; the summary is recomputed from the samples. */
@@ -100,7 +143,8 @@ public record ResultsJson(String format, int version, String command, String pro
         for (Section s : sections) {
             if (!s.ok()) {
                 experiments.add(new ExperimentJson(s.id(), s.seed(), s.description(), "failed", s.failure(),
-                        s.seconds(), null, null, List.of(), List.of(), List.of(), null, null));
+                        s.seconds(), null, null, List.of(), List.of(), List.of(), null, null,
+                        s.reference() == null ? null : ReferenceJson.of(s.reference())));
                 continue;
             }
             ExperimentResult r = s.result();
@@ -110,8 +154,9 @@ public record ResultsJson(String format, int version, String command, String pro
                         ReportWriter.CHARTS + "/" + ReportWriter.chartFile(s.id(), i)));
             }
             experiments.add(new ExperimentJson(s.id(), s.seed(), s.description(), "ok", null, s.seconds(), r.title(),
-                    r.profile(), r.measurements().stream().map(MeasurementJson::of).toList(),
-                    r.claims().stream().map(ClaimJson::of).toList(), r.skipped(), r.notes(), charts));
+                    r.profile(), r.measurements().stream().map(m -> MeasurementJson.of(m, s.reference())).toList(),
+                    r.claims().stream().map(ClaimJson::of).toList(), r.skipped(), r.notes(), charts,
+                    s.reference() == null ? null : ReferenceJson.of(s.reference())));
         }
         return new ResultsJson(ReportWriter.FORMAT, ReportWriter.VERSION, run.command(), run.profile(), run.seed(),
                 run.fork(), run.started(), run.seconds(), new Filters(run.strategies(), run.disciplines()),
@@ -130,6 +175,21 @@ public record ResultsJson(String format, int version, String command, String pro
             }
         }
         return list;
+    }
+
+    /** Per experiment id, its reference; experiments without one are absent. */
+    Map<String, Reference> references() {
+        Map<String, Reference> map = new LinkedHashMap<>();
+        for (ExperimentJson e : experiments) {
+            if (e.reference() != null) {
+                map.put(e.id(), e.reference().toReference(e.id()));
+            }
+        }
+        return map;
+    }
+
+    private static List<Double> numbers(double[] v) {
+        return Arrays.stream(v).mapToObj(ResultsJson::number).toList();
     }
 
     private static void present(Object value, String field, String where) {

@@ -12,9 +12,10 @@ import java.util.Objects;
  * @param result      what it produced, or {@code null} when it failed
  * @param failure     why it failed, or {@code null}
  * @param seconds     wall time it took
+ * @param reference   the reference loop of its child JVMs, or {@code null} when it forked none
  */
 public record Section(String id, String seed, String description, ExperimentResult result, String failure,
-                      double seconds) {
+                      double seconds, Reference reference) {
 
     public Section {
         Objects.requireNonNull(id, "id");
@@ -24,8 +25,17 @@ public record Section(String id, String seed, String description, ExperimentResu
         }
     }
 
-    public static Section of(Experiment e, ExperimentResult result, double seconds) {
-        return new Section(e.id(), e.seed(), e.description(), result, null, seconds);
+    /** Without a reference (nothing forked, or a JMH import). */
+    public Section(String id, String seed, String description, ExperimentResult result, String failure,
+                   double seconds) {
+        this(id, seed, description, result, failure, seconds, null);
+    }
+
+    /** {@code e}'s result with the reference samples of the children it forked (none: no reference). */
+    public static Section of(Experiment e, ExperimentResult result, double seconds,
+                             java.util.List<org.ringlab.bench.harness.ReferenceLoop.Sample> children) {
+        return new Section(e.id(), e.seed(), e.description(), result, null, seconds,
+                Reference.of(e.referenceKernel(), children));
     }
 
     public static Section failed(Experiment e, String failure, double seconds) {

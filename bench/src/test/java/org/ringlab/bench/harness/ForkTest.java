@@ -61,8 +61,19 @@ class ForkTest {
     void theResultRecordComesBackExactlyFromAnotherJvm() {
         double[] values = {1.5, Double.NaN, 1e-300, Double.POSITIVE_INFINITY, 0.1 + 0.2};
         List<String> output = new ArrayList<>();
+        ReferenceLog.take();
         EchoResult r = Fork.run(new EchoTask("cell", values, "ok"), TIMEOUT, output::add);
         assertTrue(r.who().startsWith("cell in pid "), r.who());
+        // After its cell the child ran the reference loop, and the parent logged that sample.
+        List<ReferenceLoop.Sample> reference = ReferenceLog.take();
+        assertEquals(1, reference.size(), "one child, one reference sample");
+        for (ReferenceLoop.Kernel k : ReferenceLoop.Kernel.values()) {
+            double[] reps = reference.getFirst().of(k);
+            assertEquals(ReferenceLoop.REPETITIONS, reps.length, k.id());
+            assertTrue(java.util.Arrays.stream(reps).allMatch(v -> v > 0 && Double.isFinite(v)),
+                    k.id() + ": " + java.util.Arrays.toString(reps));
+        }
+        assertTrue(ReferenceLog.take().isEmpty(), "take() empties the log");
         assertTrue(!r.who().endsWith(" " + ProcessHandle.current().pid()), "measured in another process: " + r.who());
         assertArrayEquals(values, r.values());
         assertEquals(values.length, r.n());

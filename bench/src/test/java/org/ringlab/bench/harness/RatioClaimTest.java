@@ -90,13 +90,18 @@ class RatioClaimTest {
     }
 
     @Test
-    void theBudgetAddsRoundsOnlyWhileUndecidedAndInTime() {
+    void theBudgetAddsRoundsOnlyWhileUndecidedAndWhenTheyEndInTime() {
         RepetitionBudget b = new RepetitionBudget(3, 5, 60);
         assertTrue(b.allowsAnother(2, 100, true), "the minimum always runs");
         assertFalse(b.allowsAnother(3, 10, true), "decided: stop");
         assertTrue(b.allowsAnother(3, 10, false));
         assertFalse(b.allowsAnother(3, 61, false), "out of time");
         assertFalse(b.allowsAnother(5, 10, false), "at the cap");
+        // A round runs only if it is expected to end in time: three rounds took 45 s, a fourth would end at 60.
+        assertTrue(b.allowsAnother(3, 45, false), "45 + 45/3 = 60: ends within the budget");
+        assertFalse(b.allowsAnother(3, 46, false), "46 + 46/3 > 60: would overrun, although 46 < 60");
+        assertFalse(b.allowsAnother(3, 50, 11, false), "an explicit next-round cost: 50 + 11 > 60");
+        assertTrue(b.allowsAnother(3, 50, 10, false), "a cheaper next round (history's pair only) fits");
         assertThrows(IllegalArgumentException.class, () -> new RepetitionBudget(3, 2, 1));
     }
 

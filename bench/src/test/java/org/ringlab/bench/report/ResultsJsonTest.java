@@ -22,6 +22,7 @@ import com.networknt.schema.ValidationMessage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ringlab.bench.harness.RecordJson;
+import org.ringlab.bench.harness.ReferenceLoop;
 
 /**
  * results.json both ways through Jackson: what is written validates against
@@ -54,7 +55,10 @@ class ResultsJsonTest {
         ExperimentResult r = new ExperimentResult("history", "001.md", "History", "tiny",
                 List.of(timing, counter, infinite), List.of(), List.of(chart), List.of(interval, point, unknown),
                 List.of("a note"), List.of("mirrored-memfd: unavailable"));
-        return List.of(new Section("history", "001.md", "the history ring", r, null, 3.5),
+        Reference reference = new Reference(ReferenceLoop.Kernel.MEMORY, List.of(
+                new ReferenceLoop.Sample(new double[] {1.1e6, 1.2e6}, new double[] {200, 210}),
+                new ReferenceLoop.Sample(new double[] {1.3e6}, new double[] {220, Double.NaN})));
+        return List.of(new Section("history", "001.md", "the history ring", r, null, 3.5, reference),
                 new Section("growth", "002.md", "growth", null, "IllegalStateException: boom", 0.25));
     }
 
@@ -95,6 +99,19 @@ class ResultsJsonTest {
         assertFalse(tree.get("experiments").get(1).has("title"), "a failed experiment has no title");
         assertTrue(tree.get("experiments").get(0).get("measurements").get(0).get("samples").get(2).isNull());
         assertTrue(tree.get("experiments").get(0).get("measurements").get(2).get("max").isNull(), "∞ is null");
+
+        // The reference: raw repetitions of every child both ways, the figure normalised beside its median.
+        Reference ref = back.references().get("history");
+        assertEquals(ReferenceLoop.Kernel.MEMORY, ref.kernel());
+        assertEquals(2, ref.children().size());
+        assertArrayEquals(new double[] {220, Double.NaN}, ref.children().get(1).memory());
+        assertArrayEquals(new double[] {1.1e6, 1.2e6}, ref.children().get(0).cpu());
+        assertEquals(210, ref.median(), "median of 200, 210, 220 (NaN left out)");
+        JsonNode m0 = tree.get("experiments").get(0).get("measurements").get(0);
+        assertEquals(m0.get("median").asDouble() / 210, m0.get("normalised").asDouble(), 1e-12, "a time ÷ reference");
+        assertTrue(tree.get("experiments").get(0).get("measurements").get(1).get("normalised").isNull(),
+                "a counter is not normalised");
+        assertFalse(back.references().containsKey("growth"), "a failed experiment without children has no reference");
     }
 
     private static JsonSchema schema() throws IOException {
