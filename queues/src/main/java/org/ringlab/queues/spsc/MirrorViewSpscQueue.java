@@ -273,13 +273,25 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
          */
         private boolean fits(long end) {
             if (end - consumerCache > frameLimit) {
-                consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
                 // Cold path (about once a lap): progress for other processes' counters; nothing
                 // is published by it (records are published by their words).
                 soPosition(PRODUCER_POSITION_OFFSET, position);
-                return end - consumerCache <= frameLimit;
+                return fitsAfterRefresh(end);
             }
             return true;
+        }
+
+        /**
+         * {@link #fits} without its header store, for {@link #fitAfter}, which writes nothing:
+         * re-reads the consumer position only when the cache says full.
+         */
+        private boolean fitsQuietly(long end) {
+            return end - consumerCache <= frameLimit || fitsAfterRefresh(end);
+        }
+
+        private boolean fitsAfterRefresh(long end) {
+            consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
+            return end - consumerCache <= frameLimit;
         }
 
         /** After the release of the first new word: the handle's own progress (the header's is stored cold, see the class comment). */
@@ -572,7 +584,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
         }
     }
 
-    // Appended by engineer B (issue 11): SpscRingQueue.fitAfter by the producer's own fit rule
+    // SpscRingQueue.fitAfter by the producer's own fit rule
     // (the frame, then room for the terminator's word), writing nothing.
 
     @Override
@@ -583,7 +595,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
             p.ensureOpen();
             checkLength(length);
             long end = fitFrom(after, p.position) + SpscDescriptor.variableFrameLength(length);
-            return p.fits(end) ? end : NO_FIT;
+            return p.fitsQuietly(end) ? end : NO_FIT;
         } finally {
             if (outer) {
                 p.inFlight.exit();

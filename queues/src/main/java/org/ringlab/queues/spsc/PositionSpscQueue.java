@@ -586,7 +586,7 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
         }
     }
 
-    // Appended by engineer B (issue 11): SpscRingQueue.fitAfter by the producer's own rule
+    // SpscRingQueue.fitAfter by the producer's own rule
     // (place, frameLength, the cached consumer position), writing nothing; never grows.
 
     @Override

@@ -187,7 +187,7 @@ public abstract sealed class SpscRingQueue implements RecordQueue permits Mirror
         return new IllegalStateException(disciplineName + " queue is closed");
     }
 
-    // Appended by engineer B (issue 11): the one query copy-per-consumer asks each sub-ring's spsc
+    // the one query copy-per-consumer asks each sub-ring's spsc
     // instead of re-implementing its placement and reading its header.
 
     /** {@link #fitAfter}'s {@code after} that means the producer's next record. */
