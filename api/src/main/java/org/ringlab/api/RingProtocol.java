@@ -156,7 +156,10 @@ abstract class RingProtocol {
         ensureOpen();
         RingChecks.checkLength(length, capacity);
         RingChecks.checkPosition(position, length);
-        return windowSegment(position, length).asReadOnly();
+        MemorySegment w = windowSegment(position, length);
+        // A strategy that slices a read-only view hands out that one slice: no writable slice
+        // made only to be wrapped (a second segment per window that only escape analysis removes).
+        return w.isReadOnly() ? w : w.asReadOnly();
     }
 
     public final void close() {
@@ -236,7 +239,11 @@ abstract class RingProtocol {
         MemorySegment.copy(windowSegment(position, length), 0, dst, dstOffset, length);
     }
 
-    /** A contiguous segment with the bytes of {@code [position, position + length)}; arguments checked. */
+    /**
+     * A contiguous segment with the bytes of {@code [position, position + length)}; arguments
+     * checked. {@link #window} hands it out read-only: a segment that is read-only already (a
+     * slice of a read-only view of the ring) is handed out as is, any other is wrapped.
+     */
     protected abstract MemorySegment windowSegment(long position, long length);
 
     /** The header region, owned like the ring's memory (see {@link RingMemory#header()}). */
