@@ -135,6 +135,19 @@ abstract class RingProtocol {
         writer.committedEnd = position + Integer.BYTES;
     }
 
+    /**
+     * {@link RingMemory#writeFrame}: the whole frame checked once (one open read, one range and
+     * backwards check, one update of the writer state) instead of once per call, then the
+     * strategy's own {@link #writeFrameDirect}.
+     */
+    public final void writeFrame(long position, int value, MemorySegment payload) {
+        long length = Integer.BYTES + payload.byteSize();
+        checkWrite(position, length);
+        writeFrameDirect(position, value, payload);
+        writer.claimPosition = NO_CLAIM;
+        writer.committedEnd = position + length;
+    }
+
     public final int readInt(long position) {
         ensureOpen();
         RingChecks.checkPosition(position, Integer.BYTES);
@@ -227,6 +240,17 @@ abstract class RingProtocol {
     protected void writeIntDirect(long position, int value) {
         claimSegment(position, Integer.BYTES).set(ValueLayout.JAVA_INT_UNALIGNED, 0, value);
         commitClaim(position, Integer.BYTES);
+    }
+
+    /**
+     * {@link #writeFrame} of a checked frame: the strategy's {@link #writeIntDirect} of the value,
+     * then its {@link #writeDirect} of the payload, so each strategy's mechanism runs as it does
+     * for the two calls (a mirror copy of both, a two-part copy at the seam). A strategy that
+     * overrides it must leave the same bytes and copy counts (the conformance kit compares them).
+     */
+    protected void writeFrameDirect(long position, int value, MemorySegment payload) {
+        writeIntDirect(position, value);
+        writeDirect(position + Integer.BYTES, payload);
     }
 
     /** The int at {@code position} (native order); the default reads it through a window. */
