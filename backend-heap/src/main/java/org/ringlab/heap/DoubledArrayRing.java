@@ -79,6 +79,27 @@ final class DoubledArrayRing extends ArenaRingMemory {
         }
     }
 
+    /**
+     * The frame flat, one offset computed: the word and the payload into the array, then their
+     * twins as a store and a copy from the source, counted as mirror bytes exactly as
+     * {@code writeIntDirect} then {@code writeDirect} count them (a frame running past N takes
+     * its twins from the first copy, cold).
+     */
+    @Override
+    protected void writeFrameDirect(long position, int value, MemorySegment payload) {
+        long length = payload.byteSize();
+        long at = ringOffset(position);
+        memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
+        MemorySegment.copy(payload, 0, memory, at + Integer.BYTES, length);
+        if (at + Integer.BYTES + length <= capacity) {
+            memory.set(ValueLayout.JAVA_INT_UNALIGNED, at + capacity, value);
+            MemorySegment.copy(payload, 0, memory, at + capacity + Integer.BYTES, length);
+            writer.bytes += Integer.BYTES + length;
+        } else {
+            twin(memory, at, at, Integer.BYTES + length);
+        }
+    }
+
     @Override
     protected int readIntDirect(long position) {
         return memory.get(ValueLayout.JAVA_INT_UNALIGNED, ringOffset(position));
