@@ -143,4 +143,18 @@ public sealed interface RingMemory extends AutoCloseable permits MirrorViewMemor
 
     @Override
     void close();
+
+    /**
+     * A frame in one call: {@code value} (native byte order) at {@code position}, then the
+     * bytes of {@code payload} from {@code position + 4}, exactly as {@link #writeInt} of the
+     * value followed by {@link #write} of the payload would leave the ring, its copy counters and
+     * its commit state (at and across the seam alike): a queue's length word and record on its
+     * allocation-free path. The default is those two calls; a strategy that overrides it (one
+     * use-after-close check, one range check for the whole frame) must write the same bytes and
+     * count the same copies, which the conformance kit checks against the two calls.
+     */
+    default void writeFrame(long position, int value, MemorySegment payload) {
+        writeInt(position, value);
+        write(position + Integer.BYTES, payload);
+    }
 }

@@ -135,6 +135,19 @@ abstract class RingProtocol {
         writer.committedEnd = position + Integer.BYTES;
     }
 
+    /**
+     * {@link RingMemory#writeFrame}: the whole frame checked once (one open read, one range and
+     * backwards check, one update of the writer state) instead of once per call, then the
+     * strategy's own {@link #writeFrameDirect}.
+     */
+    public final void writeFrame(long position, int value, MemorySegment payload) {
+        long length = Integer.BYTES + payload.byteSize();
+        checkWrite(position, length);
+        writeFrameDirect(position, value, payload);
+        writer.claimPosition = NO_CLAIM;
+        writer.committedEnd = position + length;
+    }
+
     public final int readInt(long position) {
         ensureOpen();
         RingChecks.checkPosition(position, Integer.BYTES);
@@ -156,7 +169,10 @@ abstract class RingProtocol {
         ensureOpen();
         RingChecks.checkLength(length, capacity);
         RingChecks.checkPosition(position, length);
-        return windowSegment(position, length).asReadOnly();
+        MemorySegment w = windowSegment(position, length);
+        // A strategy that slices a read-only view hands out that one slice: no writable slice
+        // made only to be wrapped (a second segment per window that only escape analysis removes).
+        return w.isReadOnly() ? w : w.asReadOnly();
     }
 
     public final void close() {
@@ -226,6 +242,17 @@ abstract class RingProtocol {
         commitClaim(position, Integer.BYTES);
     }
 
+    /**
+     * {@link #writeFrame} of a checked frame: the strategy's {@link #writeIntDirect} of the value,
+     * then its {@link #writeDirect} of the payload, so each strategy's mechanism runs as it does
+     * for the two calls (a mirror copy of both, a two-part copy at the seam). A strategy that
+     * overrides it must leave the same bytes and copy counts (the conformance kit compares them).
+     */
+    protected void writeFrameDirect(long position, int value, MemorySegment payload) {
+        writeIntDirect(position, value);
+        writeDirect(position + Integer.BYTES, payload);
+    }
+
     /** The int at {@code position} (native order); the default reads it through a window. */
     protected int readIntDirect(long position) {
         return windowSegment(position, Integer.BYTES).get(ValueLayout.JAVA_INT_UNALIGNED, 0);
@@ -236,7 +263,11 @@ abstract class RingProtocol {
         MemorySegment.copy(windowSegment(position, length), 0, dst, dstOffset, length);
     }
 
-    /** A contiguous segment with the bytes of {@code [position, position + length)}; arguments checked. */
+    /**
+     * A contiguous segment with the bytes of {@code [position, position + length)}; arguments
+     * checked. {@link #window} hands it out read-only: a segment that is read-only already (a
+     * slice of a read-only view of the ring) is handed out as is, any other is wrapped.
+     */
     protected abstract MemorySegment windowSegment(long position, long length);
 
     /** The header region, owned like the ring's memory (see {@link RingMemory#header()}). */

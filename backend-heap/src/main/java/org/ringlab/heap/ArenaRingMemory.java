@@ -22,6 +22,8 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
 
     final Arena arena;
     final MemorySegment memory;
+    /** {@link #memory} read-only, made once: windows are its slices, one segment per window. */
+    final MemorySegment readView;
     private final MemorySegment header;
 
     ArenaRingMemory(String strategyName, long capacity, long bytes, Set<Capability> capabilities) {
@@ -34,6 +36,7 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
         try {
             this.memory = a.allocate(bytes, ALIGNMENT);
             this.header = a.allocate(MIN_HEADER_BYTES, ALIGNMENT);
+            this.readView = memory.asReadOnly();
         } catch (OutOfMemoryError e) {
             a.close();
             // The capacity passed the checks but its bytes do not exist here: say which size.
@@ -80,13 +83,38 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
         return arena.allocate(capacity, ALIGNMENT);
     }
 
-    /** Copies {@code length} bytes of {@code src} to ring offset {@code at}, in two parts at the seam. */
+    /**
+     * Copies {@code length} bytes of {@code src} to ring offset {@code at}, in two parts at the
+     * seam. The seam case is a method of its own, so the hot path the JIT inlines stays the same
+     * small copy whether or not a record has crossed yet (the cross placement crosses once a lap).
+     */
     final void copyIn(MemorySegment src, long srcOffset, long at, long length) {
-        long first = Math.min(length, capacity - at);
-        MemorySegment.copy(src, srcOffset, memory, at, first);
-        if (first < length) {
-            MemorySegment.copy(src, srcOffset + first, memory, 0, length - first);
+        if (at + length <= capacity) {
+            MemorySegment.copy(src, srcOffset, memory, at, length);
+        } else {
+            copyInAcrossSeam(src, srcOffset, at, length);
         }
+    }
+
+    private void copyInAcrossSeam(MemorySegment src, long srcOffset, long at, long length) {
+        long first = capacity - at;
+        MemorySegment.copy(src, srcOffset, memory, at, first);
+        MemorySegment.copy(src, srcOffset + first, memory, 0, length - first);
+    }
+
+    /** Copies {@code length} bytes from ring offset {@code at} to {@code dst}, in two parts at the seam (no gather). */
+    final void copyOut(long at, MemorySegment dst, long dstOffset, long length) {
+        if (at + length <= capacity) {
+            MemorySegment.copy(memory, at, dst, dstOffset, length);
+        } else {
+            copyOutAcrossSeam(at, dst, dstOffset, length);
+        }
+    }
+
+    private void copyOutAcrossSeam(long at, MemorySegment dst, long dstOffset, long length) {
+        long first = capacity - at;
+        MemorySegment.copy(memory, at, dst, dstOffset, first);
+        MemorySegment.copy(memory, 0, dst, dstOffset + first, length - first);
     }
 
     /**

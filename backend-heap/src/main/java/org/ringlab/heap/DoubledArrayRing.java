@@ -33,28 +33,71 @@ final class DoubledArrayRing extends ArenaRingMemory {
     @Override
     protected void commitClaim(long position, long length) {
         long at = ringOffset(position);
-        long inFirstHalf = Math.min(length, capacity - at);
-        // Bytes written in the first half get their twin in the second, and the part that ran
-        // past N (the wrapped bytes) gets its twin at the start.
-        MemorySegment.copy(memory, at, memory, at + capacity, inFirstHalf);
-        if (inFirstHalf < length) {
-            MemorySegment.copy(memory, capacity, memory, 0, length - inFirstHalf);
+        twin(memory, at, at, length);
+    }
+
+    /**
+     * The second write of every byte: {@code length} bytes of {@code from} at {@code fromOffset}
+     * (the ring itself on commit, the caller's source on write) go to the twins of ring offsets
+     * {@code [at, at + length)}: bytes in the first half get their twin in the second, and the
+     * part that ran past N (the wrapped bytes) gets its twin at the start. Counted as mirror bytes.
+     */
+    private void twin(MemorySegment from, long fromOffset, long at, long length) {
+        if (at + length <= capacity) {
+            MemorySegment.copy(from, fromOffset, memory, at + capacity, length);
+        } else {
+            long inFirstHalf = capacity - at;
+            MemorySegment.copy(from, fromOffset, memory, at + capacity, inFirstHalf);
+            MemorySegment.copy(from, fromOffset + inFirstHalf, memory, 0, length - inFirstHalf);
         }
         writer.bytes += length;
     }
 
+    /**
+     * Both writes straight from the source: the first into the array (no slice object), the
+     * second into the twins. Copying the twin from the source rather than from the bytes just
+     * written moves the same bytes and does not wait on the first copy's stores.
+     */
     @Override
     protected void writeDirect(long position, MemorySegment src) {
-        // The first copy goes straight into the array (no slice object), then the mirror copy.
         long length = src.byteSize();
-        MemorySegment.copy(src, 0, memory, ringOffset(position), length);
-        commitClaim(position, length);
+        long at = ringOffset(position);
+        MemorySegment.copy(src, 0, memory, at, length);
+        twin(src, 0, at, length);
     }
 
+    /** The int and its twin as two stores (a 4-byte segment copy costs a bulk-copy call with its checks). */
     @Override
     protected void writeIntDirect(long position, int value) {
-        memory.set(ValueLayout.JAVA_INT_UNALIGNED, ringOffset(position), value);
-        commitClaim(position, Integer.BYTES); // its twin
+        long at = ringOffset(position);
+        memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
+        if (at + Integer.BYTES <= capacity) {
+            memory.set(ValueLayout.JAVA_INT_UNALIGNED, at + capacity, value);
+            writer.bytes += Integer.BYTES;
+        } else {
+            twin(memory, at, at, Integer.BYTES); // cold: the int runs past N (never with frames aligned to 8)
+        }
+    }
+
+    /**
+     * The frame flat, one offset computed: the word and the payload into the array, then their
+     * twins as a store and a copy from the source, counted as mirror bytes exactly as
+     * {@code writeIntDirect} then {@code writeDirect} count them (a frame running past N takes
+     * its twins from the first copy, cold).
+     */
+    @Override
+    protected void writeFrameDirect(long position, int value, MemorySegment payload) {
+        long length = payload.byteSize();
+        long at = ringOffset(position);
+        memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
+        MemorySegment.copy(payload, 0, memory, at + Integer.BYTES, length);
+        if (at + Integer.BYTES + length <= capacity) {
+            memory.set(ValueLayout.JAVA_INT_UNALIGNED, at + capacity, value);
+            MemorySegment.copy(payload, 0, memory, at + capacity + Integer.BYTES, length);
+            writer.bytes += Integer.BYTES + length;
+        } else {
+            twin(memory, at, at, Integer.BYTES + length);
+        }
     }
 
     @Override
@@ -69,7 +112,7 @@ final class DoubledArrayRing extends ArenaRingMemory {
 
     @Override
     protected MemorySegment windowSegment(long position, long length) {
-        return memory.asSlice(ringOffset(position), length);
+        return readView.asSlice(ringOffset(position), length);
     }
 
     @Override

@@ -52,26 +52,38 @@ final class LinearizingRing extends ArenaRingMemory implements org.ringlab.api.L
         commitStaged(writer, physical(position), length);
     }
 
-    /** In place when the bytes are contiguous; across the seam through a window, which rotates (the mechanism). */
+    /** In place when the bytes are contiguous; across the seam after a rotation (the mechanism), no window made. */
     @Override
     protected void readDirect(long position, MemorySegment dst, long dstOffset, long length) {
-        long at = physical(position);
-        if (at + length <= capacity) {
-            MemorySegment.copy(memory, at, dst, dstOffset, length);
-        } else {
-            super.readDirect(position, dst, dstOffset, length);
-        }
+        MemorySegment.copy(memory, linearized(position, length), dst, dstOffset, length);
+    }
+
+    /** An int across the seam rotates the ring as a window would (the mechanism), no window made. */
+    @Override
+    protected int readIntDirect(long position) {
+        return memory.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, linearized(position, Integer.BYTES));
     }
 
     @Override
     protected MemorySegment windowSegment(long position, long length) {
+        return readView.asSlice(linearized(position, length), length);
+    }
+
+    /**
+     * Where {@code [position, position + length)} lies contiguously in {@link #memory}: its
+     * physical offset, after rotating the ring when the bytes cross the seam (a method of its
+     * own, so the inlined path is the same before and after the first rotation).
+     */
+    private long linearized(long position, long length) {
         long at = physical(position);
-        if (at + length > capacity) {
-            rotateLeft(at);
-            shift = (shift - at + capacity) % capacity;
-            at = 0;
-        }
-        return memory.asSlice(at, length);
+        return at + length <= capacity ? at : linearize(at);
+    }
+
+    /** Rotates the ring so that physical offset {@code at} moves to 0; returns 0. Cold: once a lap at most. */
+    private long linearize(long at) {
+        rotateLeft(at);
+        shift = (shift - at + capacity) % capacity;
+        return 0;
     }
 
     /** Rotates the ring so the byte at offset {@code s} (0 < s < N) moves to offset 0. */

@@ -46,33 +46,36 @@ final class SplitRing extends ArenaRingMemory implements org.ringlab.api.LapView
     /** A copy out needs no gather: the two parts at the seam go straight to the destination. */
     @Override
     protected void readDirect(long position, MemorySegment dst, long dstOffset, long length) {
-        long at = ringOffset(position);
-        long first = Math.min(length, capacity - at);
-        MemorySegment.copy(memory, at, dst, dstOffset, first);
-        if (first < length) {
-            MemorySegment.copy(memory, 0, dst, dstOffset + first, length - first);
-        }
+        copyOut(ringOffset(position), dst, dstOffset, length);
     }
 
+    /**
+     * A slice of the read-only view, or across the seam of the reader's scratch after the gather
+     * (a method of its own: the path inlined into a drain is the same before and after the first
+     * gather). One slice site for both branches: two would merge at the return, and C2's escape
+     * analysis then keeps the slice on the heap on every window, not only the gathered ones.
+     */
     @Override
     protected MemorySegment windowSegment(long position, long length) {
         long at = ringOffset(position);
-        MemorySegment base = memory;
+        MemorySegment base = readView;
         if (at + length > capacity) {
-            ThreadSide r = reader;
-            if (r.scratch == null) {
-                r.scratch = newScratch();
-            }
-            long first = capacity - at;
-            MemorySegment.copy(memory, at, r.scratch, 0, first);
-            MemorySegment.copy(memory, 0, r.scratch, first, length - first);
-            r.bytes += length;
-            base = r.scratch;
+            base = gather(at, length);
             at = 0;
         }
-        // One slice site for both branches: two would merge at the return, and C2's escape
-        // analysis then keeps the slice on the heap on every window, not only the gathered ones.
         return base.asSlice(at, length);
+    }
+
+    /** Copies the window at {@code at} that crosses the seam to the start of the reader's scratch; returns the scratch, read-only. */
+    private MemorySegment gather(long at, long length) {
+        ThreadSide r = reader;
+        if (r.scratch == null) {
+            r.scratch = newScratch();
+            r.scratchView = r.scratch.asReadOnly();
+        }
+        copyOut(at, r.scratch, 0, length);
+        r.bytes += length;
+        return r.scratchView;
     }
 
     @Override

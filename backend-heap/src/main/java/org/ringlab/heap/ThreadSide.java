@@ -23,6 +23,7 @@ abstract class ThreadSidePad {
 /** Superclass fields are laid out first, so the padding precedes these. */
 abstract class ThreadSideFields extends ThreadSidePad {
     MemorySegment scratch;  // allocated from the ring's arena on first need
+    MemorySegment scratchView; // reader: scratch read-only, the base of gathered windows
     boolean staged;         // writer: the outstanding claim lives in scratch
     long bytes;             // the side's copy counter (mirror, staging or gather bytes)
 }

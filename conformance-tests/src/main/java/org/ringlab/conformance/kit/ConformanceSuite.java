@@ -56,6 +56,11 @@ public abstract class ConformanceSuite {
     }
 
     @TestFactory
+    public Stream<DynamicNode> aFrameWrittenInOneCallLeavesWhatItsTwoCallsWould() {
+        return kit().frameWrites();
+    }
+
+    @TestFactory
     public Stream<DynamicNode> theHeaderIsLargeAlignedZeroedAndSharedAsTheRingIs() {
         return kit().headerContract();
     }

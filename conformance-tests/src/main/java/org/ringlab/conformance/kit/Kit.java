@@ -199,6 +199,12 @@ public final class Kit {
                 () -> MemoryContract.seamSweep(cell, copyCountModel(cell.strategy()), settings)));
     }
 
+    /** {@link FrameContract}: writeFrame against writeInt then write, at and across the seam, per strategy × capacity. */
+    public Stream<DynamicNode> frameWrites() {
+        return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(),
+                () -> FrameContract.check(cell, settings)));
+    }
+
     /** {@link MemoryContract#header}: the header contract per strategy × capacity. */
     public Stream<DynamicNode> headerContract() {
         return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(), () -> MemoryContract.header(cell)));

@@ -183,7 +183,11 @@ final class BrokenStrategies {
         /** Every ring gets the same header (a static one), not its own. */
         HEADER_SHARED_BY_ALL_RINGS,
         /** Each ring opens a file of its own (say, for its header) and deletes it on close, but never closes its descriptor. */
-        LEAKS_A_DESCRIPTOR
+        LEAKS_A_DESCRIPTOR,
+        /** Its writeFrame, across the seam, stores a word that straddles it in the wrong byte order. */
+        FRAME_WORD_REVERSED_ACROSS_THE_SEAM,
+        /** Its writeFrame stages a frame that crosses the seam (bytes right, counted as staging the two calls never do). */
+        FRAME_STAGED_AT_THE_SEAM
     }
 
     private static final java.util.concurrent.atomic.AtomicLong RING_FILES = new java.util.concurrent.atomic.AtomicLong();
@@ -266,6 +270,41 @@ final class BrokenStrategies {
                 }
                 outstanding = false;
                 copyIn(src, ringOffset(position), src.byteSize());
+            }
+
+            /**
+             * A third party's own writeFrame: the word and the payload stored straight in when the
+             * frame does not cross the seam, else the word by its own int path and the payload in
+             * two parts; with a FRAME_ bug, one mistake at the seam.
+             */
+            @Override
+            protected void writeFrameDirect(long position, int value, MemorySegment payload) {
+                outstanding = false;
+                long at = ringOffset(position);
+                long length = payload.byteSize();
+                if (at + Integer.BYTES + length <= capacity) {
+                    memory.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, at, value);
+                    MemorySegment.copy(payload, 0, memory, at + Integer.BYTES, length);
+                    return;
+                }
+                if (bug == SplitBug.FRAME_STAGED_AT_THE_SEAM) {
+                    writeScratch.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, 0, value);
+                    MemorySegment.copy(payload, 0, writeScratch, Integer.BYTES, length);
+                    copyIn(writeScratch, at, Integer.BYTES + length);
+                    stagingBytes += Integer.BYTES + length;
+                    return;
+                }
+                if (bug == SplitBug.FRAME_WORD_REVERSED_ACROSS_THE_SEAM && at + Integer.BYTES > capacity) {
+                    // The bug: the straddling word's bytes by hand, in the wrong order.
+                    boolean little = java.nio.ByteOrder.nativeOrder() != java.nio.ByteOrder.LITTLE_ENDIAN;
+                    for (int i = 0; i < Integer.BYTES; i++) {
+                        int shift = 8 * (little ? i : Integer.BYTES - 1 - i);
+                        memory.set(java.lang.foreign.ValueLayout.JAVA_BYTE, (at + i) % capacity, (byte) (value >>> shift));
+                    }
+                } else {
+                    writeIntDirect(position, value); // its own int path (staged across the seam), as writeInt counts it
+                }
+                copyIn(payload, (at + Integer.BYTES) % capacity, length);
             }
 
             private void copyIn(MemorySegment src, long at, long length) {

@@ -85,6 +85,14 @@ class KitCatchesBrokenProvidersTest {
     }
 
     @Test
+    void aWriteFrameOverrideIsComparedWithItsTwoCallsAtAndAcrossTheSeam() {
+        everyCellPasses(splitKit(BrokenStrategies.SplitBug.NONE), Kit::frameWrites);
+        everyCellFails(splitKit(BrokenStrategies.SplitBug.FRAME_WORD_REVERSED_ACROSS_THE_SEAM), Kit::frameWrites,
+                "readInt shows");
+        everyCellFails(splitKit(BrokenStrategies.SplitBug.FRAME_STAGED_AT_THE_SEAM), Kit::frameWrites, "copy counters");
+    }
+
+    @Test
     void aWindowWrongOnlyFromTheLastByteBeforeTheSeamIsCaughtByTheSeamSweep() {
         everyCellFails(splitKit(BrokenStrategies.SplitBug.WINDOW_AT_THE_LAST_BYTE), Kit::seamSweep, "(across the seam)");
     }

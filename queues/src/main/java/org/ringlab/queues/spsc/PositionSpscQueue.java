@@ -521,18 +521,15 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
             soPosition(CONSUMER_POSITION_OFFSET, end);
         }
 
+        /**
+         * The drain in one method, its read step written out: the window each record is handed in
+         * is made a few calls below the caller's drain (napi adds one more), so that C2 inlines
+         * down to the slice and escape analysis removes it with room to spare in its inlining depth.
+         */
         private int drainInside(RecordHandler handler, int limit) {
             ensureOpen();
             QueueChecks.checkDrain(handler, limit);
             enterRing(this);
-            try {
-                return drainRing(handler, limit);
-            } finally {
-                leaveRing(this);
-            }
-        }
-
-        private int drainRing(RecordHandler handler, int limit) {
             long at = position;
             int n = 0;
             try {
@@ -541,8 +538,12 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
                     if (start == FULL) {
                         break;
                     }
-                    handler.onRecord(read(start));
-                    at = pendingEnd;
+                    int length = recordLength(this, start);
+                    long end = start + frameLength(length);
+                    pendingEnd = end;
+                    inFlight.hold(); // as read(): the handler may keep the record until it returns
+                    handler.onRecord(window(start, length));
+                    at = end; // only once the handler returned: a record whose handler threw stays queued
                     n++;
                 }
             } finally {
@@ -553,6 +554,7 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
                 if (n > 0) {
                     consumed(at, n);
                 }
+                leaveRing(this);
             }
             return n;
         }

@@ -10,7 +10,7 @@ import org.ringlab.api.RingMemory;
 
 /**
  * Variable-length records on a segment path: every byte goes through the strategy's own calls
- * ({@code writeInt}/{@code write} and {@code readInt}/{@code read} on the copying paths, which
+ * ({@code writeFrame} and {@code readInt}/{@code read} on the copying paths, which
  * make no segment; {@code claim}/{@code commit} and {@code window} where the caller gets a
  * segment), so the strategy's mechanism runs and nothing else does. The subclasses say where a
  * record goes at the seam.
@@ -47,14 +47,14 @@ abstract sealed class VariableSegmentSpscQueue extends PositionSpscQueue
         }
     }
 
-    /** The word, then the payload: two calls that make no segment; across the seam (cross) they copy in two parts. */
+    /**
+     * The word, then the payload, in one call that makes no segment ({@link RingMemory#writeFrame}:
+     * one use-after-close and range check for the frame instead of one per part); across the seam
+     * (cross) the strategy copies in two parts.
+     */
     @Override
     void write(long at, MemorySegment record, long length) {
-        RingMemory m = memory;
-        m.writeInt(at, SpscDescriptor.recordWord(length));
-        if (length > 0) {
-            m.write(at + RECORD_HEADER_LENGTH, record);
-        }
+        memory.writeFrame(at, SpscDescriptor.recordWord(length), record);
     }
 
     /**
