@@ -139,7 +139,7 @@ final class LinearizingRing extends ArenaRingMemory implements org.ringlab.api.L
         return new CopyCounters(0, rotationBytes, rotations, writer.bytes, 0);
     }
 
-    // Appended by engineer B (issue 11): LapViewMemory, so that broadcast keeps per-slot segments
+    // LapViewMemory, so that broadcast keeps per-slot segments
     // of the lap instead of a claim or window per record. Both are views of the front arena
     // (DeferredFreeArena), so they throw after close like every segment handed out.
 

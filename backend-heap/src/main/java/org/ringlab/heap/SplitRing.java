@@ -84,7 +84,7 @@ final class SplitRing extends ArenaRingMemory implements org.ringlab.api.LapView
         return new CopyCounters(0, 0, 0, writer.bytes, reader.bytes);
     }
 
-    // Appended by engineer B (issue 11): LapViewMemory, so that broadcast keeps per-slot segments
+    // LapViewMemory, so that broadcast keeps per-slot segments
     // of the lap instead of a claim or window per record. Both are views of the front arena
     // (DeferredFreeArena), so they throw after close like every segment handed out.
 
