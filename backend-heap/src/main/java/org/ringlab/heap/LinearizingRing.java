@@ -15,7 +15,7 @@ import org.ringlab.api.CopyCounters;
  * seam is copied in two parts, a claim crossing it is staged ({@code stagingBytes}). A window
  * may rotate the whole ring, so reads and writes must not run concurrently.
  */
-final class LinearizingRing extends ArenaRingMemory implements org.ringlab.api.LapViewMemory {
+final class LinearizingRing extends LapViewArenaRing {
 
     /** Largest block moved at once during a rotation. */
     static final long MAX_BLOCK = 64 * 1024;
@@ -27,13 +27,13 @@ final class LinearizingRing extends ArenaRingMemory implements org.ringlab.api.L
     private long rotations;
 
     LinearizingRing(String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities) {
-        super(strategyName, capacity, capacity, capabilities);
+        super(strategyName, capacity, capabilities);
     }
 
     /** Over {@code arena} (tests: a twin that frees at close). */
     LinearizingRing(String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities,
             java.lang.foreign.Arena arena) {
-        super(strategyName, capacity, capacity, capabilities, arena);
+        super(strategyName, capacity, capabilities, arena);
     }
 
     @Override
@@ -137,24 +137,5 @@ final class LinearizingRing extends ArenaRingMemory implements org.ringlab.api.L
     public CopyCounters copyCounters() {
         ensureOpen();
         return new CopyCounters(0, rotationBytes, rotations, writer.bytes, 0);
-    }
-
-    // LapViewMemory, so that broadcast keeps per-slot segments
-    // of the lap instead of a claim or window per record. Both are views of the front arena
-    // (DeferredFreeArena), so they throw after close like every segment handed out.
-
-    /** The ring's bytes, {@code capacity} of them: the same segment every lap (see {@link org.ringlab.api.LapViewMemory}). */
-    @Override
-    public MemorySegment lapView() {
-        ensureOpen();
-        return memory;
-    }
-
-    /** {@code position}'s offset in the lap view: the ring offset, moved by the rotations so far. */
-    @Override
-    public long lapOffset(long position) {
-        ensureOpen();
-        org.ringlab.api.RingChecks.checkPosition(position, 0);
-        return physical(position);
     }
 }

@@ -10,19 +10,19 @@ import org.ringlab.api.CopyCounters;
  * window crossing it is gathered into reader scratch ({@code gatherBytes}), valid until the
  * next window. Writer and reader use separate scratch, so one of each may run concurrently.
  */
-final class SplitRing extends ArenaRingMemory implements org.ringlab.api.LapViewMemory {
+final class SplitRing extends LapViewArenaRing {
 
     private final ThreadSide writer = new ThreadSide();  // claim scratch, staged flag, stagingBytes
     private final ThreadSide reader = new ThreadSide();  // window scratch, gatherBytes
 
     SplitRing(String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities) {
-        super(strategyName, capacity, capacity, capabilities);
+        super(strategyName, capacity, capabilities);
     }
 
     /** Over {@code arena} (tests: a twin that frees at close). */
     SplitRing(String strategyName, long capacity, java.util.Set<org.ringlab.api.Capability> capabilities,
             java.lang.foreign.Arena arena) {
-        super(strategyName, capacity, capacity, capabilities, arena);
+        super(strategyName, capacity, capabilities, arena);
     }
 
     @Override
@@ -82,24 +82,5 @@ final class SplitRing extends ArenaRingMemory implements org.ringlab.api.LapView
     public CopyCounters copyCounters() {
         ensureOpen();
         return new CopyCounters(0, 0, 0, writer.bytes, reader.bytes);
-    }
-
-    // LapViewMemory, so that broadcast keeps per-slot segments
-    // of the lap instead of a claim or window per record. Both are views of the front arena
-    // (DeferredFreeArena), so they throw after close like every segment handed out.
-
-    /** The ring's bytes, {@code capacity} of them: the same segment every lap (see {@link org.ringlab.api.LapViewMemory}). */
-    @Override
-    public MemorySegment lapView() {
-        ensureOpen();
-        return memory;
-    }
-
-    /** {@code position}'s offset in the lap view: the ring offset. */
-    @Override
-    public long lapOffset(long position) {
-        ensureOpen();
-        org.ringlab.api.RingChecks.checkPosition(position, 0);
-        return physical(position);
     }
 }
