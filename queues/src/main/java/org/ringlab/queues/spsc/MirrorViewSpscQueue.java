@@ -584,9 +584,7 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
         }
     }
 
-    // SpscRingQueue.fitAfter by the producer's own fit rule
-    // (the frame, then room for the terminator's word), writing nothing.
-
+    /** {@link SpscRingQueue#fitAfter} by the producer's own placement and fit rule, writing nothing (see there). */
     @Override
     public long fitAfter(long after, int length) {
         Producer p = producer;

@@ -296,8 +296,17 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
 
         /** The cache says full: re-reads the consumer position, then grows if the shape can. Cold. */
         private boolean refresh(long from, long end) {
+            return fitsAfterRefresh(end) || grow(from, end);
+        }
+
+        /** Whether a frame ending at {@code end} fits, re-reading the consumer position only when the cache says full; never grows, writes nothing. */
+        private boolean fitsQuietly(long end) {
+            return end - consumerCache <= capacity || fitsAfterRefresh(end);
+        }
+
+        private boolean fitsAfterRefresh(long end) {
             consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
-            return end - consumerCache <= capacity || grow(from, end);
+            return end - consumerCache <= capacity;
         }
 
         private boolean offerInside(MemorySegment record) {
@@ -588,9 +597,7 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
         }
     }
 
-    // SpscRingQueue.fitAfter by the producer's own rule
-    // (place, frameLength, the cached consumer position), writing nothing; never grows.
-
+    /** {@link SpscRingQueue#fitAfter} by the producer's own placement and fit rule, writing nothing (see there). */
     @Override
     public long fitAfter(long after, int length) {
         Producer p = producer;
@@ -600,13 +607,7 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
             checkLength(length);
             long frame = frameLength(length);
             long end = place(fitFrom(after, p.position), frame) + frame;
-            if (end - p.consumerCache > capacity) {
-                p.consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
-                if (end - p.consumerCache > capacity) {
-                    return NO_FIT;
-                }
-            }
-            return end;
+            return p.fitsQuietly(end) ? end : NO_FIT;
         } finally {
             if (outer) {
                 p.inFlight.exit();
