@@ -77,21 +77,13 @@ public final class Bootstrap {
     public static Resampled resampled(List<double[]> a, List<double[]> b) {
         List<double[]> fa = finite(a);
         List<double[]> fb = finite(b);
-        double[] ratios = new double[RESAMPLES];
         if (fa.isEmpty() || fb.isEmpty()) {
+            double[] ratios = new double[RESAMPLES];
             Arrays.fill(ratios, Double.NaN);
             return new Resampled(Double.NaN, ratios);
         }
         // Its own stream: the figure's resamples stay what they are without a reference.
-        SplittableRandom random = new SplittableRandom(~SEED);
-        int[] pickA = new int[fa.size()];
-        int[] pickB = new int[fb.size()];
-        for (int i = 0; i < RESAMPLES; i++) {
-            pick(pickA, random);
-            pick(pickB, random);
-            ratios[i] = ratio(resample(fb, pickB, random), resample(fa, pickA, random));
-        }
-        return new Resampled(ratio(concat(fb), concat(fa)), ratios);
+        return new Resampled(ratio(concat(fb), concat(fa)), resampleRatios(fa, fb, ~SEED));
     }
 
     /**
@@ -116,15 +108,10 @@ public final class Bootstrap {
             return Estimate.NONE;
         }
         double point = ratio(concat(fb), concat(fa)) * (normalised ? Math.pow(reference.point(), exponent) : 1);
-        SplittableRandom random = new SplittableRandom(SEED);
-        double[] ratios = new double[RESAMPLES];
+        double[] ratios = resampleRatios(fa, fb, SEED);
         int k = 0;
-        int[] pickA = new int[fa.size()];
-        int[] pickB = new int[fb.size()];
         for (int i = 0; i < RESAMPLES; i++) {
-            pick(pickA, random);
-            pick(pickB, random);
-            double r = ratio(resample(fb, pickB, random), resample(fa, pickA, random));
+            double r = ratios[i];
             if (normalised) {
                 r *= Math.pow(reference.ratios()[i], exponent);
             }
@@ -133,6 +120,24 @@ public final class Bootstrap {
             }
         }
         return estimate(point, ratios, k, Math.min(fa.size(), fb.size()), Math.min(count(fa), count(fb)));
+    }
+
+    /**
+     * {@link #RESAMPLES} two-level resamples (groups, then the values of each picked group) of
+     * median(b) / median(a), from {@code seed}: the one resampling loop of the unpaired estimate
+     * and of a reference's change.
+     */
+    private static double[] resampleRatios(List<double[]> fa, List<double[]> fb, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] ratios = new double[RESAMPLES];
+        int[] pickA = new int[fa.size()];
+        int[] pickB = new int[fb.size()];
+        for (int i = 0; i < RESAMPLES; i++) {
+            pick(pickA, random);
+            pick(pickB, random);
+            ratios[i] = ratio(resample(fb, pickB, random), resample(fa, pickA, random));
+        }
+        return ratios;
     }
 
     private static void pick(int[] into, SplittableRandom random) {
