@@ -1,10 +1,12 @@
 package org.ringlab.bench.anchors;
 
+import org.ringlab.bench.util.SlicedWait;
 import org.ringlab.bench.util.TwoCpus;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -265,15 +267,16 @@ final class AnchorDriver {
                 throw e;
             }
             start.countDown();
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+            long started = System.nanoTime();
             boolean interrupted = false;
+            boolean timedOut = false;
             try {
-                join(a, deadline);
-                join(b, deadline);
+                // Counted in slices: a jump of the clock (a VM paused) must not end the run early.
+                timedOut = !SlicedWait.join(SlicedWait.slices(Duration.ofMillis(timeoutMillis)), a, b);
             } catch (InterruptedException e) {
                 interrupted = true;
             }
-            boolean timedOut = a.isAlive() || b.isAlive();
+            long clockMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             if (timedOut || interrupted) {
                 aborted = true;
                 joinQuietly(a);
@@ -288,15 +291,8 @@ final class AnchorDriver {
                 throw new IllegalStateException(anchor + " failed: " + t.getMessage() + "; " + progress.get(), t);
             }
             if (timedOut) {
-                throw new IllegalStateException(anchor + " did not finish within " + timeoutMillis + " ms; "
-                        + progress.get());
-            }
-        }
-
-        private static void join(Thread t, long deadline) throws InterruptedException {
-            long left = deadline - System.nanoTime();
-            if (left > 0) {
-                t.join(java.time.Duration.ofNanos(left));
+                throw new IllegalStateException(anchor + " did not finish within " + timeoutMillis + " ms of waiting"
+                        + " (the clock says " + clockMillis + " ms); " + progress.get());
             }
         }
 

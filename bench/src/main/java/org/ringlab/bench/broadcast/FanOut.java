@@ -18,6 +18,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.bench.util.SlicedWait;
 
 /**
  * One producer thread and one thread per consumer moving numbered fixed-size records through
@@ -120,16 +121,8 @@ final class FanOut {
             }, "fan-out-producer"));
             long start = System.nanoTime();
             threads.forEach(Thread::start);
-            long deadline = start + TIMEOUT.toNanos();
-            boolean stuck = false;
-            for (Thread t : threads) {
-                long left = deadline - System.nanoTime();
-                t.join(Math.max(1, left / 1_000_000));
-                if (t.isAlive()) {
-                    stuck = true;
-                    break;
-                }
-            }
+            // Counted in slices: a jump of the clock (a VM paused) must not end the run early.
+            boolean stuck = !SlicedWait.join(SlicedWait.slices(TIMEOUT), threads.toArray(Thread[]::new));
             long nanos = System.nanoTime() - start;
             Map<String, Long> counters = queue.counters();
             if (stuck) {

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,7 @@ import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 import org.ringlab.bench.harness.Fork;
+import org.ringlab.bench.util.SlicedWait;
 import org.ringlab.queues.framing.PacketHeaderDescriptor;
 import org.ringlab.queues.framing.StreamFramer;
 
@@ -116,7 +118,7 @@ final class PipeRun {
             try {
                 child.getOutputStream().close();
                 framer.pump(in);
-                if (!child.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                if (!SlicedWait.waitFor(child, Duration.ofSeconds(TIMEOUT_SECONDS))) {
                     throw new IllegalStateException("the packet-writing child did not exit within " + TIMEOUT_SECONDS + " s");
                 }
                 errReader.join();

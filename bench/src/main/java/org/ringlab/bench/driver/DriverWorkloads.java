@@ -1,5 +1,6 @@
 package org.ringlab.bench.driver;
 
+import org.ringlab.bench.util.SlicedWait;
 import org.ringlab.bench.util.TwoCpus;
 
 import java.lang.foreign.Arena;
@@ -323,9 +324,9 @@ final class DriverWorkloads {
                     producer.offer(record); // a full ring drops and counts
                 }
                 wall = System.nanoTime() - start;
-                long deadline = System.nanoTime() + NAPI_SETTLE.toNanos();
+                SlicedWait.Budget settle = new SlicedWait.Budget(NAPI_SETTLE); // a clock jump must not end it early
                 while (queue.stats().delivered() < queue.stats().accepted()) {
-                    if (System.nanoTime() > deadline || !poller.isRunning()) {
+                    if (settle.spent() || !poller.isRunning()) {
                         throw new IllegalStateException("napi (" + config.signalling() + ") delivered "
                                 + queue.stats().delivered() + " of " + queue.stats().accepted() + " accepted records within "
                                 + NAPI_SETTLE.toSeconds() + " s" + poller.failure().map(f -> ": " + f).orElse(""));

@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.ringlab.bench.util.SlicedWait;
 
 /**
  * The one way bench starts a child JVM: a fresh JVM like this one (same java, same flags, same
@@ -64,7 +64,7 @@ public final class Fork {
             boolean finished;
             try {
                 p.getOutputStream().close();
-                finished = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                finished = SlicedWait.waitFor(p, timeout); // counted in slices: a clock jump must not kill the child
                 if (!finished) {
                     p.destroyForcibly().waitFor();
                 }

@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.BitSet;
@@ -21,6 +22,7 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.ringlab.api.PrefaultPolicy;
 import org.ringlab.bench.harness.Fork;
+import org.ringlab.bench.util.SlicedWait;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.util.Platform;
@@ -167,7 +169,7 @@ final class LatencyExperiment {
             send(writer, writerCpu);
             writer.close(); // the reader sees CLOSED once it has everything
             String result = expect(out, "result ", child);
-            if (!child.waitFor(60, TimeUnit.SECONDS)) {
+            if (!SlicedWait.waitFor(child, Duration.ofSeconds(60))) {
                 throw new IllegalStateException("the reader JVM did not end");
             }
             return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder()

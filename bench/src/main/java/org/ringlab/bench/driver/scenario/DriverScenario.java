@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
+import org.ringlab.bench.util.SlicedWait;
 import org.ringlab.bench.util.TwoCpus;
 
 /**
@@ -257,9 +258,9 @@ public final class DriverScenario {
             try {
                 nt.join();
                 long enqueued = nic.offered - nic.ringFull - nic.noBuffer;
-                long deadline = System.nanoTime() + SETTLE.toNanos();
+                SlicedWait.Budget settle = new SlicedWait.Budget(SETTLE); // a clock jump must not end it early
                 while (consumer.publishedDelivered() < enqueued && failure.get() == null && ct.isAlive()) {
-                    if (System.nanoTime() > deadline) {
+                    if (settle.spent()) {
                         throw new IllegalStateException(variant.name() + ": the consumer processed "
                                 + consumer.publishedDelivered() + " of " + enqueued + " enqueued packets within "
                                 + SETTLE.toSeconds() + " s");

@@ -1,0 +1,84 @@
+package org.ringlab.bench.util;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Timeouts counted in waits of {@link #SLICE}, not read off the clock once. A timed wait ends
+ * early when the monotonic clock jumps (a VM paused and resumed: {@code System.nanoTime()}
+ * leaps by however long the pause was), so one deadline computed up front can expire in a
+ * moment of real time. Here a jump ends at most one slice early; a timeout of {@code t} lasts
+ * at least {@code t - SLICE} of waiting. CI once called a two-thread run that had moved all
+ * of its records "not finished within 60 s" while its module ran no longer than usual.
+ */
+public final class SlicedWait {
+
+    /** One wait; a clock jump shortens at most one of these. */
+    public static final Duration SLICE = Duration.ofMillis(100);
+
+    private SlicedWait() {
+    }
+
+    /** How many slices a timeout of {@code timeout} waits (at least one). */
+    public static long slices(Duration timeout) {
+        return Math.max(1, Math.ceilDiv(timeout.toNanos(), SLICE.toNanos()));
+    }
+
+    /**
+     * Waits until every one of {@code threads} has ended, at most {@code slices} slices in all;
+     * true when they all ended.
+     */
+    public static boolean join(long slices, Thread... threads) throws InterruptedException {
+        for (long s = 0; s < slices; s++) {
+            Thread alive = firstAlive(threads);
+            if (alive == null) {
+                return true;
+            }
+            alive.join(SLICE);
+        }
+        return firstAlive(threads) == null;
+    }
+
+    /** Waits until {@code process} has exited, at most {@code timeout} in slices; true when it exited. */
+    public static boolean waitFor(Process process, Duration timeout) throws InterruptedException {
+        long slices = slices(timeout);
+        for (long s = 0; s < slices; s++) {
+            if (process.waitFor(SLICE.toMillis(), TimeUnit.MILLISECONDS)) {
+                return true;
+            }
+        }
+        return !process.isAlive();
+    }
+
+    /**
+     * A time budget for a polling loop, spent by what the clock shows between two checks but
+     * at most {@link #SLICE} per check: a loop that checks more often than every slice (as
+     * the polling loops here do) loses at most one slice to a jump of the clock.
+     */
+    public static final class Budget {
+        private final long limitNanos;
+        private long spentNanos;
+        private long last = System.nanoTime();
+
+        public Budget(Duration limit) {
+            this.limitNanos = limit.toNanos();
+        }
+
+        /** Spends the time since the last check (at most a slice); true once the budget is spent. */
+        public boolean spent() {
+            long now = System.nanoTime();
+            spentNanos += Math.min(Math.max(0, now - last), SLICE.toNanos());
+            last = now;
+            return spentNanos > limitNanos;
+        }
+    }
+
+    private static Thread firstAlive(Thread... threads) {
+        for (Thread t : threads) {
+            if (t.isAlive()) {
+                return t;
+            }
+        }
+        return null;
+    }
+}
