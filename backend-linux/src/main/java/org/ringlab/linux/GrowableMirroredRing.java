@@ -34,6 +34,8 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
     private final int fd;
     private MirrorMapping mapping;
     private MemorySegment mirror;
+    /** {@link #mirror} read-only: windows are its slices, so no writable slice is made only to be wrapped. */
+    private MemorySegment readView;
     /** Added to {@code position mod capacity}: where the current ring's position 0 would be. */
     private long shift;
     private long growthBytes;
@@ -53,6 +55,7 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
         this.libc = libc;
         this.mapping = mapping;
         this.mirror = mapping.segment();
+        this.readView = mirror.asReadOnly();
         this.fd = fd;
     }
 
@@ -108,6 +111,7 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
         MirrorMapping old = mapping;
         mapping = next;
         mirror = ring;
+        readView = ring.asReadOnly();
         shift = Math.floorMod(to - liveFrom % newCapacity, newCapacity);
         capacityGrown(newCapacity);
         growthBytes += moved;
@@ -138,7 +142,7 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
 
     @Override
     protected MemorySegment windowSegment(long position, long length) {
-        return mirror.asSlice(offset(position), length);
+        return readView.asSlice(offset(position), length);
     }
 
     @Override
