@@ -46,7 +46,10 @@ public final class BroadcastDiscipline implements QueueDiscipline {
      * caller's choice. The memory's type picks the implementation: in place in a mirror view,
      * in place in the lap view of split and linearize with pad (no slot crosses the seam), or through the strategy's claim/commit/window on a segment path, in slots or (cross on
      * memory that copies at the seam) packed, gathered once by the producer where the memory
-     * allows a concurrent reader, else windowed by each consumer (one thread only).
+     * allows a concurrent reader, else windowed by each consumer (one thread only). Packed on a
+     * lap view (split, linearize), claims and the reads that do not cross the seam are slices of
+     * the lap view, and only a record that crosses goes through the strategy's staging, gather
+     * or rotation ({@link LapViewGatherBroadcastQueue}, {@link LapViewCrossingBroadcastQueue}).
      */
     public RefCountedBroadcastQueue create(RingMemory memory, QueueSpec spec, BroadcastOptions options) {
         return switch (memory) {
@@ -55,8 +58,11 @@ public final class BroadcastDiscipline implements QueueDiscipline {
                     new LapViewBroadcastQueue(name(), l, spec, options);
             case SegmentPathMemory s when zeroCopy(s) -> new ZeroCopySegmentBroadcastQueue(name(), s, spec, options);
             case SegmentPathMemory s when spec.seam() == SeamPlacement.PAD -> new SegmentPathBroadcastQueue(name(), s, spec, options);
+            case LapViewMemory l when l.capabilities().contains(Capability.CONCURRENT_READ) ->
+                    new LapViewGatherBroadcastQueue(name(), l, spec, options);
             case SegmentPathMemory s when s.capabilities().contains(Capability.CONCURRENT_READ) ->
                     new SharedGatherBroadcastQueue(name(), s, spec, options);
+            case LapViewMemory l -> new LapViewCrossingBroadcastQueue(name(), l, spec, options);
             case SegmentPathMemory s -> new SeamCrossingBroadcastQueue(name(), s, spec, options);
         };
     }

@@ -13,7 +13,7 @@ import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 import org.ringlab.api.SeamPlacement;
-import org.ringlab.api.SegmentPathMemory;
+import org.ringlab.api.LapViewMemory;
 import org.ringlab.queues.broadcast.BroadcastTraffic.Style;
 
 /**
@@ -46,7 +46,7 @@ class BroadcastSeamStressTest {
         try (RingMemory memory = Registries.memoryStrategies().require("split").allocate(RingSpec.ofCapacity(CAPACITY));
              RefCountedBroadcastQueue queue = switch (twin) {
                  case CORRECT -> new BroadcastDiscipline().create(memory, spec, options);
-                 case GATHER_AFTER_PUBLISH -> new GatherAfterPublishBroadcastQueue((SegmentPathMemory) memory, spec, options);
+                 case GATHER_AFTER_PUBLISH -> new GatherAfterPublishBroadcastQueue((LapViewMemory) memory, spec, options);
              }) {
             assertInstanceOf(SharedGatherBroadcastQueue.class, queue);
             BroadcastTraffic.Result r = BroadcastTraffic.run(queue, RECORDS, MAX_RECORD, READERS, twin.ordinal(), timeout);

@@ -113,8 +113,8 @@ class BroadcastShapeTest {
                  RefCountedBroadcastQueue q = new BroadcastDiscipline().create(memory,
                          QueueSpec.variable(200).withConsumers(2).withSeam(SeamPlacement.CROSS), BroadcastOptions.defaults())) {
                 Class<?> expected = switch (s.name()) {
-                    case "split" -> SharedGatherBroadcastQueue.class;
-                    case "linearize" -> SeamCrossingBroadcastQueue.class;
+                    case "split" -> LapViewGatherBroadcastQueue.class;
+                    case "linearize" -> LapViewCrossingBroadcastQueue.class;
                     default -> memory instanceof MirrorViewMemory ? MirrorViewBroadcastQueue.class
                             : memory.capabilities().containsAll(java.util.Set.of(org.ringlab.api.Capability.ZERO_COPY_CLAIM,
                                     org.ringlab.api.Capability.ZERO_COPY_WINDOW)) ? ZeroCopySegmentBroadcastQueue.class

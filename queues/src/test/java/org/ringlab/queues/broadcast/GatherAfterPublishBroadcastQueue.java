@@ -3,17 +3,17 @@ package org.ringlab.queues.broadcast;
 import java.lang.foreign.MemorySegment;
 
 import org.ringlab.api.QueueSpec;
-import org.ringlab.api.SegmentPathMemory;
+import org.ringlab.api.LapViewMemory;
 
 /**
- * A deliberately broken twin of {@link SharedGatherBroadcastQueue}: a straddling record is
+ * A deliberately broken twin of {@link LapViewGatherBroadcastQueue} (split): a straddling record is
  * published before the producer gathers its window, so a consumer may read the slot's previous
  * gathered segment (another record's bytes, or none) — what {@code BroadcastSeamStressTest}
  * must catch. The yield between the two only widens the window the bug always has.
  */
-final class GatherAfterPublishBroadcastQueue extends SharedGatherBroadcastQueue {
+final class GatherAfterPublishBroadcastQueue extends LapViewGatherBroadcastQueue {
 
-    GatherAfterPublishBroadcastQueue(SegmentPathMemory memory, QueueSpec spec, BroadcastOptions options) {
+    GatherAfterPublishBroadcastQueue(LapViewMemory memory, QueueSpec spec, BroadcastOptions options) {
         super("broadcast", memory, spec, options);
         java.util.Arrays.fill(gathered, MemorySegment.ofArray(new byte[0])); // a stale segment, not a null
     }

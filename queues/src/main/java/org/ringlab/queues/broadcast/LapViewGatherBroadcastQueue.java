@@ -1,0 +1,62 @@
+package org.ringlab.queues.broadcast;
+
+import java.lang.foreign.MemorySegment;
+
+import org.ringlab.api.LapViewMemory;
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.SeamPlacement;
+
+/**
+ * {@link SharedGatherBroadcastQueue} on a {@link LapViewMemory} (split): seam placement
+ * {@link SeamPlacement#CROSS}, records packed, a straddling record gathered once by the
+ * producer through the strategy's {@code window} (its gather, counted as gather bytes), and
+ * every other record read in place, a slice of the memory's read-only lap view; claims through
+ * {@link LapViewClaims} (in place, or the strategy's staged claim across the seam). Both are cut
+ * at one slice site, of the lap view or of the gathered window: a window that is a loaded
+ * segment on one branch and a fresh slice on the other merges two objects at the return, and
+ * C2's escape analysis then keeps every window on the heap (80 B per record and consumer);
+ * one site with a chosen base is removed wherever the caller keeps no segment (a drain's handler).
+ * Records change offset every lap, so no segment can be kept per slot as the in-place shapes do.
+ */
+// Not final: the gather-after-publish twin in src/test extends it.
+class LapViewGatherBroadcastQueue extends SharedGatherBroadcastQueue {
+
+    private final LapViewMemory memory;
+    /** The lap view, read-only: consumers' in-place windows are its slices. */
+    private final MemorySegment readLap;
+    private final long capacity;
+    private final LapViewClaims claims;
+
+    LapViewGatherBroadcastQueue(String disciplineName, LapViewMemory memory, QueueSpec spec, BroadcastOptions options) {
+        super(disciplineName, memory, spec, options);
+        this.memory = memory;
+        this.readLap = memory.lapView().asReadOnly();
+        this.capacity = memory.capacity();
+        this.claims = new LapViewClaims(memory);
+    }
+
+    @Override
+    final MemorySegment claimSlot(int slot, long position, int length) {
+        return claims.claim(position, length);
+    }
+
+    /** The claim's bytes into the ring (in place already, or the strategy's staged commit), then the gather. */
+    @Override
+    final void commitSlot(int slot, long position, int length) {
+        claims.commit(position, length);
+        gather(slot, position, length);
+    }
+
+    @Override
+    final MemorySegment window(int slot, long position, int length) {
+        long at = memory.lapOffset(position);
+        long size = length;
+        MemorySegment base = readLap;
+        if (at + length > capacity) {
+            base = gathered[slot]; // the producer's gather of this record, published with it
+            at = 0;
+            size = base.byteSize(); // the record's length: the gathered segment is all of it
+        }
+        return base.asSlice(at, size);
+    }
+}
