@@ -94,8 +94,17 @@ public final class Diff {
         }
     }
 
-    /** What the two files have in common, and what only one of them has. */
-    public record Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB, List<String> notes) {
+    /**
+     * What the two files have in common, and what only one of them has.
+     *
+     * @param floor where the {@link NoiseFloor} the rows were judged by came from, {@code null} without one
+     */
+    public record Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB, List<String> notes,
+                         String floor) {
+
+        public Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB, List<String> notes) {
+            this(rows, onlyInA, onlyInB, notes, null);
+        }
 
         public Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB) {
             this(rows, onlyInA, onlyInB, List.of());
@@ -191,12 +200,9 @@ public final class Diff {
         }
         long timed = r.rows().stream().filter(row -> row.a().timed() && judged(row.verdict())).count();
         long covered = rows.stream().filter(row -> row.floored() && judged(row.verdict())).count();
-        List<String> notes = new ArrayList<>();
-        notes.add(description);
-        notes.add(String.format(Locale.ROOT, "The floor covers %d of the %d judged timed figures here.", covered,
-                timed));
-        notes.addAll(r.notes());
-        return new Result(rows, r.onlyInA(), r.onlyInB(), notes);
+        String floor = description + String.format(Locale.ROOT, " It covers %d of the %d judged timed figures here.",
+                covered, timed);
+        return new Result(rows, r.onlyInA(), r.onlyInB(), r.notes(), floor);
     }
 
     static Row row(Measurement a, Measurement b) {
@@ -251,7 +257,7 @@ public final class Diff {
     /** The table printed by {@code ringlab diff}, then the keys only one file has. */
     public static String render(Result r, String nameA, String nameB) {
         List<List<String>> rows = new ArrayList<>();
-        boolean floored = r.rows().stream().anyMatch(Row::floored);
+        boolean floored = r.floor() != null;
         for (Row row : r.rows()) {
             List<String> cells = new ArrayList<>(List.of(row.a().experiment(), row.a().combination(),
                     row.a().metric(), row.a().unit(),
@@ -279,10 +285,8 @@ public final class Diff {
                 + " of the whole VM between the runs is not called a change; 'ref B/A' shows the reference's own move"
                 + " ('-': compared as measured, e.g. an experiment that forked no child, a counter or a ratio).%n%n",
                 normalised, r.rows().size()));
-        if (!floored) {
-            b.append("Noise floor: none (give one measured on another A/A pair with 'ringlab diff --noise-floor FILE',"
-                    + " written by 'ringlab noise A.json B.json').\n");
-        }
+        b.append(floored ? r.floor() : "Noise floor: none (give one measured on another A/A pair with 'ringlab diff"
+                + " --noise-floor FILE', written by 'ringlab noise A.json B.json').").append('\n');
         r.notes().forEach(n -> b.append(n).append('\n'));
         if (!r.notes().isEmpty()) {
             b.append('\n');

@@ -81,6 +81,11 @@ public class NoiseFloorTest {
         Diff.Row pages = with.rows().stream().filter(r -> r.a().deterministic()).findFirst().orElseThrow();
         assertTrue(!pages.floored(), "a counter has no floor: " + pages);
         assertTrue(Diff.render(with, "C", "D").contains("A/A floor"), "the table shows each row's floor");
+        String covered = Diff.render(with, "C", "D");
+        assertTrue(covered.contains("floor 1-2 It covers 80 of the 80 judged timed figures here."), covered);
+        String none = Diff.render(Diff.withFloor(diff(c, d), Map.of(), "Noise floor: f.json."), "C", "D");
+        assertTrue(none.contains("Noise floor: f.json. It covers 0 of the 80") && !none.contains("Noise floor: none"),
+                "a floor that covers nothing is still named, never 'none': " + none);
 
         // A change well beyond the run-to-run noise is still called.
         int slowed = 11;
