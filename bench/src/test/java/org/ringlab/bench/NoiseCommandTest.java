@@ -60,6 +60,24 @@ class NoiseCommandTest {
                 other.toString());
     }
 
+    @Test
+    void helpIsPrintedAsWritten() {
+        // A bare '%' in a description is a format conversion to picocli: it warns on System.err.
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        try {
+            System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+            for (String command : new String[] {"noise", "diff"}) {
+                Cli.Result r = Cli.run(command, "--help");
+                assertEquals(0, r.exitCode(), r.all());
+                assertTrue(r.out().contains("95% "), r.out());
+            }
+        } finally {
+            System.setErr(saved);
+        }
+        assertTrue(!err.toString(java.nio.charset.StandardCharsets.UTF_8).contains("picocli WARN"), err.toString());
+    }
+
     private static void expectBad(String message, String... args) {
         Cli.Result r = Cli.run(args);
         assertEquals(2, r.exitCode(), r.all());

@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
 /** {@code ringlab diff A.json B.json}: what moved between two runs, beyond noise or not. */
 @Command(name = "diff",
         description = {"Compares two results.json files measurement by measurement: the ratio of the medians B/A",
-                "with a 95% bootstrap confidence interval (2000 resamples, fixed seed); faster/slower (timings)",
+                "with a 95%% bootstrap confidence interval (2000 resamples, fixed seed); faster/slower (timings)",
                 "or better/worse (counters) only where the interval excludes 1, else 'within noise'.",
                 "Timed figures are normalised by the reference loop each run's child JVMs ran (when both runs",
                 "have one for that experiment), so a shift of the whole machine is not called a change.",
