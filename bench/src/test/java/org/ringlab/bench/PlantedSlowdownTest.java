@@ -21,6 +21,7 @@ import org.ringlab.bench.history.HistoryPlan;
 import org.ringlab.bench.history.Profile;
 import org.ringlab.bench.report.Diff;
 import org.ringlab.bench.report.Measurement;
+import org.ringlab.bench.report.NoiseFloor;
 import org.ringlab.bench.report.Progress;
 
 /**
@@ -28,10 +29,15 @@ import org.ringlab.bench.report.Progress;
  * {@link SlowedTestStrategy} (doubled + ~15 % work) are measured as the quick profile does,
  * in interleaved forked rounds; the slowed figures, relabelled as doubled's, are diffed
  * against doubled's, and every write figure must be called "slower". Run on an idle machine:
- * {@code RINGLAB_TEST_SLOWED=1 mvn -o -pl bench test -Dtest=PlantedSlowdownTest}.
+ * {@code RINGLAB_TEST_SLOWED=1 mvn -o -pl bench test -Dtest=PlantedSlowdownTest}. With
+ * {@value #FLOOR}{@code =noise-floor.json} (from {@code ringlab noise} on an A/A pair) every write
+ * must also clear doubled's A/A floor. Both tables go to {@code target/planted-slowdown.txt}.
  */
 @EnabledIfEnvironmentVariable(named = SlowedTestStrategy.ENABLE, matches = ".+")
 class PlantedSlowdownTest {
+
+    /** The environment variable naming a noise floor file the planted slowdown must also clear. */
+    static final String FLOOR = "RINGLAB_NOISE_FLOOR";
 
     @Test
     void diffCallsAPlantedFifteenPercentSlowdownSlower() {
@@ -60,9 +66,29 @@ class PlantedSlowdownTest {
         String table = Diff.render(r, "doubled", "doubled + 15 % work");
         List<Diff.Row> writes = r.rows().stream().filter(row -> row.a().metric().equals("write")).toList();
         assertEquals(Profile.DEFAULT_SIZES.size(), writes.size(), table);
+        String floorFile = System.getenv(FLOOR);
+        Diff.Result floored = null;
+        if (floorFile != null) {
+            NoiseFloor floor = NoiseFloor.read(java.nio.file.Path.of(floorFile));
+            floored = Diff.withFloor(r, floor.byKey(), "Noise floor: " + floorFile);
+            table += "\n" + Diff.render(floored, "doubled", "doubled + 15 % work");
+        }
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of("target", "planted-slowdown.txt"), table);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         for (Diff.Row row : writes) {
             assertEquals("slower", row.verdict(), row.a().combination() + "\n" + table + "\n" + log);
             assertTrue(row.ratio() > 1.05, table);
+        }
+        if (floored != null) {
+            List<Diff.Row> flooredWrites = floored.rows().stream().filter(row -> row.a().metric().equals("write"))
+                    .toList();
+            for (Diff.Row row : flooredWrites) {
+                assertTrue(row.floored(), "the floor covers " + row.a().key() + "\n" + table);
+                assertEquals("slower", row.verdict(), row.a().combination() + " against its A/A floor\n" + table);
+            }
         }
     }
 }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import org.ringlab.bench.report.Diff;
+import org.ringlab.bench.report.NoiseFloor;
 import org.ringlab.bench.report.ResultsFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,11 +16,13 @@ import picocli.CommandLine.Spec;
 /** {@code ringlab diff A.json B.json}: what moved between two runs, beyond noise or not. */
 @Command(name = "diff",
         description = {"Compares two results.json files measurement by measurement: the ratio of the medians B/A",
-                "with a 95% bootstrap confidence interval (2000 resamples, fixed seed); faster/slower (timings)",
+                "with a 95%% bootstrap confidence interval (2000 resamples, fixed seed); faster/slower (timings)",
                 "or better/worse (counters) only where the interval excludes 1, else 'within noise'.",
                 "Timed figures are normalised by the reference loop each run's child JVMs ran (when both runs",
                 "have one for that experiment), so a shift of the whole machine is not called a change.",
-                "Measurements only in one file are listed. Exit code 0 whatever moved."},
+                "With --noise-floor (written by 'ringlab noise' from another A/A pair of runs), a timed figure",
+                "is changed only when its whole interval clears its floor. Measurements only in one file are",
+                "listed. Exit code 0 whatever moved."},
         sortOptions = false)
 public final class DiffCommand implements Callable<Integer> {
 
@@ -32,20 +35,37 @@ public final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B.json", description = "The later run's results.json.")
     Path b;
 
+    @Option(names = "--noise-floor", paramLabel = "FILE", description = {"A per-figure noise floor from 'ringlab noise'"
+            + " on another A/A pair (refused when measured on A and B themselves)."})
+    Path noiseFloor;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
     @Override
     public Integer call() {
-        ResultsFile ra = read(a);
-        ResultsFile rb = read(b);
+        ResultsFile ra = read(spec, a);
+        ResultsFile rb = read(spec, b);
         Diff.Result d = Diff.compare(ra.measurements(), rb.measurements(), ra.references(), rb.references());
+        if (noiseFloor != null) {
+            NoiseFloor floor;
+            try {
+                floor = NoiseFloor.read(noiseFloor);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--noise-floor " + e.getMessage());
+            }
+            String refusal = floor.refusal(ra, rb);
+            if (refusal != null) {
+                throw new ParameterException(spec.commandLine(), "--noise-floor " + noiseFloor + ": " + refusal);
+            }
+            d = Diff.withFloor(d, floor.byKey(), floor.describe(noiseFloor, ra, rb));
+        }
         spec.commandLine().getOut().print(Diff.render(d, a + " (" + ra.command() + ")", b + " (" + rb.command() + ")"));
         spec.commandLine().getOut().flush();
         return 0;
     }
 
-    private ResultsFile read(Path p) {
+    static ResultsFile read(CommandSpec spec, Path p) {
         try {
             return ResultsFile.read(p);
         } catch (IllegalArgumentException e) {

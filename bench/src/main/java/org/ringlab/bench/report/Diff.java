@@ -22,7 +22,8 @@ import static org.ringlab.bench.util.Cells.median;
  * {@link #MIN_TIMING_EFFECT} (timings) or {@link #MIN_EFFECT} (counters). A timed figure from a
  * single JVM per side is not judged ({@link #SINGLE_FORK}). Where both runs of an experiment
  * carry a {@link Reference}, its timed figures are compared normalised by it
- * ({@link #compare(List, List, Map, Map)}).
+ * ({@link #compare(List, List, Map, Map)}). With a {@link NoiseFloor} measured on another A/A
+ * pair, a timed figure is changed only when its interval clears its floor ({@link #withFloor}).
  */
 public final class Diff {
 
@@ -46,6 +47,9 @@ public final class Diff {
      * called such 0.1 % moves "worse".
      */
     public static final double MIN_EFFECT = 0.02;
+    /** The verdict of a timed figure whose interval excludes 1 but not its {@link NoiseFloor}. */
+    public static final String WITHIN_FLOOR = "within A/A floor";
+    private static final java.util.Set<String> CHANGES = java.util.Set.of("faster", "slower", "better", "worse");
 
     /**
      * One compared figure.
@@ -58,13 +62,30 @@ public final class Diff {
      *                cannot be judged
      * @param reference the reference kernel's median B/A that divided a time's ratio (multiplied
      *                a rate's), NaN when the figure was compared as measured
+     * @param floor   the {@link NoiseFloor} factor the interval had to clear, NaN when none applied
      */
     public record Row(Measurement a, Measurement b, double ratio, double low, double high, String verdict,
-                      double reference) {
+                      double reference, double floor) {
 
         /** A row compared as measured (no reference). */
         public Row(Measurement a, Measurement b, double ratio, double low, double high, String verdict) {
             this(a, b, ratio, low, high, verdict, Double.NaN);
+        }
+
+        /** A row judged without a noise floor. */
+        public Row(Measurement a, Measurement b, double ratio, double low, double high, String verdict,
+                   double reference) {
+            this(a, b, ratio, low, high, verdict, reference, Double.NaN);
+        }
+
+        /** Whether an A/A noise floor was applied to this row ({@link #floor}). */
+        public boolean floored() {
+            return Double.isFinite(floor);
+        }
+
+        /** Faster, slower, better or worse: a change beyond noise. */
+        public boolean changed() {
+            return CHANGES.contains(verdict);
         }
 
         /** Whether {@link #ratio} is normalised by the runs' reference loop ({@link #reference} = its B/A). */
@@ -73,8 +94,17 @@ public final class Diff {
         }
     }
 
-    /** What the two files have in common, and what only one of them has. */
-    public record Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB, List<String> notes) {
+    /**
+     * What the two files have in common, and what only one of them has.
+     *
+     * @param floor where the {@link NoiseFloor} the rows were judged by came from, {@code null} without one
+     */
+    public record Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB, List<String> notes,
+                         String floor) {
+
+        public Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB, List<String> notes) {
+            this(rows, onlyInA, onlyInB, notes, null);
+        }
 
         public Result(List<Row> rows, List<String> onlyInA, List<String> onlyInB) {
             this(rows, onlyInA, onlyInB, List.of());
@@ -139,6 +169,42 @@ public final class Diff {
         return new Result(rows, onlyA, new ArrayList<>(byKeyB.keySet()), notes);
     }
 
+    /**
+     * Whether {@code verdict} is a judgement (a change, noise, negligible, unchanged) rather than
+     * a reason the figure could not be judged (single fork, too few or no finite samples, A is 0).
+     */
+    public static boolean judged(String verdict) {
+        return !(verdict.equals(SINGLE_FORK) || verdict.startsWith("too few") || verdict.startsWith("no finite")
+                || verdict.startsWith("A is 0"));
+    }
+
+    /**
+     * {@code r} judged against an A/A noise floor measured on another pair: a timed figure the
+     * floor covers stays changed only when its whole interval clears the floor (low end above
+     * it, or high end below its inverse), else it is {@link #WITHIN_FLOOR}; figures it does not
+     * cover keep their verdict. {@code description} (where the floor came from) leads the notes.
+     */
+    public static Result withFloor(Result r, Map<String, Double> floors, String description) {
+        List<Row> rows = new ArrayList<>();
+        for (Row row : r.rows()) {
+            Double f = row.a().timed() ? floors.get(row.a().key()) : null;
+            if (f == null) {
+                rows.add(row);
+                continue;
+            }
+            String verdict = row.verdict();
+            if (row.changed() && !(row.low() > f || row.high() < 1 / f)) {
+                verdict = WITHIN_FLOOR;
+            }
+            rows.add(new Row(row.a(), row.b(), row.ratio(), row.low(), row.high(), verdict, row.reference(), f));
+        }
+        long timed = r.rows().stream().filter(row -> row.a().timed() && judged(row.verdict())).count();
+        long covered = rows.stream().filter(row -> row.floored() && judged(row.verdict())).count();
+        String floor = description + String.format(Locale.ROOT, " It covers %d of the %d judged timed figures here.",
+                covered, timed);
+        return new Result(rows, r.onlyInA(), r.onlyInB(), r.notes(), floor);
+    }
+
     static Row row(Measurement a, Measurement b) {
         return row(a, b, null);
     }
@@ -191,12 +257,18 @@ public final class Diff {
     /** The table printed by {@code ringlab diff}, then the keys only one file has. */
     public static String render(Result r, String nameA, String nameB) {
         List<List<String>> rows = new ArrayList<>();
+        boolean floored = r.floor() != null;
         for (Row row : r.rows()) {
-            rows.add(List.of(row.a().experiment(), row.a().combination(), row.a().metric(), row.a().unit(),
+            List<String> cells = new ArrayList<>(List.of(row.a().experiment(), row.a().combination(),
+                    row.a().metric(), row.a().unit(),
                     ReportWriter.number(row.a().median()), ReportWriter.number(row.b().median()),
                     row.normalised() ? ratio(row.reference()) : "-", ratio(row.ratio()),
-                    Double.isNaN(row.low()) ? "-" : "[" + ratio(row.low()) + ", " + ratio(row.high()) + "]",
-                    row.verdict()));
+                    Double.isNaN(row.low()) ? "-" : "[" + ratio(row.low()) + ", " + ratio(row.high()) + "]"));
+            if (floored) {
+                cells.add(row.floored() ? ratio(row.floor()) : "-");
+            }
+            cells.add(row.verdict());
+            rows.add(cells);
         }
         StringBuilder b = new StringBuilder();
         b.append("A = ").append(nameA).append("\nB = ").append(nameB).append('\n');
@@ -213,13 +285,19 @@ public final class Diff {
                 + " of the whole VM between the runs is not called a change; 'ref B/A' shows the reference's own move"
                 + " ('-': compared as measured, e.g. an experiment that forked no child, a counter or a ratio).%n%n",
                 normalised, r.rows().size()));
+        b.append(floored ? r.floor() : "Noise floor: none (give one measured on another A/A pair with 'ringlab diff"
+                + " --noise-floor FILE', written by 'ringlab noise A.json B.json').").append('\n');
         r.notes().forEach(n -> b.append(n).append('\n'));
         if (!r.notes().isEmpty()) {
             b.append('\n');
         }
-        b.append(TextTable.render(List.of("experiment", "figure", "metric", "unit", "A median", "B median", "ref B/A",
-                "B/A",
-                "95% interval", "verdict"), rows, 3, false));
+        List<String> header = new ArrayList<>(List.of("experiment", "figure", "metric", "unit", "A median",
+                "B median", "ref B/A", "B/A", "95% interval"));
+        if (floored) {
+            header.add("A/A floor");
+        }
+        header.add("verdict");
+        b.append(TextTable.render(header, rows, 3, false));
         Map<String, Long> verdicts = new LinkedHashMap<>();
         r.rows().forEach(row -> verdicts.merge(row.verdict(), 1L, Long::sum));
         b.append('\n').append(r.rows().size()).append(" compared (").append(normalised).append(" normalised): ")

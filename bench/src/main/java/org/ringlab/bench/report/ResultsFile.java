@@ -22,27 +22,39 @@ public record ResultsFile(Path path, String command, String profile, List<Measur
         references = java.util.Map.copyOf(references);
     }
 
-    /** Reads and checks {@code path}; {@link IllegalArgumentException} names the file and what is wrong. */
-    public static ResultsFile read(Path path) {
+    /**
+     * {@code path} as a JSON tree whose {@code "format"} is {@code format} and {@code "version"}
+     * is {@code version}: the header check of every file bench reads back ({@code noun} names
+     * the kind of file in the errors, {@code hint} says how to make one).
+     */
+    static JsonNode readTree(Path path, com.fasterxml.jackson.databind.ObjectMapper mapper, String format, int version,
+                             String noun, String hint) {
         if (!Files.isRegularFile(path)) {
             throw new IllegalArgumentException(path + ": no such file");
         }
         JsonNode root;
         try {
-            root = RecordJson.results().readTree(path.toFile());
+            root = mapper.readTree(path.toFile());
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(path + " is not JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
             throw new IllegalArgumentException(path + ": cannot read: " + e.getMessage());
         }
-        if (root == null || !root.isObject() || !ReportWriter.FORMAT.equals(root.path("format").asText(null))) {
-            throw new IllegalArgumentException(path + " is not a ringlab results.json (no \"format\": \""
-                    + ReportWriter.FORMAT + "\" at the top)");
+        if (root == null || !root.isObject() || !format.equals(root.path("format").asText(null))) {
+            throw new IllegalArgumentException(path + " is not a ringlab " + noun + " (no \"format\": \"" + format
+                    + "\" at the top" + hint + ")");
         }
-        if (root.path("version").asInt(-1) != ReportWriter.VERSION) {
-            throw new IllegalArgumentException(path + ": results.json version " + root.path("version")
-                    + " does not match this ringlab's version " + ReportWriter.VERSION);
+        if (root.path("version").asInt(-1) != version) {
+            throw new IllegalArgumentException(path + ": " + noun + " version " + root.path("version")
+                    + " does not match this ringlab's version " + version);
         }
+        return root;
+    }
+
+    /** Reads and checks {@code path}; {@link IllegalArgumentException} names the file and what is wrong. */
+    public static ResultsFile read(Path path) {
+        JsonNode root = readTree(path, RecordJson.results(), ReportWriter.FORMAT, ReportWriter.VERSION, "results.json",
+                "");
         ResultsJson results;
         try {
             results = RecordJson.results().treeToValue(root, ResultsJson.class);

@@ -30,18 +30,28 @@ class AaDiffTest {
     private static final Set<String> CHANGED = Set.of("faster", "slower", "better", "worse");
 
     private static List<Measurement> run(long seed, int slowed, double factor) {
+        return figures(seed, FIGURES, FORKS, REPS, FORK_SIGMA, REP_SIGMA, slowed, factor);
+    }
+
+    /**
+     * {@code figures} timings (ns/put, each its own scale), each from {@code forks} forks of
+     * {@code reps} repetitions: per fork a factor exp(N(0, forkSigma)), per repetition
+     * exp(N(0, repSigma)); figure {@code slowed} is {@code factor} times slower.
+     */
+    static List<Measurement> figures(long seed, int figures, int forks, int reps, double forkSigma, double repSigma,
+                                     int slowed, double factor) {
         Random random = new Random(seed);
         List<Measurement> list = new ArrayList<>();
-        for (int f = 0; f < FIGURES; f++) {
+        for (int f = 0; f < figures; f++) {
             double base = 50 + 10 * f; // each figure its own scale
             List<double[]> groups = new ArrayList<>();
-            for (int k = 0; k < FORKS; k++) {
-                double jvm = Math.exp(random.nextGaussian() * FORK_SIGMA);
-                double[] reps = new double[REPS];
-                for (int r = 0; r < REPS; r++) {
-                    reps[r] = base * jvm * Math.exp(random.nextGaussian() * REP_SIGMA) * (f == slowed ? factor : 1);
+            for (int k = 0; k < forks; k++) {
+                double jvm = Math.exp(random.nextGaussian() * forkSigma);
+                double[] values = new double[reps];
+                for (int r = 0; r < reps; r++) {
+                    values[r] = base * jvm * Math.exp(random.nextGaussian() * repSigma) * (f == slowed ? factor : 1);
                 }
-                groups.add(reps);
+                groups.add(values);
             }
             list.add(Measurement.ofForks("synthetic", Map.of("figure", Integer.toString(f)), "write", "ns/put", false,
                     false, groups));

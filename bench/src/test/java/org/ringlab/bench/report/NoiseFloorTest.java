@@ -1,0 +1,134 @@
+package org.ringlab.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The noise floor on the shape of this machine's quick runs: two forks per side, forks 6 % apart
+ * and repetitions 1 % (the two-fork bootstrap then gives intervals narrower than the move between
+ * runs, as the idle runs of 4fcfbe2 did). Four runs of one synthetic commit: the floor measured
+ * on runs 1 and 2 judges runs 3 and 4, which it has never seen. Seeds fixed, data not tuned.
+ */
+public class NoiseFloorTest {
+
+    private static final int FIGURES = 80;
+    private static final int FORKS = 2;
+    private static final int REPS = 5;
+    private static final double FORK_SIGMA = 0.06;
+    private static final double REP_SIGMA = 0.01;
+
+    /** One run's results.json: every figure a time, figure {@code slowed} {@code factor} times slower. */
+    public static Path run(Path dir, long seed, int slowed, double factor) {
+        List<Measurement> list = new ArrayList<>(AaDiffTest.figures(seed, FIGURES, FORKS, REPS, FORK_SIGMA, REP_SIGMA,
+                slowed, factor));
+        list.add(new Measurement("synthetic", Map.of("figure", "pages"), "pss", "bytes", false, true,
+                new double[] {4096}));
+        ExperimentResult r = new ExperimentResult("synthetic", "—", "synthetic", "quick", list, List.of(), List.of(),
+                List.of(), List.of(), List.of());
+        Path out = dir.resolve("run" + seed);
+        ReportWriter.write(out, new ReportWriter.Run("ringlab --profile quick", "quick", 1, true, List.of(), List.of(),
+                Map.of("jdk", "25", "gitCommit", "abc1234"), "2026-12-02T00:0" + seed % 10 + ":00Z", 1),
+                List.of(new Section("synthetic", "—", "synthetic", r, null, 1)));
+        return out.resolve(ReportWriter.JSON);
+    }
+
+    private static long changed(Diff.Result r) {
+        return r.rows().stream().filter(Diff.Row::changed).count();
+    }
+
+    private static Diff.Result diff(Path a, Path b) {
+        ResultsFile ra = ResultsFile.read(a);
+        ResultsFile rb = ResultsFile.read(b);
+        return Diff.compare(ra.measurements(), rb.measurements(), ra.references(), rb.references());
+    }
+
+    @Test
+    void aFloorFromOneAaPairCutsWhatAnotherPairCallsChangedAndKeepsALargeSlowdown(@TempDir Path dir) {
+        NoiseFloor floor = NoiseFloor.measure(ResultsFile.read(run(dir, 1, -1, 1)), ResultsFile.read(run(dir, 2, -1, 1)),
+                NoiseFloor.MINIMUM);
+        assertEquals(FIGURES, floor.figures().size(), "every timed figure, not the counter");
+        assertTrue(floor.figures().stream().allMatch(f -> f.floor() >= NoiseFloor.MINIMUM));
+
+        Path c = run(dir, 3, -1, 1);
+        Path d = run(dir, 4, -1, 1);
+        long without = changed(diff(c, d));
+        Diff.Result with = Diff.withFloor(diff(c, d), floor.byKey(), "floor 1-2");
+        long withFloor = changed(with);
+        assertTrue(without > FIGURES * 0.10, "the premise: two-fork intervals call an A/A pair changed (" + without
+                + " of " + FIGURES + ")");
+        assertTrue(withFloor <= FIGURES * 0.05, withFloor + " of " + FIGURES + " changed with the floor:\n"
+                + Diff.render(with, "C", "D"));
+        assertTrue(with.rows().stream().anyMatch(r -> r.verdict().equals(Diff.WITHIN_FLOOR)), "the floor said so");
+        Diff.Row pages = with.rows().stream().filter(r -> r.a().deterministic()).findFirst().orElseThrow();
+        assertTrue(!pages.floored(), "a counter has no floor: " + pages);
+        assertTrue(Diff.render(with, "C", "D").contains("A/A floor"), "the table shows each row's floor");
+        String covered = Diff.render(with, "C", "D");
+        assertTrue(covered.contains("floor 1-2 It covers 80 of the 80 judged timed figures here."), covered);
+        String none = Diff.render(Diff.withFloor(diff(c, d), Map.of(), "Noise floor: f.json."), "C", "D");
+        assertTrue(none.contains("Noise floor: f.json. It covers 0 of the 80") && !none.contains("Noise floor: none"),
+                "a floor that covers nothing is still named, never 'none': " + none);
+
+        // A change well beyond the run-to-run noise is still called.
+        int slowed = 11;
+        Diff.Row row = Diff.withFloor(diff(c, run(dir, 5, slowed, 1.5)), floor.byKey(), "floor 1-2").rows().get(slowed);
+        assertEquals("slower", row.verdict(), row.toString());
+        assertTrue(row.floored(), row.toString());
+    }
+
+    @Test
+    void theFloorIsNotUsedOnThePairItWasMeasuredOn(@TempDir Path dir) {
+        ResultsFile a = ResultsFile.read(run(dir, 1, -1, 1));
+        ResultsFile b = ResultsFile.read(run(dir, 2, -1, 1));
+        ResultsFile c = ResultsFile.read(run(dir, 3, -1, 1));
+        NoiseFloor floor = NoiseFloor.measure(a, b, NoiseFloor.MINIMUM);
+        assertNotNull(floor.refusal(a, b));
+        assertNotNull(floor.refusal(b, a));
+        assertNull(floor.refusal(b, c), "sharing one run is allowed, and said");
+        assertTrue(floor.describe(Path.of("f.json"), b, c).contains("is one of the floor's pair"));
+        assertNull(floor.refusal(c, ResultsFile.read(run(dir, 4, -1, 1))));
+    }
+
+    @Test
+    void theFileIsWrittenByJacksonValidatesAndReadsBackEqual(@TempDir Path dir) throws IOException {
+        NoiseFloor floor = NoiseFloor.measure(ResultsFile.read(run(dir, 1, -1, 1)), ResultsFile.read(run(dir, 2, -1, 1)),
+                1.07);
+        String json = floor.json();
+        Set<ValidationMessage> errors = schema().validate(new ObjectMapper().readTree(json));
+        assertTrue(errors.isEmpty(), errors + "\n" + json);
+        NoiseFloor back = NoiseFloor.read(Files.writeString(dir.resolve("floor.json"), json));
+        assertEquals(floor, back);
+        assertTrue(schema().validate(new ObjectMapper().readTree(back.json())).isEmpty());
+        assertEquals(json, back.json());
+        // The schema refuses what read() refuses: a floor below the file's minimum, a missing field.
+        assertTrue(!schema().validate(new ObjectMapper().readTree(json.replace("\"minimum\": 1.07", "\"minimum\": 0.5")))
+                .isEmpty());
+        assertTrue(!schema().validate(new ObjectMapper().readTree(json.replaceFirst("\"started\": \"[^\"]*\",", "")))
+                .isEmpty());
+    }
+
+    private static JsonSchema schema() throws IOException {
+        try (InputStream in = NoiseFloor.class.getResourceAsStream("noise.schema.json")) {
+            return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                    .getSchema(new ObjectMapper().readTree(in));
+        }
+    }
+}
