@@ -156,6 +156,30 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
         }
     }
 
+    /**
+     * The frame with one physical offset: where it lies before the seam (every frame with seam
+     * placement pad) the word is one int store and the payload one copy; across the seam, the
+     * word's and the payload's own two-part paths, exactly as {@link #writeIntDirect} then
+     * {@link #writeDirect} write them (the kit compares the two forms at and across the seam).
+     */
+    @Override
+    protected void writeFrameDirect(long position, int value, MemorySegment payload) {
+        long length = payload.byteSize();
+        long at = physical(position);
+        if (at + Integer.BYTES + length <= capacity) {
+            memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
+            MemorySegment.copy(payload, 0, memory, at + Integer.BYTES, length);
+        } else {
+            writeFrameAcrossSeam(position, value, payload);
+        }
+    }
+
+    /** A frame whose word or payload crosses the seam: a method of its own, so the inlined hot path holds one copy. */
+    private void writeFrameAcrossSeam(long position, int value, MemorySegment payload) {
+        writeIntDirect(position, value);
+        writeDirect(position + Integer.BYTES, payload);
+    }
+
     /** The int at ring offset {@code at} whose bytes run over the seam, read in two parts (no gather). */
     final int readIntAcrossSeam(long at) {
         boolean little = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;

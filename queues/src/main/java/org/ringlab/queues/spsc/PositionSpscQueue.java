@@ -226,11 +226,36 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
             this.consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
         }
 
+        /**
+         * The whole one-record path in the handle's method, as on the mirror view: every method
+         * between the caller and the strategy's copy that C1 does not inline is compiled by C2
+         * on its own first, and a compiled body holding a segment copy is over C2's
+         * InlineSmallCode, so the caller's compile then calls it instead of inlining it
+         * ("already compiled into a big method": a real call and a spilled frame per record).
+         * One level fewer is one such boundary fewer.
+         */
         @Override
         public boolean offer(MemorySegment record) {
             boolean outer = inFlight.enter();
             try {
-                return offerInside(record);
+                ensureOpen();
+                long length = record.byteSize(); // the NPE for a null record
+                if (claimPosition != FULL) {
+                    throw QueueChecks.claimOutstanding(claimLength);
+                }
+                checkLength(length);
+                long frame = frameLength(length);
+                long at = reserve(position, frame);
+                if (at == FULL) {
+                    failedOffers++;
+                    return false;
+                }
+                write(at, record, length);
+                position = at + frame;
+                records++;
+                // Publishes the record written above (and any padding before it).
+                soPosition(PRODUCER_POSITION_OFFSET, position);
+                return true;
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -307,27 +332,6 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
         private boolean fitsAfterRefresh(long end) {
             consumerCache = lvPosition(CONSUMER_POSITION_OFFSET);
             return end - consumerCache <= capacity;
-        }
-
-        private boolean offerInside(MemorySegment record) {
-            ensureOpen();
-            long length = record.byteSize(); // the NPE for a null record
-            if (claimPosition != FULL) {
-                throw QueueChecks.claimOutstanding(claimLength);
-            }
-            checkLength(length);
-            long frame = frameLength(length);
-            long at = reserve(position, frame);
-            if (at == FULL) {
-                failedOffers++;
-                return false;
-            }
-            write(at, record, length);
-            position = at + frame;
-            records++;
-            // Publishes the record written above (and any padding before it).
-            soPosition(PRODUCER_POSITION_OFFSET, position);
-            return true;
         }
 
         private int offerInside(MemorySegment[] records, int offset, int count) {
@@ -455,11 +459,31 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
             }
         }
 
+        /** One copy out through the shape's read step, no window made; in one method for the reason {@code offer} is. */
         @Override
         public int poll(MemorySegment dst) {
             boolean outer = inFlight.enter();
             try {
-                return pollInside(dst);
+                long room = dst.byteSize(); // the NPE for a null destination, even when empty
+                ensureOpen();
+                enterRing(this);
+                try {
+                    long at = nextRecord(position);
+                    if (at == FULL) {
+                        return EMPTY;
+                    }
+                    int length = recordLength(this, at);
+                    if (length > room || dst.isReadOnly()) {
+                        QueueChecks.checkDestination(dst, length);
+                    }
+                    readPayload(at, dst, length);
+                    pendingEnd = FULL; // a record peek() returned is consumed too
+                    inFlight.unhold();
+                    consumed(at + frameLength(length), 1);
+                    return length;
+                } finally {
+                    leaveRing(this);
+                }
             } finally {
                 if (outer) {
                     inFlight.exit();
@@ -566,34 +590,6 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
                 leaveRing(this);
             }
             return n;
-        }
-
-        private int pollInside(MemorySegment dst) {
-            long room = dst.byteSize(); // the NPE for a null destination, even when empty
-            ensureOpen();
-            enterRing(this);
-            try {
-                return pollRing(dst, room);
-            } finally {
-                leaveRing(this);
-            }
-        }
-
-        /** One copy out through the shape's read step: no window segment made. */
-        private int pollRing(MemorySegment dst, long room) {
-            long at = nextRecord(position);
-            if (at == FULL) {
-                return EMPTY;
-            }
-            int length = recordLength(this, at);
-            if (length > room || dst.isReadOnly()) {
-                QueueChecks.checkDestination(dst, length);
-            }
-            readPayload(at, dst, length);
-            pendingEnd = FULL; // a record peek() returned is consumed too
-            inFlight.unhold();
-            consumed(at + frameLength(length), 1);
-            return length;
         }
     }
 
