@@ -44,6 +44,9 @@ public final class Progress {
     /** Starting one combination, named readably ({@code spsc × mirrored-memfd × 64 B}). */
     public void step(String combination) {
         done++;
+        if (combinations > 0 && done > combinations) {
+            combinations = done; // a step beyond the plan (a round added while a claim was undecided) grows it
+        }
         long now = System.nanoTime();
         String remaining = "";
         if (done > 1 && combinations >= done) {
