@@ -11,7 +11,8 @@ import java.util.List;
  * @param sweepNanos     NIC run time of one run of the interrupt-cost sweep
  * @param sweepRepetitions runs per sweep point and interrupt mode
  * @param sweepInterruptNanos the interrupt costs swept; {@code -1} stands for the seed's cost on this CPU
- * @param warmupNanos    NIC run time of the one untimed run of each variant before the timed rounds
+ * @param warmupNanos    NIC run time of each variant in one untimed warm-up pass; passes repeat
+ *                       before the timed rounds until the JIT is quiet ({@link #warmup()})
  */
 public record ScenarioProfile(String name, long durationNanos, int repetitions, long sweepNanos, int sweepRepetitions,
                               List<Long> sweepInterruptNanos, long warmupNanos) {
@@ -26,12 +27,13 @@ public record ScenarioProfile(String name, long durationNanos, int repetitions, 
         return switch (profile) {
             case "tiny" -> new ScenarioProfile("tiny", 30_000_000L, 1, 20_000_000L, 1, List.of(0L, SEED_COST), 10_000_000L);
             // The warm-up: without it the first timed round of "after" lost 35-45 % of the packets in
-            // three of four idle quick runs (the JIT still compiling), the later rounds 0-3 %.
+            // three of four idle quick runs, the later rounds 0-3 %; one pass of 200 ms per variant
+            // still left 34-37 % in two of three: C2 was still compiling beside the two spinning threads.
             case "quick" -> new ScenarioProfile("quick", 300_000_000L, 3, 200_000_000L, 2,
-                    List.of(0L, 100L, 200L, SEED_COST, 800L, 1600L), 200_000_000L);
+                    List.of(0L, 100L, 200L, SEED_COST, 800L, 1600L), 50_000_000L);
             // Seed 001's iperf runs were 10 s; one second per run, five runs, is its rate over 5 s per variant.
             case "full" -> new ScenarioProfile("full", 1_000_000_000L, 5, 500_000_000L, 3,
-                    List.of(0L, 50L, 100L, 200L, SEED_COST, 600L, 800L, 1200L, 1600L, 3200L), 1_000_000_000L);
+                    List.of(0L, 50L, 100L, 200L, SEED_COST, 600L, 800L, 1200L, 1600L, 3200L), 200_000_000L);
             default -> throw new IllegalArgumentException("unknown profile '" + profile
                     + "' for the driver scenario; known: tiny, quick, full");
         };
@@ -46,6 +48,21 @@ public record ScenarioProfile(String name, long durationNanos, int repetitions, 
             case "quick" -> new org.ringlab.bench.harness.RepetitionBudget(repetitions, repetitions + 2, 8);
             case "full" -> new org.ringlab.bench.harness.RepetitionBudget(repetitions, repetitions + 5, 40);
             default -> new org.ringlab.bench.harness.RepetitionBudget(repetitions, repetitions, 0);
+        };
+    }
+
+    /**
+     * How long warm-up passes repeat: until no compilation ran for a while (a pass of quick's six
+     * variants takes about 0.6 s), at most a few seconds; tiny makes one pass.
+     */
+    public org.ringlab.bench.harness.JitWarmup warmup() {
+        return switch (name) {
+            case "quick" -> new org.ringlab.bench.harness.JitWarmup(java.time.Duration.ZERO,
+                    java.time.Duration.ofMillis(300), java.time.Duration.ofSeconds(4));
+            case "full" -> new org.ringlab.bench.harness.JitWarmup(java.time.Duration.ofSeconds(1),
+                    java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(15));
+            default -> new org.ringlab.bench.harness.JitWarmup(java.time.Duration.ZERO, java.time.Duration.ZERO,
+                    java.time.Duration.ZERO);
         };
     }
 

@@ -90,11 +90,19 @@ public final class WholeDriverPart {
         // after the minimum, rounds go on while a claim's interval is undecided (within the budget).
         org.ringlab.bench.harness.RepetitionBudget budget = profile.budget();
         long start = System.nanoTime(); // the warm-up is in the budget's time: it replaces a round the budget would add
-        // One untimed run of every variant first, so the timed rounds measure compiled code (see ScenarioProfile).
+        // Untimed passes over every variant first, until the JIT is quiet, so that the timed rounds
+        // measure compiled code with no compiler thread beside them (see ScenarioProfile).
         ScenarioConfig warmup = config.withDurationNanos(profile.warmupNanos());
-        for (DriverVariant v : variants) {
-            DriverScenario.run(v, warmup, strategy, spin);
-        }
+        profile.warmup().run(() -> {
+            try {
+                for (DriverVariant v : variants) {
+                    DriverScenario.run(v, warmup, strategy, spin);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while warming up the whole driver", e);
+            }
+        });
         int round = 0;
         boolean decisive = false;
         while (budget.allowsAnother(round, (System.nanoTime() - start) / 1e9, decisive)) {
@@ -160,8 +168,8 @@ public final class WholeDriverPart {
         }
         tables.add(new Table(String.format(Locale.ROOT, "(e) seed 001's whole driver: a NIC thread delivers %s frames "
                         + "of %d B for %d ms into the receive path (ring of %d, %s); the consumer pays %d ns of CPU per "
-                        + "interrupt, parses and checksums every frame, +%d ns of work%s; median [min..max] of %d runs, after one"
-                        + " untimed run of each variant",
+                        + "interrupt, parses and checksums every frame, +%d ns of work%s; median [min..max] of %d runs, after"
+                        + " untimed runs of each variant until the JIT was quiet",
                 rate, config.packetBytes(), config.durationNanos() / 1_000_000, config.ringEntries(), strategy.name(),
                 config.interruptNanos(), config.workNanos(), config.flowTableBytes() == 0 ? ""
                         : ", updates a " + config.flowTableBytes() / 1024 + " KiB flow table",
