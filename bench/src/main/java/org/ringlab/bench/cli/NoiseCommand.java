@@ -73,7 +73,7 @@ public final class NoiseCommand implements Callable<Integer> {
         long atMinimum = floor.figures().stream().filter(x -> x.floor() == floor.minimum()).count();
         spec.commandLine().getOut().printf(Locale.ROOT, "noise floor of %d timed figures (%s vs %s): median %.3fx,"
                 + " 90th percentile %.3fx, largest %.3fx; %d at the minimum %.2fx; written to %s%n", f.length, a, b,
-                f[f.length / 2], f[(int) (0.9 * (f.length - 1))], f[f.length - 1], atMinimum, floor.minimum(), out);
+                floor.medianFloor(), f[(int) (0.9 * (f.length - 1))], f[f.length - 1], atMinimum, floor.minimum(), out);
         spec.commandLine().getOut().printf("use it on another pair: ringlab diff --noise-floor %s C.json D.json%n", out);
         spec.commandLine().getOut().flush();
         return 0;

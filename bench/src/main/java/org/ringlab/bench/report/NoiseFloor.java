@@ -142,7 +142,7 @@ public record NoiseFloor(String format, int version, double minimum, Calibration
                 + " rule above.",
                 file, calibration.a().path(), calibration.a().started(), calibration.a().gitCommit(),
                 calibration.b().path(), calibration.b().started(), calibration.b().gitCommit(), figures.size(),
-                minimum, median()));
+                minimum, medianFloor()));
         for (ResultsFile f : List.of(a, b)) {
             if (calibration.a().same(f) || calibration.b().same(f)) {
                 s.append(" ").append(f.path()).append(" is one of the floor's pair: its own noise is in the floor.");
@@ -151,7 +151,8 @@ public record NoiseFloor(String format, int version, double minimum, Calibration
         return s.toString();
     }
 
-    private double median() {
+    /** The median of the figures' floors (what {@code ringlab noise} and diff's header print). */
+    public double medianFloor() {
         return org.ringlab.bench.harness.Bootstrap.median(figures.stream().mapToDouble(FigureFloor::floor).toArray());
     }
 
