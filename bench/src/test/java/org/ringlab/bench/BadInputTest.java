@@ -96,4 +96,25 @@ class BadInputTest {
         assertTrue(r.out().contains("history"), r.out());
         assertFalse(r.out().contains("history-cell"), "internal command is hidden: " + r.out());
     }
+
+    /**
+     * The command list shows one summary per command (its header, else the description's first
+     * line): each must be a whole sentence, not a description cut at its first line break.
+     */
+    @Test
+    void theCommandListSummarisesEveryCommandInWholeSentences() {
+        java.util.Map<String, picocli.CommandLine> commands = RinglabMain.commandLine().getSubcommands();
+        assertTrue(commands.size() >= 10, "too few commands to mean anything: " + commands.keySet());
+        for (var e : commands.entrySet()) {
+            var usage = e.getValue().getCommandSpec().usageMessage();
+            if (usage.hidden()) {
+                continue;
+            }
+            String[] lines = usage.header().length > 0 ? usage.header() : usage.description();
+            assertTrue(lines.length > 0, e.getKey() + " has no summary");
+            String summary = lines[0].strip();
+            assertTrue(summary.endsWith(".") || summary.endsWith(")"), e.getKey()
+                    + "'s summary in the command list is cut mid-sentence: '" + summary + "'");
+        }
+    }
 }

@@ -10,6 +10,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code ringlab compare}: the seeds' experiments side by side, tables on stdout, the report folder written. */
 @Command(name = "compare",
+        header = "Runs the experiments side by side and writes the report folder.",
         description = {"Runs the experiments (every one found unless --experiment narrows), prints each one's",
                 "tables as it finishes (progress on stderr) and writes the report folder: report.md,",
                 "report.html (charts inlined), results.json, results.schema.json, environment.txt, charts/.",

@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code ringlab diff A.json B.json}: what moved between two runs, beyond noise or not. */
 @Command(name = "diff",
+        header = "What moved between two results.json files, beyond run-to-run noise.",
         description = {"Compares two results.json files measurement by measurement: the ratio of the medians B/A",
                 "with a 95%% bootstrap confidence interval (2000 resamples, fixed seed); faster/slower (timings)",
                 "or better/worse (counters) only where the interval excludes 1, else 'within noise'.",

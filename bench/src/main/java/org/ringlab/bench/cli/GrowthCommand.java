@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code ringlab growth}: seed 002's experiment with its own knobs (target, chunk, factor, repetitions). */
 @Command(name = "growth",
+        header = "Seed 002's experiment: growing a buffer to 64 MiB or 1 GiB, peak RSS and copies.",
         description = {"Seed 002's experiment: every growth strategy grows a buffer to 64 MiB (quick) or 1 GiB (full)",
                 "in 1 MiB appends; peak RSS / final size, moves, bytes moved and copied, time.",
                 "'ringlab compare --experiment growth' runs the same with the profile's defaults."},

@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code ringlab noise A.json B.json}: the per-figure noise floor of an A/A pair, for {@code diff --noise-floor}. */
 @Command(name = "noise",
+        header = "A per-figure noise floor from an A/A pair, for diff --noise-floor.",
         description = {"Measures a per-figure noise floor on an A/A pair (two runs of one commit on one machine):",
                 "each timed figure's floor is the half-width of its A/A ratio's 95%% interval (a factor, at least",
                 "--min-floor). 'ringlab diff --noise-floor FILE' then calls a figure changed only when its",

@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code ringlab report --jmh F}: JMH's JSON results (rigorous mode) as the same report folder. */
 @Command(name = "report",
+        header = "Turns JMH's JSON results into the report folder.",
         description = {"Turns JMH's JSON output (java ... org.openjdk.jmh.Main -rf json -rff F) into the report folder:",
                 "each benchmark filed under the @ForExperiment of its class, params as labels, every",
                 "iteration as a sample, secondary metrics (gc.alloc.rate.norm, @AuxCounters) as extra figures."},

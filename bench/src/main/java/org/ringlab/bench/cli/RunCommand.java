@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
  * ({@link ExperimentRunCommand}: the shared options plus the experiment's own); a name that is
  * no experiment is refused naming the ones there are.
  */
-@Command(name = "run", description = {"Runs one experiment (an id from 'ringlab list', e.g. history, growth,",
+@Command(name = "run", header = "Runs one experiment and writes its report folder.",
+        description = {"Runs one experiment (an id from 'ringlab list', e.g. history, growth,",
         "mapped, driver, broadcast, anchors) and writes its report folder.",
         "'ringlab run EXPERIMENT --help' lists its options: the shared ones and its own."}, sortOptions = false)
 public final class RunCommand implements Callable<Integer> {

@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code ringlab verdicts RUN RUN...}: each claim's verdict per run, flips flagged. */
 @Command(name = "verdicts",
+        header = "Every claim's verdict in each of several runs; flags a confirmed/DIFFERS flip.",
         description = {"Lists every claim's verdict and interval in each of several runs (report folders or their",
                 "results.json) and flags a claim confirmed in one run and DIFFERS in another (FLIP) or otherwise",
                 "not the same in every run (varies). Exit code 0 without a flip, 1 with one."},

@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
  * Progress to stderr, tables, notes and claims to stdout.
  */
 @Command(name = "driver",
+        header = "Seed 001's whole driver: frames at a fixed rate, interrupts vs NAPI, loss and CPU.",
         description = {"Seed 001's whole driver: a NIC thread delivering frames at a fixed rate, the interrupt cost",
                 "on the consumer's CPU, every frame parsed and checksummed; before, after and each change alone,",
                 "and a sweep of the interrupt cost (per packet vs NAPI). Loss, delivered rate, CPU, wake-ups."},
