@@ -504,8 +504,9 @@ public final class AnchorsExperiment implements Experiment {
                         + "bound). A strategy's extra cost over spsc on the default mirrored strategy should be that "
                         + "mechanism's cost: the claims allow " + (int) AnchorClaims.BEYOND_MECHANISM_NS + " ns beyond it.",
                 "drain(32) vs drain(1): spsc on the default mirrored strategy, 64-byte records, the handler reading each "
-                        + "record's sequence number. One thread: 32 records offered in one batch, then one drain(32) or "
-                        + "32 drain(1), CPU ns per record. Two threads: one record per offer, the consumer draining with "
+                        + "record's sequence number. One thread: the ring filled with " + DrainRuns.FILL
+                        + " records (batches of 32 offered in one call, untimed), then drained with drain(32) or "
+                        + "drain(1) calls: the consumer's CPU ns per record (the offers are the same for both). Two threads: one record per offer, the consumer draining with "
                         + "the batch size, records/µs. Every repetition runs drain(1) then drain(32).",
                 "No random workload: the seed does not change what is sent.");
     }
