@@ -11,6 +11,8 @@ module org.ringlab.bench {
     requires info.picocli;
     // Experiments fork child JVMs with this JVM's flags (harness.Fork reads them).
     requires java.management;
+    // harness.JitWarmup asks the JVM's code list (the DiagnosticCommand MBean) whether a measured loop runs in C2's code.
+    requires jdk.management;
     // Only the JMH benchmarks (org.ringlab.bench.jmh) use these; the command line never does.
     requires static jmh.core;
     requires static org.ringlab.jna;

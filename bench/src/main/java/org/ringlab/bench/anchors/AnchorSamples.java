@@ -123,7 +123,8 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
             long chunk = Math.max(1, records / WARMUP_CHUNKS);
             try (AnchorQueue queue = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
                 long mechanismBefore = queue instanceof RinglabSpscAnchor spsc ? spsc.mechanismBytes() : 0;
-                JitWarmup.Result warm = JitWarmup.LOOPS.run(() -> pathLoop(queue, src, dst, chunk));
+                JitWarmup.Result warm = JitWarmup.LOOPS.run(() -> pathLoop(queue, src, dst, chunk),
+                        AnchorSamples.class.getName() + ".pathLoop");
                 if (queue instanceof RinglabSpscAnchor spsc) {
                     // The replay loop is warmed in the shape of the warm-up's own bytes.
                     measureMechanism(anchor, sizeIndex, rep, warm.chunks() * chunk,

@@ -76,7 +76,7 @@ final class DrainRuns {
             JitWarmup.LOOPS.run(() -> {
                 check.expected = 0;
                 oneThreadLoop(q, batchOf, check, BATCHES[turn[0]++ % BATCHES.length], chunkRecords, threads);
-            });
+            }, DrainRuns.class.getName() + ".oneThreadLoop");
         }
     }
 

@@ -99,7 +99,8 @@ record MechanismLoop(long bytes, long records, long events) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment from = source(arena, ringBytes);
             MemorySegment to = arena.allocate(ringBytes + chunk() + 1, 64);
-            JitWarmup.LOOPS.run(() -> replay(from, to, chunkRecords, ringBytes));
+            JitWarmup.LOOPS.run(() -> replay(from, to, chunkRecords, ringBytes),
+                    MechanismLoop.class.getName() + ".replay");
         }
     }
 

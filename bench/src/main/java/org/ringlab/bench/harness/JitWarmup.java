@@ -6,8 +6,9 @@ import java.time.Duration;
 
 /**
  * Warms a measured loop until the JIT has compiled it: runs a chunk of the loop again and
- * again until at least {@code min} has passed and no compilation has finished for
- * {@code quiet} (the JVM's total compilation time stood still), or {@code max} has passed.
+ * again until at least {@code min} has passed, no compilation has finished for {@code quiet}
+ * (the JVM's total compilation time stood still) and, when the caller names the loop's method,
+ * that method runs in C2's code ({@link CodeList}); or until {@code max} has passed.
  *
  * <p>Why not a fixed number of records: the anchors' one warm-up repetition of 500,000 records
  * lasted 30–40 ms, and C2's compilation of the path loop landed during the first timed
@@ -44,13 +45,29 @@ public final class JitWarmup {
      *
      * @param chunks how many chunks ran
      * @param nanos  how long, wall time
-     * @param quiet  whether it ended because the JIT was quiet (false: {@code max} reached, or no compilation time here)
+     * @param quiet  whether it ended because the JIT was quiet and the named method compiled by C2
+     *               (false: {@code max} reached, or no compilation time here)
      */
     public record Result(int chunks, long nanos, boolean quiet) {
     }
 
-    /** Runs {@code chunk} until the rule above says the loop is compiled. */
+    /** Code-list reads while waiting for the method: at most one per this many nanoseconds (one read takes 1–25 ms). */
+    private static final long CODE_LIST_PERIOD = 50_000_000L;
+
+    /** Runs {@code chunk} until the JIT is quiet (the rule above, without a method to wait for). */
     public Result run(Runnable chunk) {
+        return run(chunk, null);
+    }
+
+    /**
+     * Runs {@code chunk} until the rule above says the loop is compiled: also until
+     * {@code method} ({@code "package.Class.method"}, the method each chunk calls, which the timed
+     * call calls too) runs in C2's code, where the JVM lists its compiled code.
+     */
+    public Result run(Runnable chunk, String method) {
+        CodeList code = method == null ? null : CodeList.ofThisJvm();
+        boolean compiled = code == null;
+        long codeCheckedAt = 0;
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean observable = jit != null && jit.isCompilationTimeMonitoringSupported();
         long start = System.nanoTime();
@@ -70,7 +87,14 @@ public final class JitWarmup {
             }
             long elapsed = now - start;
             if (observable && elapsed >= minNanos && now - quietSince >= quietNanos) {
-                return new Result(chunks, elapsed, true);
+                if (!compiled && now - codeCheckedAt >= CODE_LIST_PERIOD) {
+                    Boolean c2 = code.compiledByC2(method);
+                    compiled = c2 == null || c2; // an unreadable list: the quiet rule alone, as without a method
+                    codeCheckedAt = System.nanoTime();
+                }
+                if (compiled) {
+                    return new Result(chunks, elapsed, true);
+                }
             }
             if (elapsed >= maxNanos) {
                 return new Result(chunks, elapsed, false);
