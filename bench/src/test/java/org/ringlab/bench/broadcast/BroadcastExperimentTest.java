@@ -82,6 +82,37 @@ class BroadcastExperimentTest {
             }
         }
         assertTrue(progress.toString().contains("child JVM → pipe"), progress.toString());
+        assertForked(r, tiny);
+    }
+
+    /** Every timed figure carries its fork (≥ 2), so claims and diff resample forks, then repetitions. */
+    private static void assertForked(ExperimentResult r, BroadcastProfile profile) {
+        assertTrue(profile.forks() >= 2, "profile " + profile.name() + " must fork twice at least");
+        List<Measurement> timed = r.measurements().stream().filter(m -> !m.deterministic()).toList();
+        assertTrue(timed.stream().anyMatch(m -> m.metric().equals("delivered")), "no delivered figure");
+        assertTrue(timed.stream().anyMatch(m -> m.metric().equals("pipe")), "no pipe figure");
+        for (Measurement m : timed) {
+            assertEquals(profile.forks(), m.forkCount(), m.key());
+            int perFork = m.metric().equals("pipe") ? profile.pipeRuns() : profile.repetitions();
+            assertEquals(profile.forks() * perFork, m.samples().length, m.key());
+        }
+        Claim rounds = r.claims().stream().filter(c -> c.claim().contains("(N·W + N·R) / (W + N·R)")).findFirst()
+                .orElseThrow();
+        assertEquals(profile.forks(), rounds.judgement().rounds(), "the interval resamples forks: " + rounds);
+    }
+
+    /** The forks in child JVMs: each sends its cells and pipe runs back through Jackson. */
+    @Test
+    void forkedTinyProfileMeasuresEachForkInAChildJvm() {
+        BroadcastProfile tiny = BroadcastProfile.named("tiny");
+        StringWriter progress = new StringWriter();
+        ExperimentResult r = ExperimentRuns.run(new BroadcastExperiment(), "tiny", List.of(), List.of(), true, progress);
+        ExperimentRuns.assertWellFormed(r, "broadcast");
+        assertForked(r, tiny);
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("fresh JVM")), r.notes().toString());
+        Claim resync = r.claims().stream().filter(c -> c.claim().contains("resynchronises")).findFirst().orElseThrow();
+        assertEquals(Claim.Verdict.CONFIRMED, resync.verdict(), resync.measured());
+        assertTrue(progress.toString().contains("broadcast fork 2 of " + tiny.forks()), progress.toString());
     }
 
     @Test
