@@ -535,8 +535,8 @@ public final class DriverExperiment implements Experiment {
                 skipped.add("(e) whole driver: needs both spsc and locked-list");
                 return;
             }
-            WholeDriverPart.Result r = WholeDriverPart.run(ScenarioProfile.named(profile.name()), main,
-                    context.progress()::step);
+            WholeDriverPart.Result r = WholeDriverPart.run(ScenarioProfile.named(profile.name()), main, context.fork(),
+                    context.progress()::step, line -> context.progress().note("(child) " + line));
             measurements.addAll(r.measurements());
             tables.addAll(r.tables());
             charts.addAll(r.charts());
