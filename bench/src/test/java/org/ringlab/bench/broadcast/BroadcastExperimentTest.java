@@ -15,6 +15,7 @@ import org.ringlab.api.Registries;
 import org.ringlab.bench.experiments.ExperimentRuns;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.report.Diff;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
@@ -95,6 +96,11 @@ class BroadcastExperimentTest {
             assertEquals(profile.forks(), m.forkCount(), m.key());
             int perFork = m.metric().equals("pipe") ? profile.pipeRuns() : profile.repetitions();
             assertEquals(profile.forks() * perFork, m.samples().length, m.key());
+        }
+        // diff judges every timed figure: none is "single fork"
+        for (Diff.Row row : Diff.compare(timed, timed).rows()) {
+            assertTrue(!row.verdict().equals(Diff.SINGLE_FORK) && !row.verdict().startsWith("too few"),
+                    row.a().key() + ": " + row.verdict());
         }
         Claim rounds = r.claims().stream().filter(c -> c.claim().contains("(N·W + N·R) / (W + N·R)")).findFirst()
                 .orElseThrow();

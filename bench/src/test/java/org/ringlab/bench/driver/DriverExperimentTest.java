@@ -56,6 +56,11 @@ class DriverExperimentTest {
         for (var m : whole) {
             assertEquals(scenario.forks(), m.forkCount(), m.key());
         }
+        for (var row : org.ringlab.bench.report.Diff.compare(whole, whole).rows()) {
+            // not "single fork" nor "too few samples" ("A is 0" stays possible: tiny's runs lose nothing)
+            assertTrue(!row.verdict().equals(org.ringlab.bench.report.Diff.SINGLE_FORK)
+                    && !row.verdict().startsWith("too few"), row.a().key() + ": " + row.verdict());
+        }
 
         // the goals of issue 3 and the seed's numbers, each with a verdict from this run
         List<String> claims = r.claims().stream().map(Claim::claim).toList();
