@@ -13,6 +13,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.experiments.ExperimentRuns;
+import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.report.Diff;
@@ -147,6 +148,18 @@ class BroadcastExperimentTest {
         e = assertThrows(IllegalArgumentException.class, () -> ExperimentRuns.run(new BroadcastExperiment(), "tiny",
                 List.of("no-such-strategy"), List.of(), new StringWriter()));
         assertTrue(e.getMessage().contains("no-such-strategy"), e.getMessage());
+    }
+
+    /** A fork whose child fails is an error naming the fork, its exit code, and the child's own words. */
+    @Test
+    void aFailingForkNamesItsCellAndTheChildsError() {
+        BroadcastFork task = new BroadcastFork("tiny", "no-such-strategy", List.of(BroadcastExperiment.BROADCAST),
+                false, 1);
+        List<String> output = new java.util.ArrayList<>();
+        Fork.ForkFailedException e = assertThrows(Fork.ForkFailedException.class,
+                () -> Fork.run(task, java.time.Duration.ofMinutes(2), output::add));
+        assertTrue(e.getMessage().contains(task.describe()) && e.getMessage().contains("exited with 1"), e.getMessage());
+        assertTrue(output.stream().anyMatch(l -> l.contains("no-such-strategy")), output.toString());
     }
 
     @Test
