@@ -45,12 +45,13 @@ module org.ringlab.bench {
     // picocli fills the annotated fields of the commands reflectively.
     opens org.ringlab.bench.cli to info.picocli;
     opens org.ringlab.bench.mapped to info.picocli;
-    opens org.ringlab.bench.driver.scenario to info.picocli;
+    opens org.ringlab.bench.driver.scenario to info.picocli, com.fasterxml.jackson.databind;
     // A fork's task and result records, and results.json's, are mapped by Jackson (harness.Fork, report.ResultsJson).
     opens org.ringlab.bench.harness to com.fasterxml.jackson.databind;
     opens org.ringlab.bench.history to com.fasterxml.jackson.databind, info.picocli;
     opens org.ringlab.bench.growth to com.fasterxml.jackson.databind;
     opens org.ringlab.bench.driver to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.broadcast to com.fasterxml.jackson.databind;
     opens org.ringlab.bench.anchors to com.fasterxml.jackson.databind;
     opens org.ringlab.bench.report to com.fasterxml.jackson.databind;
 

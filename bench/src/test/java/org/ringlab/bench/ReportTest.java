@@ -121,6 +121,31 @@ class ReportTest {
         assertTrue(find(section("mapped"), "p99").get("unit").asText().equals("us"));
     }
 
+    /**
+     * Broadcast's and driver (e)'s timed figures carry their fork in results.json, two forks at
+     * least (run in this JVM under --no-fork), so diff resamples forks rather than calling them
+     * "single fork".
+     */
+    @Test
+    void broadcastAndTheWholeDriverKeepTheForkOfEveryRepetition() {
+        for (String id : List.of("broadcast", "driver")) {
+            int checked = 0;
+            for (JsonNode m : section(id).get("measurements")) {
+                boolean ours = id.equals("broadcast") || m.get("labels").get("part").asText().startsWith("whole driver");
+                if (!ours || m.get("deterministic").asBoolean()) {
+                    continue;
+                }
+                JsonNode forks = m.get("forks");
+                assertEquals(m.get("samples").size(), forks.size(), m.toString());
+                java.util.Set<Integer> distinct = new java.util.HashSet<>();
+                forks.forEach(f -> distinct.add(f.asInt()));
+                assertTrue(distinct.size() >= 2, "one fork only: " + m.get("key"));
+                checked++;
+            }
+            assertTrue(checked > 0, "no timed figure of " + id + " checked");
+        }
+    }
+
     @Test
     void chartsAreSvgFilesWithDataMarksAndTheHtmlIsSelfContained() throws IOException {
         int charts = 0;

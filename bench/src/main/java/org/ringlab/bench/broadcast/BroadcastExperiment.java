@@ -19,6 +19,7 @@ import org.ringlab.api.Registries;
 import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
+import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.SeedClaim;
 import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.report.Experiment;
@@ -106,21 +107,21 @@ public final class BroadcastExperiment implements Experiment {
             String loadBefore = Environment.loadAverage();
             select();
             if (strategy != null) {
-                int plan = (disciplines.isEmpty() ? 0 : profile.consumers().size() * profile.recordSizes().size())
-                        + (disciplines.containsKey(BROADCAST) ? profile.pipePackets().size() : 0);
-                context.progress().plan(plan);
-                notes.add(String.format(Locale.ROOT, "profile %s on %s: %d warm-up + %d timed rounds per in-process "
-                                + "figure, broadcast and copy-per-consumer interleaved; %d child JVM runs per packet size; "
-                                + "record contents from seed %d. GB/s = 1e9 bytes per second; in-process it is delivered "
-                                + "bytes summed over the consumers, each of which reads every byte.",
-                        profile.name(), strategy.name(), profile.warmups(), profile.repetitions(), profile.pipeRuns(),
-                        context.seed()));
-                if (context.fork()) {
-                    notes.add("fork requested: the in-process figures run in this JVM; the pipe figures always use "
-                            + "a child JVM as the writing process");
-                }
-                inProcess();
-                pipes();
+                notes.add(String.format(Locale.ROOT, "profile %s on %s: %d forks, each one paired round: %d warm-up + "
+                                + "%d timed rounds per in-process figure, broadcast and copy-per-consumer alternating "
+                                + "(A B, B A …); %d pipe run%s per packet size, each with its own writer child JVM; "
+                                + "record contents from seed %d. GB/s = 1e9 bytes per second; in-process it is "
+                                + "delivered bytes summed over the consumers, each of which reads every byte.",
+                        profile.name(), strategy.name(), profile.forks(), profile.warmups(), profile.repetitions(),
+                        profile.pipeRuns(), profile.pipeRuns() == 1 ? "" : "s", context.seed()));
+                notes.add(context.fork()
+                        ? "each fork is a fresh JVM (as JMH forks), one after the other; the claims' intervals and "
+                        + "diff resample forks, then the rounds inside them, so they carry JVM-to-JVM noise"
+                        : "not forked: the " + profile.forks() + " forks run in this JVM one after the other, so their "
+                        + "intervals hold no JVM-to-JVM noise (the pipe's writer is a child JVM all the same)");
+                List<BroadcastFork.Result> forks = disciplines.isEmpty() ? List.of() : measure();
+                inProcess(forks);
+                pipes(forks);
                 tables.addAll(workBoundTables);
                 notes.add("differs from seed 003: 2 cores of a KVM guest and a JVM, where taskBus ran Qt processes on a "
                         + "4-core i7 (8 threads); with 1 producer + 4 consumers on 2 cores the work is serialised, so "
@@ -182,106 +183,129 @@ public final class BroadcastExperiment implements Experiment {
             }
         }
 
+        // ---- the forks: each a paired round of the in-process cells and the pipe ----
+
+        /** {@link BroadcastProfile#forks()} forks, each in a fresh JVM with {@code --fork}, else in this one. */
+        private List<BroadcastFork.Result> measure() {
+            BroadcastFork task = new BroadcastFork(profile.name(), strategy.name(), List.copyOf(disciplines.keySet()),
+                    disciplines.containsKey(BROADCAST), context.seed());
+            context.progress().plan(profile.forks());
+            List<BroadcastFork.Result> forks = new ArrayList<>();
+            for (int f = 0; f < profile.forks(); f++) {
+                context.progress().step(String.format(Locale.ROOT, "broadcast fork %d of %d: %s × %s consumers × %s%s",
+                        f + 1, profile.forks(), String.join(" vs ", disciplines.keySet()), profile.consumers(),
+                        profile.recordSizes().stream().map(Sizes::format).toList(), task.pipes()
+                                ? "; child JVM → pipe → StreamFramer → broadcast × "
+                                + profile.pipePackets().stream().map(Sizes::format).toList() + " packets" : ""));
+                forks.add(context.fork() ? Fork.run(task, TIMEOUT, line -> context.progress().note("(child) " + line))
+                        : task.measure());
+            }
+            return forks;
+        }
+
+        /** One group per fork of what {@code of} takes from cell (consumers, size) of every fork. */
+        private static List<double[]> groups(List<BroadcastFork.Result> forks, int consumers, int size,
+                                             java.util.function.Function<BroadcastFork.Cell, double[]> of) {
+            return forks.stream().map(f -> of.apply(f.cells().stream()
+                    .filter(c -> c.consumers() == consumers && c.size() == size).findFirst().orElseThrow())).toList();
+        }
+
         // ---- in one process: broadcast vs copy-per-consumer ----
 
-        private void inProcess() throws InterruptedException {
+        private void inProcess(List<BroadcastFork.Result> forks) {
             if (disciplines.isEmpty()) {
                 return;
             }
+            List<String> order = List.copyOf(disciplines.keySet());
             List<List<String>> rows = new ArrayList<>();
             List<String> sizes = profile.recordSizes().stream().map(s -> Sizes.format(s)).toList();
             Map<String, double[]> series = new LinkedHashMap<>();
             Map<String, double[][]> seriesReps = new LinkedHashMap<>(); // per series and size: the repetitions' GB/s
-            Map<String, double[]> medians = new LinkedHashMap<>(); // "discipline|consumers|size" -> samples
-            Map<String, double[]> ratioSamples = new LinkedHashMap<>(); // "consumers|size" -> broadcast / copy per round
-            Map<Integer, WorkBound.Costs[]> costs = new LinkedHashMap<>(); // size -> W and R per round
-            Map<String, double[]> cpuSamples = new LinkedHashMap<>(); // "discipline|consumers|size" -> producer CPU ns/record
-            Map<String, double[]> boundSamples = new LinkedHashMap<>(); // "consumers|size" -> expected ratio per round
+            Map<String, List<double[]>> gbpsGroups = new LinkedHashMap<>(); // "discipline|consumers|size" -> per fork
+            Map<String, List<double[]>> ratioGroups = new LinkedHashMap<>(); // "consumers|size" -> broadcast / copy
+            Map<String, List<double[]>> cpuGroups = new LinkedHashMap<>(); // producer CPU ns/record per fork
+            Map<String, List<double[]>> boundGroups = new LinkedHashMap<>(); // "consumers|size" -> expected ratio
             List<List<String>> boundRows = new ArrayList<>();
+            int timed = forks.size() * profile.repetitions();
             for (int consumers : profile.consumers()) {
                 for (int si = 0; si < profile.recordSizes().size(); si++) {
                     int size = profile.recordSizes().get(si);
                     long records = profile.recordsFor(size);
-                    context.progress().step(String.format(Locale.ROOT, "broadcast vs copy-per-consumer × %d consumer%s × %s",
-                            consumers, consumers == 1 ? "" : "s", Sizes.format(size)));
-                    Map<String, double[]> gbps = new LinkedHashMap<>();
-                    Map<String, FanOut.Round> lastRound = new LinkedHashMap<>();
-                    Map<String, double[]> producerCpu = new LinkedHashMap<>();
-                    disciplines.keySet().forEach(d -> gbps.put(d, new double[profile.repetitions()]));
-                    disciplines.keySet().forEach(d -> producerCpu.put(d, new double[profile.repetitions()]));
-                    WorkBound.Costs[] wr = costs.computeIfAbsent(size, k -> new WorkBound.Costs[profile.repetitions()]);
-                    for (int r = -profile.warmups(); r < profile.repetitions(); r++) {
-                        // Alternate which goes first: a burst of background load hits both alike.
-                        List<String> order = new ArrayList<>(disciplines.keySet());
-                        if ((r & 1) != 0) {
-                            java.util.Collections.reverse(order);
+                    Map<String, List<double[]>> gbps = new LinkedHashMap<>();
+                    Map<String, List<double[]>> producerCpu = new LinkedHashMap<>();
+                    for (int d = 0; d < order.size(); d++) {
+                        int k = d;
+                        gbps.put(order.get(d), groups(forks, consumers, size, c -> c.gbps()[k]));
+                        producerCpu.put(order.get(d), groups(forks, consumers, size, c -> c.producerCpu()[k]));
+                    }
+                    List<double[]> write = groups(forks, consumers, size, BroadcastFork.Cell::writeNanos);
+                    List<double[]> read = groups(forks, consumers, size, BroadcastFork.Cell::readNanos);
+                    List<double[]> bound = new ArrayList<>();
+                    for (int f = 0; f < write.size(); f++) {
+                        double[] b = new double[write.get(f).length];
+                        for (int r = 0; r < b.length; r++) {
+                            b[r] = new WorkBound.Costs(write.get(f)[r], read.get(f)[r]).bound(consumers);
                         }
-                        for (String d : order) {
-                            FanOut.Round round = FanOut.run(disciplines.get(d), strategy, size, consumers, records,
-                                    context.seed());
-                            if (r >= 0) {
-                                gbps.get(d)[r] = round.gigabytesPerSecond();
-                                producerCpu.get(d)[r] = round.producerCpuPerRecord();
-                                lastRound.put(d, round);
-                            }
-                        }
-                        if (r >= 0 && wr[r] == null) { // W and R in the same run, once per size and round
-                            wr[r] = WorkBound.measure(size, FanOut.CAPACITY);
-                        }
+                        bound.add(b);
                     }
                     List<String> boundRow = new ArrayList<>(List.of(Integer.toString(consumers), Sizes.format(size)));
                     for (String d : List.of(BROADCAST, COPY)) {
-                        double[] pc = producerCpu.get(d);
-                        boundRow.add(pc == null ? "—" : cell(pc));
-                        if (pc != null && java.util.Arrays.stream(pc).noneMatch(Double::isNaN)) {
-                            cpuSamples.put(d + "|" + consumers + "|" + size, pc);
-                            measurements.add(new Measurement(ID, Measurement.labels("part", "in-process", "strategy",
-                                    strategy.name(), "discipline", d, "consumers", consumersLabel(consumers), "size",
-                                    Sizes.format(size)), "producerCpu", "ns/record", false, false, pc));
+                        List<double[]> pc = producerCpu.get(d);
+                        boundRow.add(pc == null ? "—" : cell(flat(pc)));
+                        if (pc != null && java.util.Arrays.stream(flat(pc)).noneMatch(Double::isNaN)) {
+                            cpuGroups.put(d + "|" + consumers + "|" + size, pc);
+                            measurements.add(Measurement.ofForks(ID, Measurement.labels("part", "in-process",
+                                    "strategy", strategy.name(), "discipline", d, "consumers", consumersLabel(consumers),
+                                    "size", Sizes.format(size)), "producerCpu", "ns/record", false, false, pc));
                         }
                     }
-                    double[] bound = java.util.Arrays.stream(wr).mapToDouble(x -> x.bound(consumers)).toArray();
-                    boundRow.add(cell(java.util.Arrays.stream(wr).mapToDouble(WorkBound.Costs::writeNanos).toArray()));
-                    boundRow.add(cell(java.util.Arrays.stream(wr).mapToDouble(WorkBound.Costs::readNanos).toArray()));
-                    boundRow.add(cell(bound) + "×");
-                    measurements.add(new Measurement(ID, Measurement.labels("part", "work bound", "size",
+                    boundRow.add(cell(flat(write)));
+                    boundRow.add(cell(flat(read)));
+                    boundRow.add(cell(flat(bound)) + "×");
+                    measurements.add(Measurement.ofForks(ID, Measurement.labels("part", "work bound", "size",
                             Sizes.format(size), "consumers", consumersLabel(consumers)), "expectedBroadcastOverCopy", "x",
                             true, false, bound));
                     List<String> row = new ArrayList<>(List.of(Integer.toString(consumers), Sizes.format(size),
                             Long.toString(records)));
                     for (String d : List.of(BROADCAST, COPY)) {
-                        double[] g = gbps.get(d);
-                        row.add(g == null ? "—" : cell(g));
+                        List<double[]> g = gbps.get(d);
+                        row.add(g == null ? "—" : cell(flat(g)));
                         if (g == null) {
                             continue;
                         }
                         Map<String, String> labels = Measurement.labels("part", "in-process", "strategy", strategy.name(),
                                 "discipline", d, "consumers", consumersLabel(consumers), "size", Sizes.format(size));
-                        measurements.add(new Measurement(ID, labels, "delivered", "GB/s", true, false, g));
-                        Map<String, Long> counters = lastRound.get(d).counters();
+                        measurements.add(Measurement.ofForks(ID, labels, "delivered", "GB/s", true, false, g));
+                        BroadcastFork.Cell first = forks.getFirst().cells().stream()
+                                .filter(c -> c.consumers() == consumers && c.size() == size).findFirst().orElseThrow();
+                        Map<String, Long> counters = first.counters().get(order.indexOf(d));
                         Long copied = counters.get(BROADCAST.equals(d) ? "bytesPublished" : "bytesCopied");
                         if (copied != null) {
                             // Deterministic: what the producer wrote into queue memory per record.
                             measurements.add(new Measurement(ID, labels, "bytesWrittenPerRecord", "bytes", false, true,
                                     new double[] {(double) copied / records}));
                         }
-                        medians.put(d + "|" + consumers + "|" + size, g);
+                        gbpsGroups.put(d + "|" + consumers + "|" + size, g);
                         series.computeIfAbsent(d + " × " + consumers, k -> filled(profile.recordSizes().size()))[si] =
-                                median(g);
+                                median(flat(g));
                         seriesReps.computeIfAbsent(d + " × " + consumers,
-                                k -> new double[profile.recordSizes().size()][])[si] = g;
+                                k -> new double[profile.recordSizes().size()][])[si] = flat(g);
                     }
-                    double[] b = gbps.get(BROADCAST);
-                    double[] c = gbps.get(COPY);
+                    List<double[]> b = gbps.get(BROADCAST);
+                    List<double[]> c = gbps.get(COPY);
                     if (b != null && c != null) {
-                        row.add(ratioCell(b, c));
-                        measurements.add(new Measurement(ID, Measurement.labels("part", "in-process", "strategy", strategy.name(),
-                                "consumers", consumersLabel(consumers), "size", Sizes.format(size)),
-                                "broadcastOverCopy", "x", true, false, ratios(b, c)));
-                        ratioSamples.put(consumers + "|" + size, ratios(b, c));
-                        boundSamples.put(consumers + "|" + size, bound);
-                        boundRow.add(ratioCell(b, c));
-                        boundRow.add(cell(ratios(ratios(b, c), bound)));
+                        List<double[]> ratio = new ArrayList<>();
+                        for (int f = 0; f < b.size(); f++) {
+                            ratio.add(ratios(b.get(f), c.get(f)));
+                        }
+                        row.add(ratioCell(flat(b), flat(c)));
+                        measurements.add(Measurement.ofForks(ID, Measurement.labels("part", "in-process", "strategy",
+                                strategy.name(), "consumers", consumersLabel(consumers), "size", Sizes.format(size)),
+                                "broadcastOverCopy", "x", true, false, ratio));
+                        ratioGroups.put(consumers + "|" + size, ratio);
+                        boundGroups.put(consumers + "|" + size, bound);
+                        boundRow.add(ratioCell(flat(b), flat(c)));
+                        boundRow.add(cell(ratios(flat(ratio), flat(bound))));
                     } else {
                         row.add("—");
                     }
@@ -289,33 +313,35 @@ public final class BroadcastExperiment implements Experiment {
                     boundRows.add(boundRow);
                 }
             }
+            String of = String.format(Locale.ROOT, "%d (%d forks × %d)", timed, forks.size(), profile.repetitions());
             workBoundTables.add(new Table("the work bound of the in-process fan-out: W = write one record, R = read one "
-                    + "record's bytes (ns, one thread, " + Sizes.format(FanOut.CAPACITY) + " of memory, same run); "
-                    + "expected broadcast / copy = (N·W + N·R) / (W + N·R); the producer thread's CPU per record "
-                    + "(waiting on a full ring included); median [min..max] of " + profile.repetitions(),
+                    + "record's bytes (ns, one thread, " + Sizes.format(FanOut.CAPACITY) + " of memory, same JVM and "
+                    + "round); expected broadcast / copy = (N·W + N·R) / (W + N·R); the producer thread's CPU per record "
+                    + "(waiting on a full ring included); median [min..max] of " + of,
                     List.of("consumers", "record", "producer CPU ns/record broadcast", "producer CPU ns/record copy",
                             "W ns", "R ns", "expected broadcast / copy", "measured", "measured / expected"),
                     boundRows.stream().map(r -> r.size() == 7 ? concat(r, List.of("—", "—")) : r).toList()));
             tables.add(new Table("1 producer × N consumer threads in one process, every consumer reads every byte, "
                     + strategy.name() + ", ring " + Sizes.format(FanOut.CAPACITY) + " (GB/s delivered summed over the "
-                    + "consumers, median [min..max] of " + profile.repetitions() + ")",
+                    + "consumers, median [min..max] of " + of + ")",
                     List.of("consumers", "record", "records", BROADCAST, COPY, "broadcast / copy"), rows));
             charts.add(new Chart("broadcast: GB/s delivered (summed over consumers) by record size", "record size",
                     "GB/s", sizes, series, false, true)
-                    .withRangeOf("whiskers: min–max of the " + profile.repetitions() + " repetitions", seriesReps, false));
+                    .withRangeOf("whiskers: min–max of the " + of + " repetitions", seriesReps, false));
 
             int most = profile.consumers().stream().mapToInt(Integer::intValue).max().orElseThrow();
             int largest = profile.recordSizes().stream().mapToInt(Integer::intValue).max().orElseThrow();
-            double[] b = medians.get(BROADCAST + "|" + most + "|" + largest);
-            double[] c = medians.get(COPY + "|" + most + "|" + largest);
+            List<double[]> b = gbpsGroups.get(BROADCAST + "|" + most + "|" + largest);
+            List<double[]> c = gbpsGroups.get(COPY + "|" + most + "|" + largest);
             String where = String.format(Locale.ROOT, "1 producer × %d consumers, %s", most, Sizes.format(largest));
             boolean goalShape = most == 4 && largest == 64 * 1024;
             String ratioClaim = "issue 3: broadcast ≥ 3× the throughput of copy-per-consumer (1 producer × 4 consumers, "
                     + "64 KiB records; on two cores the work bound below caps it near 1.6×)";
             if (b != null && c != null && goalShape) {
                 claims.add(SeedClaim.of(ratioClaim, "3×")
-                        .atLeast("broadcast / copy GB/s at " + where, RATIO_GOAL, SeedClaim.ratio(b, c))
-                        .build().toClaim(String.format(Locale.ROOT, "%.2f vs %.2f GB/s (medians)", median(b), median(c))));
+                        .atLeast("broadcast / copy GB/s at " + where, RATIO_GOAL, SeedClaim.ratioOfForks(b, c))
+                        .build().toClaim(String.format(Locale.ROOT, "%.2f vs %.2f GB/s (medians)", median(flat(b)),
+                                median(flat(c)))));
             } else {
                 claims.add(SeedClaim.notMeasured(ratioClaim, "3×", b == null || c == null
                         ? "not measured: both disciplines are needed"
@@ -325,23 +351,23 @@ public final class BroadcastExperiment implements Experiment {
                     + "on an i7-6700K)";
             if (b != null && goalShape) {
                 claims.add(SeedClaim.of(rateClaim, "3 GB/s")
-                        .atLeast("broadcast GB/s at " + where, IN_PROCESS_GOAL, SeedClaim.figure(b)).build().toClaim(""));
+                        .atLeast("broadcast GB/s at " + where, IN_PROCESS_GOAL, SeedClaim.figureOfForks(b)).build().toClaim(""));
             } else if (b != null) {
                 claims.add(SeedClaim.notMeasured(rateClaim, "3 GB/s", "not measured: profile " + profile.name()
                         + " has no 4-consumer × 64 KiB cell (largest " + where + ")"));
             }
-            double[] measuredRatio = ratioSamples.get(most + "|" + largest);
-            double[] expected = boundSamples.get(most + "|" + largest);
+            List<double[]> measuredRatio = ratioGroups.get(most + "|" + largest);
+            List<double[]> expected = boundGroups.get(most + "|" + largest);
             if (measuredRatio != null && expected != null) {
-                // Paired: round r's broadcast / copy against round r's (N·W + N·R) / (W + N·R).
+                // Paired: round r's broadcast / copy against round r's (N·W + N·R) / (W + N·R), in the same fork.
                 claims.add(SeedClaim.of(String.format(Locale.ROOT, "seed 003 / issue 16: one copy instead of one per "
                                         + "consumer gains what the work allows, (N·W + N·R) / (W + N·R) with W and R measured in "
                                         + "this run, at %s; measured / expected within %.2f× either way", where, BOUND_TOLERANCE),
-                                "3× (seed 003's machine); bound here " + cell(expected) + "×")
+                                "3× (seed 003's machine); bound here " + cell(flat(expected)) + "×")
                         .within("measured / expected broadcast-over-copy", 1 / BOUND_TOLERANCE, BOUND_TOLERANCE,
-                                SeedClaim.ratio(measuredRatio, expected))
+                                SeedClaim.ratioOfForks(measuredRatio, expected))
                         .build().toClaim(String.format(Locale.ROOT, "measured %.2f×, expected %.2f× (medians)",
-                                median(measuredRatio), median(expected))));
+                                median(flat(measuredRatio)), median(flat(expected)))));
             }
             // The producer's CPU per record: one write per record whatever N for broadcast, N for copy-per-consumer.
             SeedClaim.Builder cpu = SeedClaim.of(String.format(Locale.ROOT, "seed 003: one copy serves every consumer, so "
@@ -350,16 +376,16 @@ public final class BroadcastExperiment implements Experiment {
                     Sizes.format(largest)), "one copy for all consumers");
             StringBuilder cpuDetail = new StringBuilder();
             for (int n : profile.consumers()) {
-                double[] pb = cpuSamples.get(BROADCAST + "|" + n + "|" + largest);
-                double[] pcpy = cpuSamples.get(COPY + "|" + n + "|" + largest);
+                List<double[]> pb = cpuGroups.get(BROADCAST + "|" + n + "|" + largest);
+                List<double[]> pcpy = cpuGroups.get(COPY + "|" + n + "|" + largest);
                 if (pb == null || pcpy == null) {
                     continue;
                 }
                 cpuDetail.append(cpuDetail.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT,
-                        "%d consumer%s: broadcast %.0f, copy %.0f ns/record", n, n == 1 ? "" : "s", median(pb),
-                        median(pcpy)));
+                        "%d consumer%s: broadcast %.0f, copy %.0f ns/record", n, n == 1 ? "" : "s", median(flat(pb)),
+                        median(flat(pcpy))));
                 if (n >= 2) {
-                    cpu.atLeast("copy / broadcast producer CPU at " + n + " consumers", 1, SeedClaim.ratio(pcpy, pb));
+                    cpu.atLeast("copy / broadcast producer CPU at " + n + " consumers", 1, SeedClaim.ratioOfForks(pcpy, pb));
                 }
             }
             try {
@@ -377,47 +403,52 @@ public final class BroadcastExperiment implements Experiment {
 
         // ---- between processes: framed packets through a pipe ----
 
-        private void pipes() throws InterruptedException {
-            QueueDiscipline broadcast = disciplines.get(BROADCAST);
+        private void pipes(List<BroadcastFork.Result> forks) {
             String claim = "seed 003: taskBus moves 1.5–3 GB/s between processes through pipes (3 GB/s on an "
                     + "i7-6700K at 4 GHz, 1.5 GB/s on a laptop i7): at least 1 GB/s here";
-            if (broadcast == null) {
+            if (!disciplines.containsKey(BROADCAST)) {
                 claims.add(new Claim(claim, "not measured: broadcast not selected", Claim.Verdict.NOT_MEASURED));
                 return;
             }
             List<List<String>> rows = new ArrayList<>();
             double best = 0;
             String bestAt = "";
-            double[] bestSamples = new double[0];
+            List<double[]> bestSamples = List.of();
             long badTotal = 0;
             long junkTotal = 0;
             long packetsTotal = 0;
-            for (int packet : profile.pipePackets()) {
-                context.progress().step("child JVM → pipe → StreamFramer → broadcast × " + Sizes.format(packet) + " packets");
-                double[] gbps = new double[profile.pipeRuns()];
-                double[] bad = new double[profile.pipeRuns()];
+            for (int pi = 0; pi < profile.pipePackets().size(); pi++) {
+                int packet = profile.pipePackets().get(pi);
+                List<double[]> gbps = new ArrayList<>();
+                List<double[]> bad = new ArrayList<>();
                 PipeRun.Result last = null;
-                for (int r = 0; r < profile.pipeRuns(); r++) {
-                    last = PipeRun.run(broadcast, strategy, packet, profile.pipeBytes(), profile.garbageEvery(), 1,
-                            context.seed());
-                    gbps[r] = last.gigabytesPerSecond();
-                    bad[r] = last.framer().get("badHeaders");
-                    badTotal += last.framer().get("badHeaders");
-                    junkTotal += last.insertedJunk();
-                    packetsTotal += last.packets();
+                for (BroadcastFork.Result fork : forks) {
+                    BroadcastFork.Pipe p = fork.pipes().get(pi);
+                    if (p.packet() != packet) {
+                        throw new IllegalStateException("a broadcast fork sent pipe runs of " + p.packet()
+                                + "-byte packets where " + packet + " were expected");
+                    }
+                    gbps.add(p.runs().stream().mapToDouble(PipeRun.Result::gigabytesPerSecond).toArray());
+                    bad.add(p.runs().stream().mapToDouble(r -> r.framer().get("badHeaders")).toArray());
+                    for (PipeRun.Result r : p.runs()) {
+                        badTotal += r.framer().get("badHeaders");
+                        junkTotal += r.insertedJunk();
+                        packetsTotal += r.packets();
+                        last = r;
+                    }
                 }
                 Map<String, String> labels = Measurement.labels("part", "pipe", "strategy", strategy.name(), "discipline", BROADCAST,
                         "packet", Sizes.format(packet));
-                measurements.add(new Measurement(ID, labels, "pipe", "GB/s", true, false, gbps));
-                measurements.add(new Measurement(ID, labels, "badHeaders", "count", false, true, bad));
+                measurements.add(Measurement.ofForks(ID, labels, "pipe", "GB/s", true, false, gbps));
+                measurements.add(Measurement.ofForks(ID, labels, "badHeaders", "count", false, true, bad));
                 measurements.add(new Measurement(ID, labels, "stagedBytesPerPacket", "bytes", false, true,
                         new double[] {(double) last.framer().get("stagedBytes") / last.packets()}));
-                rows.add(List.of(Sizes.format(packet), Long.toString(last.packets()), cell(gbps),
-                        String.format(Locale.ROOT, "%.0f of %d inserted", median(bad), last.insertedJunk()),
+                rows.add(List.of(Sizes.format(packet), Long.toString(last.packets()), cell(flat(gbps)),
+                        String.format(Locale.ROOT, "%.0f of %d inserted", median(flat(bad)), last.insertedJunk()),
                         Long.toString(last.framer().get("truncatedPackets")),
                         Sizes.format(last.framer().get("bytesRead") / Math.max(1, last.framer().get("reads")))));
-                if (median(gbps) > best) {
-                    best = median(gbps);
+                if (median(flat(gbps)) > best) {
+                    best = median(flat(gbps));
                     bestSamples = gbps;
                     bestAt = Sizes.format(packet);
                 }
@@ -426,10 +457,10 @@ public final class BroadcastExperiment implements Experiment {
                     + "before every " + profile.garbageEvery() + "th) into its stdout pipe, StreamFramer reassembles "
                     + "them into a 1-consumer broadcast queue on " + strategy.name() + ", the consumer reads every byte "
                     + "(GB/s of pipe bytes from the first byte to the last packet consumed, median [min..max] of "
-                    + profile.pipeRuns() + ")",
+                    + forks.size() * profile.pipeRuns() + ": " + forks.size() + " forks × " + profile.pipeRuns() + ")",
                     List.of("packet", "packets", "GB/s", "bad headers", "truncated", "bytes per read"), rows));
             claims.add(SeedClaim.of(claim, "1.5–3 GB/s").atLeast("pipe GB/s with " + bestAt + " packets (the best "
-                    + "packet size)", PIPE_LOW, SeedClaim.figure(bestSamples)).build().toClaim(""));
+                    + "packet size)", PIPE_LOW, SeedClaim.figureOfForks(bestSamples)).build().toClaim(""));
             claims.add(new Claim("seed 003 / issue 3: a bad header is counted and the framer resynchronises on the next "
                     + "prefix without dropping the rest of the stream",
                     badTotal + " bad headers counted for " + junkTotal + " junk insertions; all " + packetsTotal
@@ -439,6 +470,13 @@ public final class BroadcastExperiment implements Experiment {
                     + "each read through its 16 KiB chunk array (stagedBytesPerPacket); a channel would read "
                     + "straight into the slot");
         }
+    }
+
+    /** A fork's child JVM that takes longer is stuck; quick's forks take a few seconds, full's a few minutes. */
+    static final java.time.Duration TIMEOUT = java.time.Duration.ofMinutes(20);
+
+    static double[] flat(List<double[]> groups) {
+        return groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
     }
 
     static String consumersLabel(int consumers) {

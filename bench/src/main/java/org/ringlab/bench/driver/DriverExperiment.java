@@ -125,11 +125,12 @@ public final class DriverExperiment implements Experiment {
                     ? String.format(Locale.ROOT, "(a) runs in a fresh JVM per strategy (as JMH forks): one strategy's "
                     + "JIT profile does not slow the next one's; (b), (c), (d), (f) each run in %d fresh JVMs one after "
                     + "the other, %d timed repetitions in each ((d): %d per rate), the compared variants alternating "
-                    + "inside; each JVM is a paired round, so the intervals carry JVM-to-JVM noise", profile.forks(),
-                    profile.repetitionsPerFork(), profile.napiRepetitionsPerFork())
+                    + "inside; (e) runs in %d or more, each warmed up on its own; each JVM is a paired round, so the "
+                    + "intervals carry JVM-to-JVM noise", profile.forks(), profile.repetitionsPerFork(),
+                    profile.napiRepetitionsPerFork(), ScenarioProfile.named(profile.name()).forks())
                     : "not forked: (a) measures every strategy in this JVM, so the queue's calls into the memory see "
                     + "every strategy's class and later strategies may look slower than in a fresh JVM; (b), (c), (d), "
-                    + "(f) repeat their rounds in this JVM, so their intervals hold no JVM-to-JVM noise");
+                    + "(e), (f) repeat their forks in this JVM, so their intervals hold no JVM-to-JVM noise");
             notes.add(DriverWorkloads.CPU_CLOCK
                     ? "single-thread figures (one-thread offer/consume, pool, Arena) are CPU time of the measuring "
                     + "thread (ThreadMXBean), so preemption on a loaded machine is not counted; two-thread and napi "
@@ -535,8 +536,8 @@ public final class DriverExperiment implements Experiment {
                 skipped.add("(e) whole driver: needs both spsc and locked-list");
                 return;
             }
-            WholeDriverPart.Result r = WholeDriverPart.run(ScenarioProfile.named(profile.name()), main,
-                    context.progress()::step);
+            WholeDriverPart.Result r = WholeDriverPart.run(ScenarioProfile.named(profile.name()), main, context.fork(),
+                    context.progress()::step, line -> context.progress().note("(child) " + line));
             measurements.addAll(r.measurements());
             tables.addAll(r.tables());
             charts.addAll(r.charts());

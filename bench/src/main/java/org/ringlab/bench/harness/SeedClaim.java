@@ -143,6 +143,24 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
         return Bootstrap.paired(rounds(samples), rounds(DoubleStream.generate(() -> 1).limit(samples.length).toArray()));
     }
 
+    /**
+     * Paired rounds of two figures measured together in forks ({@link ForkedRows#groups}, one
+     * group per fork): one round per fork, or, from a single fork, one round per repetition
+     * (its variants alternated repetition by repetition), as {@link ForkedRows#rounds} does.
+     */
+    public static Estimate ratioOfForks(List<double[]> num, List<double[]> den) {
+        return num.size() == 1 && den.size() == 1 ? ratio(num.getFirst(), den.getFirst()) : ratio(num, den);
+    }
+
+    /** One figure's median against a constant, its forks then their repetitions resampled (one fork: repetitions). */
+    public static Estimate figureOfForks(List<double[]> groups) {
+        if (groups.size() == 1) {
+            return figure(groups.getFirst());
+        }
+        return Bootstrap.paired(groups, groups.stream().map(g -> DoubleStream.generate(() -> 1).limit(g.length)
+                .toArray()).toList());
+    }
+
     private static String num(double v) {
         if (!Double.isFinite(v)) {
             return Double.toString(v);

@@ -13,8 +13,10 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.experiments.ExperimentRuns;
+import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.report.Diff;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
@@ -82,6 +84,42 @@ class BroadcastExperimentTest {
             }
         }
         assertTrue(progress.toString().contains("child JVM → pipe"), progress.toString());
+        assertForked(r, tiny);
+    }
+
+    /** Every timed figure carries its fork (≥ 2), so claims and diff resample forks, then repetitions. */
+    private static void assertForked(ExperimentResult r, BroadcastProfile profile) {
+        assertTrue(profile.forks() >= 2, "profile " + profile.name() + " must fork twice at least");
+        List<Measurement> timed = r.measurements().stream().filter(m -> !m.deterministic()).toList();
+        assertTrue(timed.stream().anyMatch(m -> m.metric().equals("delivered")), "no delivered figure");
+        assertTrue(timed.stream().anyMatch(m -> m.metric().equals("pipe")), "no pipe figure");
+        for (Measurement m : timed) {
+            assertEquals(profile.forks(), m.forkCount(), m.key());
+            int perFork = m.metric().equals("pipe") ? profile.pipeRuns() : profile.repetitions();
+            assertEquals(profile.forks() * perFork, m.samples().length, m.key());
+        }
+        // diff judges every timed figure: none is "single fork"
+        for (Diff.Row row : Diff.compare(timed, timed).rows()) {
+            assertTrue(!row.verdict().equals(Diff.SINGLE_FORK) && !row.verdict().startsWith("too few"),
+                    row.a().key() + ": " + row.verdict());
+        }
+        Claim rounds = r.claims().stream().filter(c -> c.claim().contains("(N·W + N·R) / (W + N·R)")).findFirst()
+                .orElseThrow();
+        assertEquals(profile.forks(), rounds.judgement().rounds(), "the interval resamples forks: " + rounds);
+    }
+
+    /** The forks in child JVMs: each sends its cells and pipe runs back through Jackson. */
+    @Test
+    void forkedTinyProfileMeasuresEachForkInAChildJvm() {
+        BroadcastProfile tiny = BroadcastProfile.named("tiny");
+        StringWriter progress = new StringWriter();
+        ExperimentResult r = ExperimentRuns.run(new BroadcastExperiment(), "tiny", List.of(), List.of(), true, progress);
+        ExperimentRuns.assertWellFormed(r, "broadcast");
+        assertForked(r, tiny);
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("fresh JVM")), r.notes().toString());
+        Claim resync = r.claims().stream().filter(c -> c.claim().contains("resynchronises")).findFirst().orElseThrow();
+        assertEquals(Claim.Verdict.CONFIRMED, resync.verdict(), resync.measured());
+        assertTrue(progress.toString().contains("broadcast fork 2 of " + tiny.forks()), progress.toString());
     }
 
     @Test
@@ -110,6 +148,18 @@ class BroadcastExperimentTest {
         e = assertThrows(IllegalArgumentException.class, () -> ExperimentRuns.run(new BroadcastExperiment(), "tiny",
                 List.of("no-such-strategy"), List.of(), new StringWriter()));
         assertTrue(e.getMessage().contains("no-such-strategy"), e.getMessage());
+    }
+
+    /** A fork whose child fails is an error naming the fork, its exit code, and the child's own words. */
+    @Test
+    void aFailingForkNamesItsCellAndTheChildsError() {
+        BroadcastFork task = new BroadcastFork("tiny", "no-such-strategy", List.of(BroadcastExperiment.BROADCAST),
+                false, 1);
+        List<String> output = new java.util.ArrayList<>();
+        Fork.ForkFailedException e = assertThrows(Fork.ForkFailedException.class,
+                () -> Fork.run(task, java.time.Duration.ofMinutes(2), output::add));
+        assertTrue(e.getMessage().contains(task.describe()) && e.getMessage().contains("exited with 1"), e.getMessage());
+        assertTrue(output.stream().anyMatch(l -> l.contains("no-such-strategy")), output.toString());
     }
 
     @Test

@@ -47,8 +47,20 @@ class DriverExperimentTest {
                 .allMatch(m -> m.samples().length == DriverProfile.named("tiny").repetitions()));
         var scenario = org.ringlab.bench.driver.scenario.ScenarioProfile.named("tiny");
         assertTrue(r.measurements().stream().filter(m -> m.labels().get("part").startsWith("whole driver"))
-                .allMatch(m -> m.samples().length == (m.labels().get("part").endsWith("sweep")
+                .allMatch(m -> m.samples().length == scenario.forks() * (m.labels().get("part").endsWith("sweep")
                         ? scenario.sweepRepetitions() : scenario.repetitions())));
+        // (e) comes from forks too (here run in this JVM): each figure carries its fork, so diff resamples them
+        assertTrue(scenario.forks() >= 2, "tiny's (e) must have two forks at least");
+        var whole = r.measurements().stream().filter(m -> m.labels().get("part").startsWith("whole driver")).toList();
+        assertFalse(whole.isEmpty());
+        for (var m : whole) {
+            assertEquals(scenario.forks(), m.forkCount(), m.key());
+        }
+        for (var row : org.ringlab.bench.report.Diff.compare(whole, whole).rows()) {
+            // not "single fork" nor "too few samples" ("A is 0" stays possible: tiny's runs lose nothing)
+            assertTrue(!row.verdict().equals(org.ringlab.bench.report.Diff.SINGLE_FORK)
+                    && !row.verdict().startsWith("too few"), row.a().key() + ": " + row.verdict());
+        }
 
         // the goals of issue 3 and the seed's numbers, each with a verdict from this run
         List<String> claims = r.claims().stream().map(Claim::claim).toList();

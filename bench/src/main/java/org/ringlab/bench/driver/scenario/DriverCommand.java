@@ -97,10 +97,12 @@ public final class DriverCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        WholeDriverPart.Result r = WholeDriverPart.run(p.name(), config, chosen, memory, s -> {
+        // In this JVM, the profile's forks one after the other: the command explores knobs, the
+        // driver experiment's part (e) forks.
+        WholeDriverPart.Result r = WholeDriverPart.run(p, config, chosen, memory, false, s -> {
             err.println("driver: " + s);
             err.flush();
-        }, p);
+        }, line -> { });
         for (Table t : r.tables()) {
             out.println(t.title());
             out.println(TextTable.render(t.headers(), t.rows(), 1, false));

@@ -14,25 +14,31 @@ import java.util.List;
  * @param warmupNanos    NIC run time of each variant in one untimed warm-up pass; passes repeat
  *                       before the timed rounds until the JIT is quiet ({@link #warmup()})
  */
-public record ScenarioProfile(String name, long durationNanos, int repetitions, long sweepNanos, int sweepRepetitions,
+public record ScenarioProfile(String name, long durationNanos, int forks, int repetitions, long sweepNanos, int sweepRepetitions,
                               List<Long> sweepInterruptNanos, long warmupNanos) {
 
     public static final long SEED_COST = -1;
 
     public ScenarioProfile {
         sweepInterruptNanos = List.copyOf(sweepInterruptNanos);
+        if (forks < 1 || repetitions < 1 || sweepRepetitions < 1) {
+            throw new IllegalArgumentException("scenario profile " + name + ": forks, repetitions and sweep repetitions "
+                    + "must be >= 1, got " + forks + ", " + repetitions + ", " + sweepRepetitions);
+        }
     }
 
     public static ScenarioProfile named(String profile) {
         return switch (profile) {
-            case "tiny" -> new ScenarioProfile("tiny", 30_000_000L, 1, 20_000_000L, 1, List.of(0L, SEED_COST), 10_000_000L);
+            case "tiny" -> new ScenarioProfile("tiny", 30_000_000L, 2, 1, 20_000_000L, 1, List.of(0L, SEED_COST), 10_000_000L);
             // The warm-up: without it the first timed round of "after" lost 35-45 % of the packets in
             // three of four idle quick runs, the later rounds 0-3 %; one pass of 200 ms per variant
             // still left 34-37 % in two of three: C2 was still compiling beside the two spinning threads.
-            case "quick" -> new ScenarioProfile("quick", 300_000_000L, 3, 200_000_000L, 2,
+            // Two forks, each with its own warm-up, 2 rounds of 250 ms and one sweep pass of 150 ms runs: about
+            // the time one JVM took for its warm-up, 3 rounds of 300 ms and two sweep passes of 200 ms.
+            case "quick" -> new ScenarioProfile("quick", 250_000_000L, 2, 2, 150_000_000L, 1,
                     List.of(0L, 100L, 200L, SEED_COST, 800L, 1600L), 50_000_000L);
             // Seed 001's iperf runs were 10 s; one second per run, five runs, is its rate over 5 s per variant.
-            case "full" -> new ScenarioProfile("full", 1_000_000_000L, 5, 500_000_000L, 3,
+            case "full" -> new ScenarioProfile("full", 1_000_000_000L, 3, 2, 500_000_000L, 1,
                     List.of(0L, 50L, 100L, 200L, SEED_COST, 600L, 800L, 1200L, 1600L, 3200L), 200_000_000L);
             default -> throw new IllegalArgumentException("unknown profile '" + profile
                     + "' for the driver scenario; known: tiny, quick, full");
@@ -40,14 +46,15 @@ public record ScenarioProfile(String name, long durationNanos, int repetitions, 
     }
 
     /**
-     * Rounds of the standard variants: at least {@link #repetitions}, then more (up to the
-     * budget) while a seed claim's interval is still undecided.
+     * Forks of the standard variants: at least {@link #forks}, then more (up to the budget) while
+     * a seed claim's interval is still undecided and the next fork is expected to end within the
+     * budget's seconds of the part's start. Quick adds none: two forks take most of its share of
+     * the 4 minutes.
      */
     public org.ringlab.bench.harness.RepetitionBudget budget() {
         return switch (name) {
-            case "quick" -> new org.ringlab.bench.harness.RepetitionBudget(repetitions, repetitions + 2, 8);
-            case "full" -> new org.ringlab.bench.harness.RepetitionBudget(repetitions, repetitions + 5, 40);
-            default -> new org.ringlab.bench.harness.RepetitionBudget(repetitions, repetitions, 0);
+            case "full" -> new org.ringlab.bench.harness.RepetitionBudget(forks, forks + 2, 120);
+            default -> new org.ringlab.bench.harness.RepetitionBudget(forks, forks, 0);
         };
     }
 
@@ -66,8 +73,8 @@ public record ScenarioProfile(String name, long durationNanos, int repetitions, 
         };
     }
 
-    /** Runs this profile makes (for progress plans). */
+    /** Progress steps: one per fork (a fork beyond these grows the plan). */
     public int steps() {
-        return 1 + sweepInterruptNanos.size();
+        return forks;
     }
 }

@@ -13,6 +13,8 @@ import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 
 import org.ringlab.bench.harness.Estimate;
+import org.ringlab.bench.harness.Fork;
+import org.ringlab.bench.harness.RepetitionBudget;
 import org.ringlab.bench.harness.SeedClaim;
 
 import org.ringlab.api.MemoryStrategy;
@@ -25,8 +27,10 @@ import org.ringlab.bench.report.Table;
  * The driver experiment's part (e): seed 001's whole driver, before, after and each change
  * alone, under the seed's load, plus a sweep of the interrupt cost comparing an interrupt per
  * packet with NAPI on the "after" path. Judges the seed's 31 % → 0.12 % loss, 1.48× throughput
- * and −28 % CPU against it: each a {@link SeedClaim} judged on paired bootstrap intervals of the
- * interleaved rounds, more rounds run while one is undecided ({@link ScenarioProfile#budget()}).
+ * and −28 % CPU against it: each a {@link SeedClaim} judged on paired bootstrap intervals over
+ * forks ({@link WholeDriverFork}: one JVM each, warmed up on its own, its rounds interleaving
+ * the variants), then the rounds inside them; more forks run while one is undecided
+ * ({@link ScenarioProfile#budget()}).
  *
  * <p>Entry point for a harness: {@link #run(String, ScenarioConfig, List, MemoryStrategy, Consumer)}
  * returns a {@link Result}; {@link #run(ScenarioProfile, MemoryStrategy, Consumer)} with the
@@ -47,13 +51,15 @@ public final class WholeDriverPart {
     /**
      * What the part measured.
      *
-     * @param runs        per variant, one run per repetition (interleaved)
+     * @param runs        per variant, every fork's runs, fork 0's first (one per round)
+     * @param sweep       per interrupt cost, every fork's pairs (per packet, NAPI), fork 0's first
+     * @param forks       how many forks ({@link WholeDriverFork}) measured them
      * @param claims      the seed's claims with their thresholds, judged on the runs' intervals
      * @param overtakesAt the smallest swept interrupt cost (ns) from which on NAPI's CPU per packet
      *                    is below an interrupt per packet's with the whole interval of their ratio
      *                    (and stays so at every higher swept cost), -1 if none
      */
-    public record Result(Map<DriverVariant, List<DriverRun>> runs, Map<Long, List<DriverRun[]>> sweep,
+    public record Result(Map<DriverVariant, List<DriverRun>> runs, Map<Long, List<DriverRun[]>> sweep, int forks,
                          List<SeedClaim> claims, long overtakesAt, List<Measurement> measurements,
                          List<Table> tables, List<Chart> charts, List<String> notes) {
 
@@ -62,118 +68,135 @@ public final class WholeDriverPart {
         }
     }
 
+    /** A fork that takes longer is stuck: quick's take about 10 s, full's under a minute. */
+    static final java.time.Duration TIMEOUT = java.time.Duration.ofMinutes(10);
+
     private WholeDriverPart() {
     }
 
-    /** The seed's configuration on this CPU, every standard variant, this profile's sizes. */
+    /** The seed's configuration on this CPU, every standard variant, this profile's sizes, in this JVM. */
     public static Result run(ScenarioProfile profile, MemoryStrategy strategy, Consumer<String> step)
             throws InterruptedException {
-        return run(profile.name(), ScenarioConfig.seed(profile.durationNanos()), DriverVariant.STANDARD, strategy,
-                step, profile);
+        return run(profile, strategy, false, step, line -> { });
     }
 
-    /** {@code config} and {@code variants} as given (the command's knobs), this profile's repetitions and sweep. */
+    /**
+     * The seed's configuration on this CPU, every standard variant, this profile's sizes; each
+     * fork ({@link WholeDriverFork}) in a fresh JVM when {@code fork}, its output to {@code childOutput}.
+     */
+    public static Result run(ScenarioProfile profile, MemoryStrategy strategy, boolean fork, Consumer<String> step,
+                             Consumer<String> childOutput) throws InterruptedException {
+        return run(profile, ScenarioConfig.seed(profile.durationNanos()), DriverVariant.STANDARD, strategy, fork, step,
+                childOutput);
+    }
+
+    /** {@code config} and {@code variants} as given (the command's knobs), this profile's forks and sweep, in this JVM. */
     public static Result run(String profileName, ScenarioConfig config, List<DriverVariant> variants,
                              MemoryStrategy strategy, Consumer<String> step) throws InterruptedException {
-        return run(profileName, config, variants, strategy, step, ScenarioProfile.named(profileName));
+        return run(ScenarioProfile.named(profileName), config, variants, strategy, false, step, line -> { });
     }
 
-    static Result run(String profileName, ScenarioConfig config, List<DriverVariant> variants, MemoryStrategy strategy,
-                      Consumer<String> step, ScenarioProfile profile) throws InterruptedException {
-        SpinWork spin = SpinWork.calibrate();
-        Map<DriverVariant, List<DriverRun>> runs = new LinkedHashMap<>();
-        variants.forEach(v -> runs.put(v, new ArrayList<>()));
-        step.accept(String.format(Locale.ROOT, "whole driver: %s × %,d packets/s × %d B × interrupt %d ns",
-                String.join(", ", variants.stream().map(DriverVariant::name).toList()), config.rate(),
-                config.packetBytes(), config.interruptNanos()));
-        // Rounds interleave the variants (before, after, … then again) so background load hits all alike;
-        // after the minimum, rounds go on while a claim's interval is undecided (within the budget).
-        org.ringlab.bench.harness.RepetitionBudget budget = profile.budget();
-        long start = System.nanoTime(); // the warm-up is in the budget's time: it replaces a round the budget would add
-        // Untimed passes over every variant first, until the JIT is quiet, so that the timed rounds
-        // measure compiled code with no compiler thread beside them (see ScenarioProfile).
-        ScenarioConfig warmup = config.withDurationNanos(profile.warmupNanos());
-        profile.warmup().run(() -> {
-            try {
-                for (DriverVariant v : variants) {
-                    DriverScenario.run(v, warmup, strategy, spin);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while warming up the whole driver", e);
-            }
-        });
-        int round = 0;
+    static Result run(ScenarioProfile profile, ScenarioConfig config, List<DriverVariant> variants,
+                      MemoryStrategy strategy, boolean fork, Consumer<String> step, Consumer<String> childOutput)
+            throws InterruptedException {
+        WholeDriverFork task = new WholeDriverFork(profile.name(), config, variants, strategy.name(),
+                profile.repetitions());
+        // Forks run one after the other, each one paired round; after the minimum, forks go on while
+        // a claim's interval is undecided and the next is expected to end within the budget.
+        RepetitionBudget budget = profile.budget();
+        long start = System.nanoTime();
+        List<WholeDriverFork.Result> forks = new ArrayList<>();
         boolean decisive = false;
-        while (budget.allowsAnother(round, (System.nanoTime() - start) / 1e9, decisive)) {
-            if (round >= budget.minRounds()) {
-                step.accept("whole driver: round " + (round + 1) + " of at most " + budget.maxRounds()
-                        + " (a seed claim's interval is undecided)");
+        while (budget.allowsAnother(forks.size(), (System.nanoTime() - start) / 1e9, decisive)) {
+            step.accept(String.format(Locale.ROOT, "whole driver: fork %d of %s%s: %s × %,d packets/s × %d B × "
+                            + "interrupt %d ns, %d round%s, then the interrupt-cost sweep", forks.size() + 1,
+                    budget.minRounds() == budget.maxRounds() ? Integer.toString(budget.minRounds())
+                            : "at most " + budget.maxRounds(), forks.size() >= budget.minRounds()
+                            ? " (a seed claim's interval is undecided)" : "",
+                    String.join(", ", variants.stream().map(DriverVariant::name).toList()), config.rate(),
+                    config.packetBytes(), config.interruptNanos(), task.rounds(), task.rounds() == 1 ? "" : "s"));
+            if (Thread.interrupted()) {
+                throw new InterruptedException("whole driver interrupted before fork " + (forks.size() + 1));
             }
-            for (DriverVariant v : variants) {
-                runs.get(v).add(DriverScenario.run(v, config, strategy, spin));
-            }
-            round++;
-            decisive = claims(runs).stream().allMatch(SeedClaim::decisive);
+            forks.add(fork ? Fork.run(task, TIMEOUT, childOutput) : task.measure());
+            decisive = claims(variants, forks).stream().allMatch(SeedClaim::decisive);
         }
-        Map<Long, List<DriverRun[]>> sweep = new LinkedHashMap<>();
-        ScenarioConfig sweepBase = config.withDurationNanos(profile.sweepNanos());
-        for (long cost : profile.sweepInterruptNanos()) {
-            long ns = cost == ScenarioProfile.SEED_COST ? config.interruptNanos() : cost;
-            if (sweep.containsKey(ns)) {
-                continue;
-            }
-            step.accept(String.format(Locale.ROOT, "whole driver: interrupt %d ns, per packet vs NAPI", ns));
-            List<DriverRun[]> pairs = new ArrayList<>();
-            for (int r = 0; r < profile.sweepRepetitions(); r++) {
-                ScenarioConfig c = sweepBase.withInterruptNanos(ns);
-                pairs.add(new DriverRun[] {DriverScenario.run(DriverVariant.AFTER_PER_PACKET, c, strategy, spin),
-                        DriverScenario.run(DriverVariant.AFTER, c, strategy, spin)});
-            }
-            sweep.put(ns, pairs);
-        }
-        return report(profileName, config, strategy, spin, runs, sweep);
+        return report(profile.name(), config, strategy, SpinWork.calibrate(), variants, forks, fork);
     }
 
     private static double[] of(List<DriverRun> runs, ToDoubleFunction<DriverRun> f) {
         return runs.stream().mapToDouble(f).toArray();
     }
 
+    /** Per fork, {@code f} of the runs that {@code runs} picks from it. */
+    private static List<double[]> groups(List<WholeDriverFork.Result> forks,
+                                         java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> runs,
+                                         ToDoubleFunction<DriverRun> f) {
+        return forks.stream().map(x -> of(runs.apply(x), f)).toList();
+    }
+
+    private static double[] flat(List<double[]> groups) {
+        return groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+    }
+
     private static Result report(String profile, ScenarioConfig config, MemoryStrategy strategy, SpinWork spin,
-                                 Map<DriverVariant, List<DriverRun>> runs, Map<Long, List<DriverRun[]>> sweep) {
+                                 List<DriverVariant> variants, List<WholeDriverFork.Result> forks, boolean forked) {
+        Map<DriverVariant, List<DriverRun>> runs = new LinkedHashMap<>();
+        for (int i = 0; i < variants.size(); i++) {
+            int k = i;
+            runs.put(variants.get(i), forks.stream().flatMap(f -> f.runs().get(k).stream()).toList());
+        }
+        Map<Long, List<DriverRun[]>> sweep = new LinkedHashMap<>();
+        Map<Long, Integer> sweepIndex = new LinkedHashMap<>();
+        List<WholeDriverFork.SweepPoint> points = forks.getFirst().sweep();
+        for (int i = 0; i < points.size(); i++) {
+            int k = i;
+            long ns = points.get(i).interruptNanos();
+            sweepIndex.put(ns, i);
+            sweep.put(ns, forks.stream().flatMap(f -> {
+                WholeDriverFork.SweepPoint p = f.sweep().get(k);
+                return java.util.stream.IntStream.range(0, p.perPacket().size())
+                        .mapToObj(r -> new DriverRun[] {p.perPacket().get(r), p.napi().get(r)});
+            }).toList());
+        }
         List<Measurement> ms = new ArrayList<>();
         List<Table> tables = new ArrayList<>();
         List<Chart> charts = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         List<List<String>> rows = new ArrayList<>();
         String rate = String.format(Locale.ROOT, "%,d/s", config.rate());
-        for (Map.Entry<DriverVariant, List<DriverRun>> e : runs.entrySet()) {
-            DriverVariant v = e.getKey();
-            List<DriverRun> rs = e.getValue();
+        for (int i = 0; i < variants.size(); i++) {
+            int k = i;
+            DriverVariant v = variants.get(i);
+            java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> f.runs().get(k);
             Map<String, String> l = Measurement.labels("part", PART, "variant", v.name(), "rate", rate,
                     "interrupt", config.interruptNanos() + " ns");
-            double[] loss = of(rs, DriverRun::lossPercent);
-            double[] delivered = of(rs, DriverRun::deliveredPerSecond);
-            double[] cpu = of(rs, DriverRun::cpuPercent);
-            double[] cpuPer = of(rs, DriverRun::cpuNanosPerPacket);
-            double[] wakes = of(rs, DriverRun::wakeUpsPerPacket);
-            ms.add(new Measurement(EXPERIMENT, l, "loss", "%", false, false, loss));
-            ms.add(new Measurement(EXPERIMENT, l, "deliveredRate", "packets/s", true, false, delivered));
-            ms.add(new Measurement(EXPERIMENT, l, "consumerCpuShare", "%", false, false, cpu));
-            ms.add(new Measurement(EXPERIMENT, l, "consumerCpu", "ns/packet", false, false, cpuPer));
-            ms.add(new Measurement(EXPERIMENT, l, "wakeUpsPerPacket", "wake-ups/packet", false,
+            List<double[]> loss = groups(forks, pick, DriverRun::lossPercent);
+            List<double[]> delivered = groups(forks, pick, DriverRun::deliveredPerSecond);
+            List<double[]> cpu = groups(forks, pick, DriverRun::cpuPercent);
+            List<double[]> cpuPer = groups(forks, pick, DriverRun::cpuNanosPerPacket);
+            List<double[]> wakes = groups(forks, pick, DriverRun::wakeUpsPerPacket);
+            ms.add(Measurement.ofForks(EXPERIMENT, l, "loss", "%", false, false, loss));
+            ms.add(Measurement.ofForks(EXPERIMENT, l, "deliveredRate", "packets/s", true, false, delivered));
+            ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpuShare", "%", false, false, cpu));
+            ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpu", "ns/packet", false, false, cpuPer));
+            ms.add(Measurement.ofForks(EXPERIMENT, l, "wakeUpsPerPacket", "wake-ups/packet", false,
                     v.interrupts() == DriverVariant.Interrupts.PER_PACKET, wakes));
-            rows.add(List.of(v.name(), v.describe(), fmt(median(of(rs, DriverRun::offeredPerSecond))) + "/s",
-                    cell(delivered) + "/s", cell(loss) + " %", cell(cpu) + " %", cell(cpuPer), cell(wakes)));
+            rows.add(List.of(v.name(), v.describe(), fmt(median(of(runs.get(v), DriverRun::offeredPerSecond))) + "/s",
+                    cell(flat(delivered)) + "/s", cell(flat(loss)) + " %", cell(flat(cpu)) + " %", cell(flat(cpuPer)),
+                    cell(flat(wakes))));
         }
+        int perFork = forks.getFirst().runs().getFirst().size();
         tables.add(new Table(String.format(Locale.ROOT, "(e) seed 001's whole driver: a NIC thread delivers %s frames "
                         + "of %d B for %d ms into the receive path (ring of %d, %s); the consumer pays %d ns of CPU per "
-                        + "interrupt, parses and checksums every frame, +%d ns of work%s; median [min..max] of %d runs, after"
-                        + " untimed runs of each variant until the JIT was quiet",
+                        + "interrupt, parses and checksums every frame, +%d ns of work%s; median [min..max] of %d runs "
+                        + "(%d %s × %d rounds, the variants' order reversed every other round), each %s after untimed "
+                        + "runs of each variant until the JIT was quiet",
                 rate, config.packetBytes(), config.durationNanos() / 1_000_000, config.ringEntries(), strategy.name(),
                 config.interruptNanos(), config.workNanos(), config.flowTableBytes() == 0 ? ""
                         : ", updates a " + config.flowTableBytes() / 1024 + " KiB flow table",
-                runs.values().iterator().next().size()),
+                forks.size() * perFork, forks.size(), forked ? "child JVMs" : "forks in this JVM", perFork,
+                forked ? "JVM" : "fork"),
                 List.of("variant", "receive path", "offered", "delivered", "loss", "consumer CPU", "CPU ns/packet",
                         "wake-ups/packet"), rows));
 
@@ -186,40 +209,43 @@ public final class WholeDriverPart {
         List<List<String>> sweepRows = new ArrayList<>();
         List<Long> napiCheaper = new ArrayList<>(); // costs at which NAPI's CPU/packet interval is wholly below
         int i = 0;
-        for (Map.Entry<Long, List<DriverRun[]>> e : sweep.entrySet()) {
-            costs.add(e.getKey() + " ns");
-            double[][] cpuOf = new double[2][];
+        for (long ns : sweep.keySet()) {
+            costs.add(ns + " ns");
+            int point = sweepIndex.get(ns);
+            List<List<double[]>> cpuOf = new ArrayList<>();
             for (int m = 0; m < 2; m++) {
                 int mode = m;
-                List<DriverRun> rs = e.getValue().stream().map(p -> p[mode]).toList();
-                DriverVariant v = rs.get(0).variant();
+                java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> mode == 0
+                        ? f.sweep().get(point).perPacket() : f.sweep().get(point).napi();
+                DriverVariant v = pick.apply(forks.getFirst()).getFirst().variant();
                 Map<String, String> l = Measurement.labels("part", PART + " sweep", "variant", v.name(), "rate", rate,
-                        "interrupt", e.getKey() + " ns");
-                double[] loss = of(rs, DriverRun::lossPercent);
-                double[] delivered = of(rs, DriverRun::deliveredPerSecond);
-                double[] cpuPer = of(rs, DriverRun::cpuNanosPerPacket);
-                double[] wakes = of(rs, DriverRun::wakeUpsPerPacket);
-                ms.add(new Measurement(EXPERIMENT, l, "loss", "%", false, false, loss));
-                ms.add(new Measurement(EXPERIMENT, l, "deliveredRate", "packets/s", true, false, delivered));
-                ms.add(new Measurement(EXPERIMENT, l, "consumerCpu", "ns/packet", false, false, cpuPer));
-                ms.add(new Measurement(EXPERIMENT, l, "wakeUpsPerPacket", "wake-ups/packet", false, m == 0, wakes));
-                lossSeries[m][i] = median(loss);
-                cpuSeries[m][i] = median(cpuPer);
-                lossReps[m][i] = loss;
-                cpuReps[m][i] = cpuPer;
-                cpuOf[m] = cpuPer;
+                        "interrupt", ns + " ns");
+                List<double[]> loss = groups(forks, pick, DriverRun::lossPercent);
+                List<double[]> delivered = groups(forks, pick, DriverRun::deliveredPerSecond);
+                List<double[]> cpuPer = groups(forks, pick, DriverRun::cpuNanosPerPacket);
+                List<double[]> wakes = groups(forks, pick, DriverRun::wakeUpsPerPacket);
+                ms.add(Measurement.ofForks(EXPERIMENT, l, "loss", "%", false, false, loss));
+                ms.add(Measurement.ofForks(EXPERIMENT, l, "deliveredRate", "packets/s", true, false, delivered));
+                ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpu", "ns/packet", false, false, cpuPer));
+                ms.add(Measurement.ofForks(EXPERIMENT, l, "wakeUpsPerPacket", "wake-ups/packet", false, m == 0, wakes));
+                lossSeries[m][i] = median(flat(loss));
+                cpuSeries[m][i] = median(flat(cpuPer));
+                lossReps[m][i] = flat(loss);
+                cpuReps[m][i] = flat(cpuPer);
+                cpuOf.add(cpuPer);
                 String versus = "";
                 if (m == 1) {
-                    Estimate x = SeedClaim.ratio(cpuOf[1], cpuOf[0]);
+                    // Paired: a fork's NAPI runs against its own per-packet runs.
+                    Estimate x = SeedClaim.ratioOfForks(cpuOf.get(1), cpuOf.get(0));
                     versus = x.known() ? String.format(Locale.ROOT, "%.2f× [%.2f, %.2f]", x.ratio(), x.low(), x.high())
                             : "—";
                     if (x.known() && x.high() < 1) {
-                        napiCheaper.add(e.getKey());
+                        napiCheaper.add(ns);
                     }
                 }
-                sweepRows.add(List.of(e.getKey() + " ns", m == 0 ? "interrupt per packet" : "NAPI (budget "
-                        + config.budget() + ")", cell(delivered) + "/s", cell(loss) + " %", cell(cpuPer), cell(wakes),
-                        m == 0 ? "1.00×" : versus));
+                sweepRows.add(List.of(ns + " ns", m == 0 ? "interrupt per packet" : "NAPI (budget "
+                        + config.budget() + ")", cell(flat(delivered)) + "/s", cell(flat(loss)) + " %",
+                        cell(flat(cpuPer)), cell(flat(wakes)), m == 0 ? "1.00×" : versus));
             }
             i++;
         }
@@ -259,50 +285,62 @@ public final class WholeDriverPart {
                 + "other, so loss shows only when the consumer's CPU per packet exceeds 1 / rate — and other load on "
                 + "the 2 cores preempts either thread, which shows as loss in every variant");
 
-        List<SeedClaim> claims = claims(runs);
-        return new Result(runs, sweep, claims, overtakes, ms, tables, charts, notes);
+        notes.add(forked ? String.format(Locale.ROOT, "(e) runs in %d fresh JVMs one after the other (as JMH forks), "
+                + "each warmed up on its own and one paired round of %d rounds and the sweep; the claims' intervals and "
+                + "diff resample the JVMs, then the rounds inside them", forks.size(), perFork)
+                : String.format(Locale.ROOT, "(e) not forked: its %d forks of %d rounds ran in this JVM, so the "
+                + "intervals hold no JVM-to-JVM noise", forks.size(), perFork));
+        List<SeedClaim> claims = claims(variants, forks);
+        return new Result(runs, sweep, forks.size(), claims, overtakes, ms, tables, charts, notes);
     }
 
     /**
-     * Seed 001's three whole-driver claims, each judged on paired intervals of the interleaved
-     * rounds (round {@code r} of "before" and of "after" ran back to back).
+     * Seed 001's three whole-driver claims, each judged on paired intervals: a fork measured
+     * "before" and "after" in the same JVM, so the bootstrap resamples forks, then their rounds.
      */
-    static List<SeedClaim> claims(Map<DriverVariant, List<DriverRun>> runs) {
-        List<DriverRun> before = runs.get(DriverVariant.BEFORE);
-        List<DriverRun> after = runs.get(DriverVariant.AFTER);
-        if (before == null || after == null || before.isEmpty() || after.size() != before.size()) {
+    static List<SeedClaim> claims(List<DriverVariant> variants, List<WholeDriverFork.Result> forks) {
+        int b = variants.indexOf(DriverVariant.BEFORE);
+        int a = variants.indexOf(DriverVariant.AFTER);
+        if (b < 0 || a < 0 || forks.isEmpty()) {
             return List.of();
         }
-        double[] lossBefore = of(before, DriverRun::lossPercent);
-        double[] lossAfter = of(after, DriverRun::lossPercent);
-        return claims(lossBefore, lossAfter, of(before, DriverRun::deliveredPerSecond),
-                of(after, DriverRun::deliveredPerSecond), of(before, DriverRun::cpuPercent),
-                of(after, DriverRun::cpuPercent));
+        java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> before = f -> f.runs().get(b);
+        java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> after = f -> f.runs().get(a);
+        return claims(groups(forks, before, DriverRun::lossPercent), groups(forks, after, DriverRun::lossPercent),
+                groups(forks, before, DriverRun::deliveredPerSecond), groups(forks, after, DriverRun::deliveredPerSecond),
+                groups(forks, before, DriverRun::cpuPercent), groups(forks, after, DriverRun::cpuPercent));
     }
 
-    /** The claims on paired samples (one per round), so tests can feed synthetic rounds. */
+    /** The claims on paired samples of one fork (one per round), so tests can feed synthetic rounds. */
     static List<SeedClaim> claims(double[] lossBefore, double[] lossAfter, double[] deliveredBefore,
                                   double[] deliveredAfter, double[] cpuBefore, double[] cpuAfter) {
+        return claims(List.of(lossBefore), List.of(lossAfter), List.of(deliveredBefore), List.of(deliveredAfter),
+                List.of(cpuBefore), List.of(cpuAfter));
+    }
+
+    /** The claims on paired forks (one group of rounds per fork, {@link SeedClaim#ratioOfForks}). */
+    static List<SeedClaim> claims(List<double[]> lossBefore, List<double[]> lossAfter, List<double[]> deliveredBefore,
+                                  List<double[]> deliveredAfter, List<double[]> cpuBefore, List<double[]> cpuAfter) {
         List<SeedClaim> c = new ArrayList<>();
         c.add(SeedClaim.of("seed 001: the \"before\" driver loses 31.1 % of 1.49 M packets/s, the \"after\" 0.12 % "
                                 + "(direction and order of size: before ≥ 3.11 % (a tenth of 31.1 %), after ≤ 1.2 % (10× "
                                 + "0.12 %), after / before loss ≤ 1)", "31.1 % → 0.12 %")
-                .atLeast("before loss %", SEED_LOSS_BEFORE / 10, SeedClaim.figure(lossBefore))
-                .atMost("after loss %", SEED_LOSS_AFTER * 10, SeedClaim.figure(lossAfter))
-                .atMost("after / before loss", 1, SeedClaim.ratio(lossAfter, lossBefore))
+                .atLeast("before loss %", SEED_LOSS_BEFORE / 10, SeedClaim.figureOfForks(lossBefore))
+                .atMost("after loss %", SEED_LOSS_AFTER * 10, SeedClaim.figureOfForks(lossAfter))
+                .atMost("after / before loss", 1, SeedClaim.ratioOfForks(lossAfter, lossBefore))
                 .build());
         c.add(SeedClaim.of(String.format(Locale.ROOT, "seed 001: NAPI with the lock-free ring, pool and batches "
                                 + "delivers 1.48× the throughput (690 → 1020 Mbit/s); after / before delivered rate "
                                 + "within %.2f× either way: %.2f … %.2f", RATIO_TOLERANCE,
                         SEED_THROUGHPUT / RATIO_TOLERANCE, SEED_THROUGHPUT * RATIO_TOLERANCE), "1.48×")
                 .within("after / before delivered rate", SEED_THROUGHPUT / RATIO_TOLERANCE,
-                        SEED_THROUGHPUT * RATIO_TOLERANCE, SeedClaim.ratio(deliveredAfter, deliveredBefore))
+                        SEED_THROUGHPUT * RATIO_TOLERANCE, SeedClaim.ratioOfForks(deliveredAfter, deliveredBefore))
                 .build());
         c.add(SeedClaim.of(String.format(Locale.ROOT, "seed 001: 28 %% less CPU (95 %% → 68 %%); the consumer's CPU share "
                                 + "after / before within %.2f× either way of 0.72: %.2f … %.2f", RATIO_TOLERANCE,
                         SEED_CPU / RATIO_TOLERANCE, SEED_CPU * RATIO_TOLERANCE), "0.72× (−28 %)")
                 .within("after / before consumer CPU share", SEED_CPU / RATIO_TOLERANCE, SEED_CPU * RATIO_TOLERANCE,
-                        SeedClaim.ratio(cpuAfter, cpuBefore))
+                        SeedClaim.ratioOfForks(cpuAfter, cpuBefore))
                 .build());
         return c;
     }

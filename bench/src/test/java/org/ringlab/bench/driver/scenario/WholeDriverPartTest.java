@@ -26,23 +26,29 @@ class WholeDriverPartTest {
         WholeDriverPart.Result r = WholeDriverPart.run("tiny", c, DriverVariant.STANDARD, s, steps::add);
 
         assertEquals(DriverVariant.STANDARD, List.copyOf(r.runs().keySet()));
+        ScenarioProfile tiny = ScenarioProfile.named("tiny");
+        assertTrue(tiny.forks() >= 2, "tiny must fork at least twice, or diff calls its figures single fork");
+        assertEquals(tiny.forks(), r.forks());
         for (var e : r.runs().entrySet()) {
-            assertEquals(1, e.getValue().size(), e.getKey().name());
-            DriverRun run = e.getValue().get(0);
-            assertEquals(c.packets(), run.offered(), e.getKey().name());
-            assertEquals(0, run.dropped(), e.getKey().name());
-            if (e.getKey().interrupts() == DriverVariant.Interrupts.PER_PACKET) {
-                assertEquals(1.0, run.wakeUpsPerPacket(), e.getKey().name());
+            assertEquals(r.forks() * tiny.repetitions(), e.getValue().size(), e.getKey().name());
+            for (DriverRun run : e.getValue()) {
+                assertEquals(e.getKey(), run.variant());
+                assertEquals(c.packets(), run.offered(), e.getKey().name());
+                assertEquals(0, run.dropped(), e.getKey().name());
+                if (e.getKey().interrupts() == DriverVariant.Interrupts.PER_PACKET) {
+                    assertEquals(1.0, run.wakeUpsPerPacket(), e.getKey().name());
+                }
             }
         }
         assertEquals(2, r.sweep().size(), "0 ns and the seed's cost: " + r.sweep().keySet());
         assertTrue(r.sweep().containsKey(c.interruptNanos()));
+        r.sweep().values().forEach(pairs -> assertEquals(r.forks() * tiny.sweepRepetitions(), pairs.size()));
         r.sweep().values().forEach(pairs -> pairs.forEach(p -> {
             assertEquals(DriverVariant.AFTER_PER_PACKET, p[0].variant());
             assertEquals(DriverVariant.AFTER, p[1].variant());
             assertEquals(p[0].delivered(), p[0].interrupts());
         }));
-        assertEquals(1 + r.sweep().size(), steps.size(), steps.toString());
+        assertEquals(r.forks(), steps.size(), "a step per fork: " + steps);
 
         // The seed's three claims, each with bands around the seed's figure.
         assertEquals(3, r.claims().size());
@@ -53,8 +59,9 @@ class WholeDriverPartTest {
         for (SeedClaim b : r.claims()) {
             for (SeedClaim.Check k : b.checks()) {
                 // 0 / 0 (neither loses) is no ratio: unknown, never a verdict.
-                assertTrue(k.estimate().known() ? k.estimate().rounds() == 1
-                        : k.verdict() == Claim.Verdict.INCONCLUSIVE, "one round in the tiny profile: " + k);
+                // The bootstrap resamples forks: one paired round per fork.
+                assertTrue(k.estimate().known() ? k.estimate().rounds() == r.forks()
+                        : k.verdict() == Claim.Verdict.INCONCLUSIVE, "one round per fork in the tiny profile: " + k);
             }
         }
         // Neither loses at this rate: "before loses ≥ 3.11 %" is wholly false (its interval is [0, 0]), and says so.
@@ -66,6 +73,9 @@ class WholeDriverPartTest {
 
         for (String metric : List.of("loss", "deliveredRate", "consumerCpu", "consumerCpuShare", "wakeUpsPerPacket")) {
             assertTrue(r.measurements().stream().anyMatch(m -> m.metric().equals(metric)), metric);
+        }
+        for (Measurement m : r.measurements()) {
+            assertEquals(r.forks(), m.forkCount(), "every figure carries its fork: " + m.key());
         }
         Measurement beforeWakes = r.measurements().stream().filter(m -> m.metric().equals("wakeUpsPerPacket")
                 && "before".equals(m.labels().get("variant"))).findFirst().orElseThrow();

@@ -1,0 +1,121 @@
+package org.ringlab.bench.broadcast;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.QueueDiscipline;
+import org.ringlab.api.Registries;
+import org.ringlab.bench.harness.ForkedTask;
+
+/**
+ * One fork of the broadcast experiment: every in-process cell (consumers × record size) with
+ * its disciplines alternating round by round (A B, B A …) after the profile's warm-ups, then
+ * {@link BroadcastProfile#pipeRuns()} pipe runs per packet size (each its own writer child).
+ * The experiment runs it {@link BroadcastProfile#forks()} times, each in a fresh JVM, so a fork
+ * is one paired round and the claims and {@code diff} resample forks, then repetitions.
+ *
+ * @param profile     the {@link BroadcastProfile} name
+ * @param strategy    the memory strategy of every queue
+ * @param disciplines the in-process disciplines, in the order of the first round
+ * @param pipes       whether to run the pipe (it needs {@link BroadcastExperiment#BROADCAST})
+ * @param seed        the run's seed (record contents)
+ */
+record BroadcastFork(String profile, String strategy, List<String> disciplines, boolean pipes, long seed)
+        implements ForkedTask<BroadcastFork.Result> {
+
+    /**
+     * One in-process cell of one fork.
+     *
+     * @param gbps        per discipline (in {@link BroadcastFork#disciplines} order), the timed rounds' GB/s
+     * @param producerCpu the same for the producer's CPU ns per record (NaN without thread CPU time)
+     * @param counters    per discipline, the queue's counters after its last timed round
+     * @param writeNanos  per timed round, W of the work bound ({@link WorkBound})
+     * @param readNanos   per timed round, R of the work bound
+     */
+    record Cell(int consumers, int size, long records, double[][] gbps, double[][] producerCpu,
+                List<Map<String, Long>> counters, double[] writeNanos, double[] readNanos) {
+    }
+
+    /** The pipe runs of one packet size in one fork. */
+    record Pipe(int packet, List<PipeRun.Result> runs) {
+    }
+
+    /** What one fork sends back. */
+    record Result(List<Cell> cells, List<Pipe> pipes) {
+    }
+
+    @Override
+    public Result measure() {
+        BroadcastProfile p = BroadcastProfile.named(profile);
+        MemoryStrategy memory = Registries.memoryStrategies().require(strategy);
+        try {
+            List<Cell> cells = new ArrayList<>();
+            if (!disciplines.isEmpty()) {
+                for (int consumers : p.consumers()) {
+                    for (int size : p.recordSizes()) {
+                        cells.add(cell(p, memory, consumers, size));
+                    }
+                }
+            }
+            List<Pipe> pipeRuns = new ArrayList<>();
+            if (pipes) {
+                QueueDiscipline broadcast = Registries.disciplines().require(BroadcastExperiment.BROADCAST);
+                for (int packet : p.pipePackets()) {
+                    List<PipeRun.Result> runs = new ArrayList<>();
+                    for (int r = 0; r < p.pipeRuns(); r++) {
+                        runs.add(PipeRun.run(broadcast, memory, packet, p.pipeBytes(), p.garbageEvery(), 1, seed));
+                    }
+                    pipeRuns.add(new Pipe(packet, runs));
+                }
+            }
+            return new Result(cells, pipeRuns);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while measuring " + describe(), e);
+        }
+    }
+
+    private Cell cell(BroadcastProfile p, MemoryStrategy memory, int consumers, int size) throws InterruptedException {
+        long records = p.recordsFor(size);
+        int n = p.repetitions();
+        int ds = disciplines.size();
+        double[][] gbps = new double[ds][n];
+        double[][] cpu = new double[ds][n];
+        List<Map<String, Long>> counters = new ArrayList<>(Collections.nCopies(ds, Map.of()));
+        double[] w = new double[n];
+        double[] rd = new double[n];
+        List<QueueDiscipline> queues = disciplines.stream().map(d -> Registries.disciplines().require(d)).toList();
+        for (int r = -p.warmups(); r < n; r++) {
+            // Alternate which goes first: a burst of background load hits both alike.
+            for (int k = 0; k < ds; k++) {
+                int d = (r & 1) == 0 ? k : ds - 1 - k;
+                FanOut.Round round = FanOut.run(queues.get(d), memory, size, consumers, records, seed);
+                if (r >= 0) {
+                    gbps[d][r] = round.gigabytesPerSecond();
+                    cpu[d][r] = round.producerCpuPerRecord();
+                    counters.set(d, round.counters());
+                }
+            }
+            if (r >= 0) { // W and R in the same JVM and round as the fan-out they bound
+                WorkBound.Costs c = WorkBound.measure(size, FanOut.CAPACITY);
+                w[r] = c.writeNanos();
+                rd[r] = c.readNanos();
+            }
+        }
+        return new Cell(consumers, size, records, gbps, cpu, counters, w, rd);
+    }
+
+    @Override
+    public Class<Result> resultType() {
+        return Result.class;
+    }
+
+    @Override
+    public String describe() {
+        return "broadcast " + String.join(" vs ", disciplines) + (pipes ? " and the pipe" : "") + " × " + strategy
+                + " (profile " + profile + ")";
+    }
+}
