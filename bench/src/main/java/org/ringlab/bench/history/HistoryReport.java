@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import org.ringlab.bench.harness.Bootstrap;
 import org.ringlab.bench.harness.RatioClaim;
+import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.bench.report.Chart;
@@ -183,10 +184,15 @@ public final class HistoryReport {
 
     /**
      * Seed 000's claims beside this run, per element size: the write speed-up, the read
-     * slowdown, and the physical memory ratio; each judged on the paired-round bootstrap
-     * interval of its ratio ({@link RatioClaim}).
+     * slowdown, and the physical memory ratio; each judged on the t interval of its ratio over
+     * the paired rounds ({@link RatioClaim}), the round variance pooled over the element sizes
+     * per kind of figure (writes, reads, Pss: each kind's noise differs, the sizes' alike).
      */
     List<Claim> claims() {
+        return RoundPool.judge(this::claims);
+    }
+
+    private List<Claim> claims(RoundPool pool) {
         String base = plan.baseline();
         String cand = plan.candidate();
         List<Claim> claims = new ArrayList<>();
@@ -211,11 +217,11 @@ public final class HistoryReport {
             }
             List<double[]> bw = pairs.stream().map(p -> p[0].writeNsPerPut()).toList();
             List<double[]> cw = pairs.stream().map(p -> p[1].writeNsPerPut()).toList();
-            claims.add(write.judge(Bootstrap.paired(bw, cw), String.format(Locale.ROOT, "%s %s, %s %s ns/put",
+            claims.add(write.judge(pool.paired("write", bw, cw), String.format(Locale.ROOT, "%s %s, %s %s ns/put",
                     base, ns(median(bw)), cand, ns(median(cw)))));
             List<double[]> br = pairs.stream().map(p -> p[0].readNs()).toList();
             List<double[]> cr = pairs.stream().map(p -> p[1].readNs()).toList();
-            claims.add(read.judge(Bootstrap.paired(cr, br), String.format(Locale.ROOT, "%s %s, %s %s ms per read",
+            claims.add(read.judge(pool.paired("read", cr, br), String.format(Locale.ROOT, "%s %s, %s %s ms per read",
                     cand, ms(median(cr)), base, ms(median(br)))));
             // In one JVM, a freed ring's pages and heap resizing land in the next cell's Pss growth.
             if (!plan.fork()) {
@@ -225,7 +231,7 @@ public final class HistoryReport {
             }
             List<double[]> bp = pairs.stream().map(p -> new double[] {p[0].pssBytes() / p[0].capacity()}).toList();
             List<double[]> cp = pairs.stream().map(p -> new double[] {p[1].pssBytes() / p[1].capacity()}).toList();
-            claims.add(pss.judge(Bootstrap.paired(bp, cp), String.format(Locale.ROOT, "Pss/N %s %.2f, %s %.2f",
+            claims.add(pss.judge(pool.paired("pss", bp, cp), String.format(Locale.ROOT, "Pss/N %s %.2f, %s %.2f",
                     base, median(bp), cand, median(cp))));
         }
         return claims;
