@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import org.ringlab.bench.harness.Bootstrap;
 import org.ringlab.bench.harness.RatioClaim;
 import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.util.Stats;
@@ -133,7 +132,7 @@ public final class HistoryReport {
 
     /**
      * Speed-up of every strategy against the baseline (baseline's time ÷ the strategy's), per
-     * element size, with the paired-round 95 % interval as an error bar; 1 = as fast.
+     * element size, with the paired-round 95 % t interval as an error bar; 1 = as fast.
      */
     private Chart speedUps(String what, java.util.function.Function<CellResult, double[]> samples) {
         String base = plan.baseline();
@@ -141,31 +140,35 @@ public final class HistoryReport {
         Map<String, double[]> ratio = new LinkedHashMap<>();
         Map<String, double[]> low = new LinkedHashMap<>();
         Map<String, double[]> high = new LinkedHashMap<>();
-        for (MemoryStrategy s : plan.strategies()) {
-            if (s.name().equals(base)) {
-                continue;
+        // As the claims: a t interval over the paired rounds, the round variance pooled over the chart's points.
+        Map<String, org.ringlab.bench.harness.Estimate[]> estimates = RoundPool.judge(pool -> {
+            Map<String, org.ringlab.bench.harness.Estimate[]> byStrategy = new LinkedHashMap<>();
+            for (MemoryStrategy s : plan.strategies()) {
+                if (s.name().equals(base)) {
+                    continue;
+                }
+                org.ringlab.bench.harness.Estimate[] e = new org.ringlab.bench.harness.Estimate[categories.size()];
+                for (int i = 0; i < e.length; i++) {
+                    List<CellResult[]> pairs = pairs(base, s.name(), plan.sizes().get(i));
+                    e[i] = pairs.isEmpty() ? org.ringlab.bench.harness.Estimate.NONE
+                            : pool.paired(what, pairs.stream().map(p -> samples.apply(p[0])).toList(),
+                            pairs.stream().map(p -> samples.apply(p[1])).toList());
+                }
+                byStrategy.put(s.name(), e);
             }
-            double[] r = new double[categories.size()];
-            double[] lo = new double[categories.size()];
-            double[] hi = new double[categories.size()];
-            for (int i = 0; i < r.length; i++) {
-                List<CellResult[]> pairs = pairs(base, s.name(), plan.sizes().get(i));
-                org.ringlab.bench.harness.Estimate e = pairs.isEmpty() ? org.ringlab.bench.harness.Estimate.NONE
-                        : Bootstrap.paired(pairs.stream().map(p -> samples.apply(p[0])).toList(),
-                        pairs.stream().map(p -> samples.apply(p[1])).toList());
-                r[i] = e.ratio();
-                lo[i] = e.low();
-                hi[i] = e.high();
-            }
-            ratio.put(s.name(), r);
-            low.put(s.name(), lo);
-            high.put(s.name(), hi);
-        }
+            return byStrategy;
+        });
+        estimates.forEach((name, e) -> {
+            ratio.put(name, java.util.Arrays.stream(e).mapToDouble(org.ringlab.bench.harness.Estimate::ratio).toArray());
+            low.put(name, java.util.Arrays.stream(e).mapToDouble(org.ringlab.bench.harness.Estimate::low).toArray());
+            high.put(name, java.util.Arrays.stream(e).mapToDouble(org.ringlab.bench.harness.Estimate::high).toArray());
+        });
         return Chart.ratios("history: " + what + " speed-up against " + base + " (95 % interval)", "element size",
                 "time of " + base + " ÷ time of the strategy (1 = as fast)", categories, ratio, low, high, 1,
                 // With the baseline alone there is no ratio, so no interval and no spread to describe.
-                low.isEmpty() ? "" : "whiskers: the 95 % bootstrap interval of the ratio over the paired rounds ("
-                        + base + " and the strategy run back to back)");
+                low.isEmpty() ? "" : "whiskers: the 95 % t interval of the ratio over the paired rounds ("
+                        + base + " and the strategy run back to back), the round variance pooled over the chart's "
+                        + "points; none where a point had one round");
     }
 
     /** True when no claim is inconclusive: more rounds would not change a verdict's kind. */
