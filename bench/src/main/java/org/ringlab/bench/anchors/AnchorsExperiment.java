@@ -496,7 +496,8 @@ public final class AnchorsExperiment implements Experiment {
                         : "All anchors ran in this JVM, repetitions interleaved across anchors. Caveat: call sites "
                         + "shared by several anchors (the driver's AnchorQueue calls, SpscRingQueue's RingMemory calls "
                         + "across strategies) are megamorphic here, which slows spsc most; the forked run and the JMH "
-                        + "AnchorsBenchmark give the uncontaminated figure. One round: the intervals see only this JVM's noise.",
+                        + "AnchorsBenchmark give the uncontaminated figure. One round: no interval between rounds, "
+                        + "so every claim is inconclusive.",
                 "Mechanism: after every one-thread path repetition of spsc@STRATEGY, the bytes its memory moved beyond "
                         + "the one copy in and out (CopyCounters.extraBytes: a doubled ring's second insertion, staging "
                         + "and gather at the seam, rotations) plus the bytes the queue skipped as padding, replayed alone "
