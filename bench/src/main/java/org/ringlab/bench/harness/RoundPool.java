@@ -38,8 +38,8 @@ public final class RoundPool {
         this.pooled = pooled;
     }
 
-    /** One pool's variance and which of its cells it includes, in collection order. */
-    private record Pooled(double variance, int df, int cells, boolean[] included) {
+    /** One pool's variance, its cells in collection order, and which of them it includes. */
+    private record Pooled(double variance, int df, int cells, List<PairedRounds.Cell> collected, boolean[] included) {
     }
 
     /**
@@ -77,9 +77,9 @@ public final class RoundPool {
         if (p == null) {
             return PairedRounds.paired(num, den);
         }
-        if (index >= p.included().length) {
-            throw new IllegalStateException("pool '" + pool + "': the claims gave " + (index + 1)
-                    + " cells on the second pass, " + p.included().length + " on the first");
+        if (index >= p.included().length || !Arrays.equals(p.collected().get(index).logRatios(), c.logRatios())) {
+            throw new IllegalStateException("pool '" + pool + "': cell " + (index + 1) + " of the second pass is not the"
+                    + " first pass's (" + p.included().length + " cells): the claims function must be pure");
         }
         if (!p.included()[index] || p.cells() < 2) {
             String why = p.included()[index] ? "" : ", not pooled: its rounds vary more than its pool's";
@@ -115,6 +115,6 @@ public final class RoundPool {
                 n++;
             }
         }
-        return new Pooled(poolDf == 0 ? Double.NaN : poolSs / poolDf, poolDf, n, included);
+        return new Pooled(poolDf == 0 ? Double.NaN : poolSs / poolDf, poolDf, n, List.copyOf(cells), included);
     }
 }

@@ -127,6 +127,17 @@ class PairedRoundsTest {
         assertEquals(noisy.low(), out.get(4).low(), 1e-12);
     }
 
+    @Test
+    void aClaimsFunctionThatChangesBetweenItsTwoPassesIsRefused() {
+        int[] calls = {0};
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> RoundPool.judge(pool -> {
+                    pool.paired("p", rounds(2.0, 2.2), rounds(1, 1));
+                    return pool.paired("p", rounds(2.0, 2.1 + calls[0]++), rounds(1, 1));
+                }));
+        assertTrue(e.getMessage().contains("must be pure"), e.getMessage());
+    }
+
     /** Rounds of one repetition each. */
     static List<double[]> rounds(double... values) {
         return SeedClaim.rounds(values);
