@@ -17,8 +17,8 @@ import org.ringlab.bench.report.Judgement;
  *
  * <p>Samples come as paired rounds: round {@code r} of the numerator and of the denominator
  * were measured back to back (interleaved), and the interval is {@link PairedRounds#paired}'s t
- * interval over the rounds' log-ratios. A figure judged against a constant (a loss of at least 3.11 %) is the
- * ratio of its median to 1: {@link #figure}.
+ * interval over the rounds' log-ratios. A figure judged against a constant (a loss of at least
+ * 3.11 %) is its ratio to 1: {@link #figure}.
  *
  * @param text       the claim as the report prints it, with the seed's number and the thresholds
  * @param seedFigure what the seed measured ({@code "31.1 % -> 0.12 %"})
@@ -125,20 +125,24 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
         return out;
     }
 
-    /** The interval of {@code median(num) / median(den)}, round {@code r} of each measured together. */
+    /**
+     * The interval of {@code num / den}, round {@code r} of each measured together: a t interval
+     * over the rounds' log-ratios, its point their geometric mean.
+     */
     public static Estimate ratio(double[] num, double[] den) {
         return PairedRounds.paired(rounds(num), rounds(den));
     }
 
     /**
-     * The interval of {@code median(num) / median(den)} over paired rounds of several
-     * repetitions each: a round is a fork that measured both sides ({@link ForkedRows#groups}).
+     * The interval of the ratio over paired rounds of several repetitions each (each round's
+     * ratio of medians, a t interval over their logs): a round is a fork that measured both
+     * sides ({@link ForkedRows#groups}).
      */
     public static Estimate ratio(List<double[]> num, List<double[]> den) {
         return PairedRounds.paired(num, den);
     }
 
-    /** The interval of one figure's median (the ratio to a constant 1), to judge it against a constant. */
+    /** The interval of one figure (its ratio to a constant 1, the point its geometric mean), to judge it against a constant. */
     public static Estimate figure(double[] samples) {
         return PairedRounds.paired(rounds(samples), rounds(DoubleStream.generate(() -> 1).limit(samples.length).toArray()));
     }
