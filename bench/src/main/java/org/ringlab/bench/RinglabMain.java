@@ -37,6 +37,16 @@ public final class RinglabMain {
         CommandLine cl = new CommandLine(new RinglabCommand());
         org.ringlab.bench.cli.RunCommand.addExperiments(cl.getSubcommands().get("run"));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExecutionStrategy(parseResult -> {
+            String refused = topLevelOptionsWithACommand(parseResult);
+            if (refused != null) {
+                PrintWriter err = parseResult.commandSpec().commandLine().getErr();
+                err.println("ringlab: " + refused);
+                err.flush();
+                return 2;
+            }
+            return new CommandLine.RunLast().execute(parseResult);
+        });
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println("ringlab: " + ex.getMessage() + allowedOptions(ex));
@@ -57,6 +67,45 @@ public final class RinglabMain {
             return 1;
         });
         return cl;
+    }
+
+    /**
+     * The top-level options are the default {@code compare}'s: given before a command they were
+     * silently ignored ({@code ringlab --out DIR run driver} wrote to ringlab-report/). Null when
+     * there is no command or no such option, else the message that refuses them and names the
+     * form that works.
+     */
+    static String topLevelOptionsWithACommand(CommandLine.ParseResult parseResult) {
+        if (!parseResult.hasSubcommand()) {
+            return null;
+        }
+        java.util.List<CommandLine.Model.OptionSpec> given = parseResult.matchedOptions().stream()
+                .filter(o -> !o.usageHelp() && !o.versionHelp()).toList();
+        if (given.isEmpty()) {
+            return null;
+        }
+        java.util.List<String> path = new java.util.ArrayList<>();
+        CommandLine.ParseResult last = parseResult;
+        while (last.hasSubcommand()) {
+            last = last.subcommand();
+            path.add(last.commandSpec().name());
+        }
+        // The top-level options are the arguments before the command's name, as typed.
+        java.util.List<String> args = parseResult.originalArgs();
+        int at = args.indexOf(parseResult.subcommand().commandSpec().name());
+        java.util.List<String> typed = at < 0 ? java.util.List.of() : args.subList(0, at);
+        String command = String.join(" ", path);
+        String names = given.stream().map(CommandLine.Model.OptionSpec::longestName).distinct()
+                .collect(java.util.stream.Collectors.joining(", "));
+        CommandLine.Model.CommandSpec target = last.commandSpec();
+        java.util.List<String> unknown = given.stream().map(CommandLine.Model.OptionSpec::longestName)
+                .filter(n -> target.findOption(n) == null).distinct().toList();
+        String fix = unknown.isEmpty()
+                ? "give it after the command: 'ringlab " + command + " " + String.join(" ", typed) + "'"
+                : "'ringlab " + command + "' has no option " + String.join(", ", unknown) + "; see 'ringlab " + command
+                + " --help'";
+        return "option " + names + " before the command '" + command + "' belongs to 'ringlab' alone (the default "
+                + "compare) and would be ignored; " + fix + ".";
     }
 
     /** For an unknown option: the options this command allows, so the user sees what to type instead. */

@@ -37,6 +37,24 @@ class RunCommandTest {
     }
 
     @Test
+    void aTopLevelOptionBeforeACommandIsRefusedNamingTheRightForm(@TempDir Path dir) {
+        // It used to be ignored: the report went to ringlab-report/ without a word.
+        String out = dir.resolve("report").toString();
+        Cli.Result r = Cli.run("--out", out, "run", "driver");
+        assertEquals(2, r.exitCode(), r.all());
+        assertTrue(r.err().contains("option --out before the command 'run driver' belongs to 'ringlab' alone"), r.err());
+        assertTrue(r.err().contains("give it after the command: 'ringlab run driver --out " + out + "'"), r.err());
+        assertTrue(!java.nio.file.Files.exists(dir.resolve("report")), "nothing ran");
+        // An option the command does not take at all: say so rather than suggest a form it would refuse.
+        Cli.Result e = Cli.run("--experiment", "anchors", "run", "history");
+        assertEquals(2, e.exitCode(), e.all());
+        assertTrue(e.err().contains("'ringlab run history' has no option --experiment; see 'ringlab run history --help'"),
+                e.err());
+        // Help before a command stays help, and options after the command stay the command's.
+        assertEquals(0, Cli.run("--help").exitCode());
+    }
+
+    @Test
     void runNamesItsExperimentSoItNeitherListsNorTakesExperiment() {
         Cli.Result help = Cli.run("run", "history", "--help");
         assertEquals(0, help.exitCode(), help.all());

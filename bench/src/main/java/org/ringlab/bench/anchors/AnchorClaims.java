@@ -8,16 +8,17 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.ringlab.api.SeamPlacement;
-import org.ringlab.bench.harness.Bootstrap;
 import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.RatioClaim;
+import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.util.Stats;
 
 /**
  * Issue 11's targets, judged from intervals: every figure comes as one group of repetitions per
- * forked JVM (round), the compared anchors' rounds interleaved (A B A B), and every ratio is
- * {@link Bootstrap#paired} over those rounds, judged by {@link RatioClaim} (confirmed, differs,
+ * forked JVM (round), the compared anchors' rounds interleaved (A B A B), and every ratio's
+ * interval is a t interval over those rounds with round variances pooled by kind of ratio
+ * ({@link RoundPool}), judged by {@link RatioClaim} (confirmed, differs,
  * or inconclusive with the interval). Pure: the same samples give the same claims.
  *
  * @param samples  anchor → its samples, one {@link AnchorSamples} per round, in round order
@@ -69,14 +70,82 @@ record AnchorClaims(Map<String, List<AnchorSamples>> samples, String mirrored) {
         return samples.containsKey(anchor);
     }
 
-    /** {@code anchor}'s one-thread path over mirrored's, paired by round. */
-    Estimate overMirrored(String anchor, int sizeIndex) {
-        return Bootstrap.paired(groups(anchor, path(sizeIndex)), groups(mirrored, path(sizeIndex)));
+    /**
+     * Every interval the claims and the strategy table show, made together so that they share the
+     * pooled round variances ({@link RoundPool}): one pool per size for the one-thread path over
+     * mirrored's (with, at 64 bytes, spsc against JCTools and drain(1) against drain(32) on one
+     * thread, one-thread ratios too), one per size for the path less the mechanism over mirrored's,
+     * and one for the two-thread ratios (their rounds vary far more).
+     */
+    Intervals intervals() {
+        return RoundPool.judge(this::intervals);
     }
 
-    /** The path of {@code anchor} less its mechanism, over mirrored's path, paired by round. */
-    Estimate lessMechanismOverMirrored(String anchor, int sizeIndex) {
-        return Bootstrap.paired(groups(anchor, pathLessMechanism(sizeIndex)), groups(mirrored, path(sizeIndex)));
+    private Intervals intervals(RoundPool pool) {
+        Map<String, Estimate> byKey = new LinkedHashMap<>();
+        if (has(mirrored)) {
+            for (int i = 0; i < AnchorSamples.SIZES.length; i++) {
+                for (String anchor : samples.keySet()) {
+                    if (Anchors.strategyOf(anchor) == null || anchor.equals(mirrored)) {
+                        continue;
+                    }
+                    byKey.put(overKey(anchor, i), pool.paired(ONE_THREAD + i, groups(anchor, path(i)),
+                            groups(mirrored, path(i))));
+                    byKey.put(beyondKey(anchor, i), pool.paired(BEYOND + i, groups(anchor, pathLessMechanism(i)),
+                            groups(mirrored, path(i))));
+                }
+            }
+            String jctools = JctoolsSpscArrayAnchor.NAME;
+            if (has(jctools)) {
+                byKey.put(jctools, pool.paired(ONE_THREAD + SMALL, groups(mirrored, path(SMALL)),
+                        groups(jctools, path(SMALL))));
+            }
+            if (has(Anchors.AGRONA)) {
+                Function<AnchorSamples, double[]> rate = s -> s.rate()[SMALL];
+                byKey.put(Anchors.AGRONA, pool.paired(TWO_THREADS, groups(mirrored, rate), groups(Anchors.AGRONA, rate)));
+            }
+            // drain(1) over drain(32) in ns on one thread (columns 0, 1); drain(32) over drain(1) in records/µs on two (3, 2).
+            if (!samples.get(mirrored).stream().allMatch(s -> Double.isNaN(s.drain()[0][0]))) {
+                byKey.put(DRAIN + 0, pool.paired(ONE_THREAD + SMALL, groups(mirrored, s -> s.drain()[0]),
+                        groups(mirrored, s -> s.drain()[1])));
+            }
+            if (!samples.get(mirrored).stream().allMatch(s -> Double.isNaN(s.drain()[3][0]))) {
+                byKey.put(DRAIN + 1, pool.paired(TWO_THREADS, groups(mirrored, s -> s.drain()[3]),
+                        groups(mirrored, s -> s.drain()[2])));
+            }
+        }
+        return new Intervals(byKey);
+    }
+
+    private static final String ONE_THREAD = "one-thread path over mirrored's, size ";
+    private static final String BEYOND = "path less mechanism over mirrored's, size ";
+    private static final String TWO_THREADS = "two threads";
+    private static final String DRAIN = "drain, threads ";
+
+    private static String overKey(String anchor, int sizeIndex) {
+        return "over " + anchor + " " + sizeIndex;
+    }
+
+    private static String beyondKey(String anchor, int sizeIndex) {
+        return "beyond " + anchor + " " + sizeIndex;
+    }
+
+    /** The pooled intervals of one set of samples, by what they compare. */
+    record Intervals(Map<String, Estimate> byKey) {
+
+        private Estimate get(String key) {
+            return byKey.getOrDefault(key, Estimate.NONE);
+        }
+
+        /** {@code anchor}'s one-thread path over mirrored's, paired by round. */
+        Estimate overMirrored(String anchor, int sizeIndex) {
+            return get(overKey(anchor, sizeIndex));
+        }
+
+        /** The path of {@code anchor} less its mechanism, over mirrored's path, paired by round. */
+        Estimate lessMechanismOverMirrored(String anchor, int sizeIndex) {
+            return get(beyondKey(anchor, sizeIndex));
+        }
     }
 
     /** Median of every repetition of {@code figure} over all rounds. */
@@ -87,9 +156,10 @@ record AnchorClaims(Map<String, List<AnchorSamples>> samples, String mirrored) {
 
     /** Every claim, in report order. */
     List<Claim> all() {
+        Intervals in = intervals();
         List<Claim> claims = new ArrayList<>();
-        claims.add(twoThreadsOverAgrona());
-        claims.add(oneThreadAgainstJctools());
+        claims.add(twoThreadsOverAgrona(in));
+        claims.add(oneThreadAgainstJctools(in));
         for (String anchor : samples.keySet()) {
             String strategy = Anchors.strategyOf(anchor);
             if (strategy == null || anchor.equals(mirrored)) {
@@ -97,14 +167,14 @@ record AnchorClaims(Map<String, List<AnchorSamples>> samples, String mirrored) {
             }
             RatioClaim bound = ratioBound(anchor);
             if (bound != null) {
-                claims.add(has(mirrored) ? bound.judge(overMirrored(anchor, SMALL), String.format(Locale.ROOT,
+                claims.add(has(mirrored) ? bound.judge(in.overMirrored(anchor, SMALL), String.format(Locale.ROOT,
                         "%s %.1f ns, %s %.1f ns CPU per record", anchor, median(anchor, path(SMALL)), mirrored,
                         median(mirrored, path(SMALL)))) : bound.notMeasured(mirrored + " did not run"));
             }
-            claims.add(beyondMechanism(anchor));
+            claims.add(beyondMechanism(in, anchor));
         }
-        claims.add(drainOneThread());
-        claims.add(drainTwoThreads());
+        claims.add(drainOneThread(in));
+        claims.add(drainTwoThreads(in));
         return claims;
     }
 
@@ -131,7 +201,7 @@ record AnchorClaims(Map<String, List<AnchorSamples>> samples, String mirrored) {
      * against 1 + 3 ns / mirrored's median, i.e. at most 3 ns per record above what the memory
      * has to do. The ratio interval is also printed in ns (× mirrored's median).
      */
-    Claim beyondMechanism(String anchor) {
+    Claim beyondMechanism(Intervals in, String anchor) {
         String text = String.format(Locale.ROOT, "%s's extra one-thread cost over spsc@mirrored is within %.0f ns of "
                 + "its mechanism's cost, 64-byte records (issue 11)", anchor, BEYOND_MECHANISM_NS);
         if (!has(mirrored)) {
@@ -139,7 +209,7 @@ record AnchorClaims(Map<String, List<AnchorSamples>> samples, String mirrored) {
         }
         double base = median(mirrored, path(SMALL));
         RatioClaim claim = RatioClaim.atMost(text, "≤ +3 ns (target)", 1 + BEYOND_MECHANISM_NS / base);
-        Estimate e = lessMechanismOverMirrored(anchor, SMALL);
+        Estimate e = in.lessMechanismOverMirrored(anchor, SMALL);
         double extra = median(anchor, path(SMALL)) - base;
         double mechanism = median(anchor, mechanism(SMALL));
         double bytes = median(anchor, s -> s.mechanismBytes()[SMALL]);
@@ -149,7 +219,7 @@ record AnchorClaims(Map<String, List<AnchorSamples>> samples, String mirrored) {
                 claim.threshold(), BEYOND_MECHANISM_NS, base));
     }
 
-    Claim twoThreadsOverAgrona() {
+    Claim twoThreadsOverAgrona(Intervals in) {
         RatioClaim claim = RatioClaim.atLeast(String.format(Locale.ROOT, "spsc on the default mirrored strategy moves "
                 + "at least %.1f× the 64-byte records/µs of Agrona's OneToOneRingBuffer, two threads (issues 8, 11)",
                 TWO_THREADS_OVER_AGRONA), "≥ 1.5× (goal)", TWO_THREADS_OVER_AGRONA);
@@ -158,47 +228,45 @@ record AnchorClaims(Map<String, List<AnchorSamples>> samples, String mirrored) {
                     + " did not run");
         }
         Function<AnchorSamples, double[]> rate = s -> s.rate()[SMALL];
-        return claim.judge(Bootstrap.paired(groups(mirrored, rate), groups(Anchors.AGRONA, rate)), String.format(
+        return claim.judge(in.get(Anchors.AGRONA), String.format(
                 Locale.ROOT, "%s %.2f, %s %.2f records/µs", mirrored, median(mirrored, rate), Anchors.AGRONA,
                 median(Anchors.AGRONA, rate)));
     }
 
-    Claim oneThreadAgainstJctools() {
+    Claim oneThreadAgainstJctools(Intervals in) {
         RatioClaim claim = RatioClaim.atMost("spsc on the default mirrored strategy costs no more CPU per 64-byte "
                 + "record than JCTools' SpscArrayQueue, one thread (issue 11)", "≤ 1× (target)", 1.0);
         String jctools = JctoolsSpscArrayAnchor.NAME;
         if (!has(mirrored) || !has(jctools)) {
             return claim.notMeasured((has(mirrored) ? jctools : "spsc on the default mirrored strategy") + " did not run");
         }
-        return claim.judge(Bootstrap.paired(groups(mirrored, path(SMALL)), groups(jctools, path(SMALL))),
+        return claim.judge(in.get(jctools),
                 String.format(Locale.ROOT, "%s %.1f ns, %s %.1f ns CPU per record", mirrored,
                         median(mirrored, path(SMALL)), jctools, median(jctools, path(SMALL))));
     }
 
-    Claim drainOneThread() {
+    Claim drainOneThread(Intervals in) {
         RatioClaim claim = RatioClaim.atLeast(String.format(Locale.ROOT, "drain(32) is at least %.1f× as fast as "
                 + "drain(1) per record on one thread (the consumer's CPU, draining a filled ring), spsc on the default "
                 + "mirrored strategy (seed 001, issue 11)",
                 DRAIN_ONE_THREAD), "1.6× (seed 001)", DRAIN_ONE_THREAD);
-        return drain(claim, 0, 1, "ns CPU per record", true);
+        return drain(in, claim, 0, 1, "ns CPU per record", true);
     }
 
-    Claim drainTwoThreads() {
+    Claim drainTwoThreads(Intervals in) {
         RatioClaim claim = RatioClaim.atLeast("drain(32) is not slower than drain(1) with a producer and a consumer "
                 + "thread, spsc on the default mirrored strategy (issue 11)", "≥ 1× (target)", 1.0);
-        return drain(claim, 3, 2, "records/µs", false);
+        return drain(in, claim, 3, 2, "records/µs", false);
     }
 
     /** Column {@code num} over column {@code den} of the drain figures (ns: drain(1) over drain(32), the speed-up). */
-    private Claim drain(RatioClaim claim, int num, int den, String unit, boolean nanos) {
+    private Claim drain(Intervals in, RatioClaim claim, int num, int den, String unit, boolean nanos) {
         if (!has(mirrored) || samples.get(mirrored).stream().allMatch(s -> Double.isNaN(s.drain()[num][0]))) {
             return claim.notMeasured("spsc on the default mirrored strategy did not run");
         }
-        Function<AnchorSamples, double[]> n = s -> s.drain()[num];
-        Function<AnchorSamples, double[]> d = s -> s.drain()[den];
         int one = nanos ? num : den;
         int batch = nanos ? den : num;
-        return claim.judge(Bootstrap.paired(groups(mirrored, n), groups(mirrored, d)), String.format(Locale.ROOT,
+        return claim.judge(in.get(DRAIN + (nanos ? 0 : 1)), String.format(Locale.ROOT,
                 "drain(1) %.2f, drain(32) %.2f %s", median(mirrored, s -> s.drain()[one]),
                 median(mirrored, s -> s.drain()[batch]), unit));
     }

@@ -489,13 +489,15 @@ public final class AnchorsExperiment implements Experiment {
                 fork ? "Each anchor ran in " + rounds + " child JVMs of its own (one per round; in every round one "
                         + "child per anchor, one after the other: A B C … A B C …), so the call sites the anchors share "
                         + "stay monomorphic, as in an application with one queue type. The claims pair round k of the "
-                        + "compared anchors and resample rounds, then repetitions (Bootstrap.paired); rounds are added "
+                        + "compared anchors: a t interval over the rounds' log-ratios, the round variance pooled over "
+                        + "ratios of one kind (RoundPool); rounds are added "
                         + "while a claim is inconclusive, up to " + profile.rounds().maxRounds() + " or "
                         + (int) profile.rounds().seconds() + " s."
                         : "All anchors ran in this JVM, repetitions interleaved across anchors. Caveat: call sites "
                         + "shared by several anchors (the driver's AnchorQueue calls, SpscRingQueue's RingMemory calls "
                         + "across strategies) are megamorphic here, which slows spsc most; the forked run and the JMH "
-                        + "AnchorsBenchmark give the uncontaminated figure. One round: the intervals see only this JVM's noise.",
+                        + "AnchorsBenchmark give the uncontaminated figure. One round: no interval between rounds, "
+                        + "so every claim is inconclusive.",
                 "Mechanism: after every one-thread path repetition of spsc@STRATEGY, the bytes its memory moved beyond "
                         + "the one copy in and out (CopyCounters.extraBytes: a doubled ring's second insertion, staging "
                         + "and gather at the seam, rotations) plus the bytes the queue skipped as padding, replayed alone "

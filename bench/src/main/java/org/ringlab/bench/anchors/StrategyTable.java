@@ -24,6 +24,7 @@ final class StrategyTable {
         List<String> headers = List.of("anchor", "size", "ns CPU/record", "× mirrored [95 %]", "extra ns",
                 "mechanism B/record", "mechanism ns", "beyond mechanism ns [95 %]");
         List<List<String>> rows = new ArrayList<>();
+        AnchorClaims.Intervals in = judged.intervals();
         for (int i = 0; i < AnchorSamples.SIZES.length; i++) {
             int size = i;
             double base = judged.median(judged.mirrored(), AnchorClaims.path(i));
@@ -35,11 +36,11 @@ final class StrategyTable {
                 double path = judged.median(anchor, AnchorClaims.path(i));
                 row.add(String.format(Locale.ROOT, "%.1f", path));
                 boolean self = anchor.equals(judged.mirrored());
-                row.add(self ? "1 (baseline)" : interval(judged.overMirrored(anchor, i)));
+                row.add(self ? "1 (baseline)" : interval(in.overMirrored(anchor, i)));
                 row.add(self ? "-" : String.format(Locale.ROOT, "%+.1f", path - base));
                 row.add(String.format(Locale.ROOT, "%.2f", judged.median(anchor, s -> s.mechanismBytes()[size])));
                 row.add(String.format(Locale.ROOT, "%.1f", judged.median(anchor, AnchorClaims.mechanism(i))));
-                row.add(self ? "-" : nanos(judged.lessMechanismOverMirrored(anchor, i), base));
+                row.add(self ? "-" : nanos(in.lessMechanismOverMirrored(anchor, i), base));
                 rows.add(row);
             }
         }

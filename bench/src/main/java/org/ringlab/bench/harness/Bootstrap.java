@@ -12,6 +12,11 @@ import java.util.SplittableRandom;
  * machine that is the smaller part.
  * <p>
  * The seed is fixed, so the same samples always give the same interval.
+ * <p>
+ * A percentile interval is never wider than the spread of the groups it resamples, so over 2 or
+ * 3 groups it misses most of the group-to-group variance: claims take their intervals from
+ * {@link PairedRounds} (a t interval over the rounds) and use {@link #paired} only where a
+ * round's ratio is not positive; {@code ringlab diff} still resamples forks here (docs/experiments.md).
  */
 public final class Bootstrap {
 
@@ -51,7 +56,8 @@ public final class Bootstrap {
                 ratios[k++] = r;
             }
         }
-        return estimate(point, ratios, k, n.size(), Math.min(count(n), count(d)));
+        return estimate(point, ratios, k, n.size(), Math.min(count(n), count(d)),
+                "bootstrap over " + n.size() + " rounds");
     }
 
     /** Unpaired (two separate runs): each side's groups are resampled independently. Ratio = median(b) / median(a). */
@@ -69,7 +75,7 @@ public final class Bootstrap {
         /** The {@link #CONFIDENCE} percentile interval of the reference's B/A ({@link Estimate#NONE} when unknown). */
         public Estimate interval() {
             double[] finite = Arrays.stream(ratios).filter(Double::isFinite).toArray();
-            return estimate(point, finite, finite.length, 0, 0);
+            return estimate(point, finite, finite.length, 0, 0, "");
         }
     }
 
@@ -119,7 +125,7 @@ public final class Bootstrap {
                 ratios[k++] = r;
             }
         }
-        return estimate(point, ratios, k, Math.min(fa.size(), fb.size()), Math.min(count(fa), count(fb)));
+        return estimate(point, ratios, k, Math.min(fa.size(), fb.size()), Math.min(count(fa), count(fb)), "");
     }
 
     /**
@@ -146,7 +152,7 @@ public final class Bootstrap {
         }
     }
 
-    private static Estimate estimate(double point, double[] ratios, int k, int rounds, int samples) {
+    private static Estimate estimate(double point, double[] ratios, int k, int rounds, int samples, String method) {
         if (k == 0 || !Double.isFinite(point)) {
             return Estimate.NONE;
         }
@@ -154,7 +160,7 @@ public final class Bootstrap {
         Arrays.sort(r);
         double tail = (1 - CONFIDENCE) / 2;
         return new Estimate(point, r[(int) Math.floor(tail * (k - 1))], r[(int) Math.ceil((1 - tail) * (k - 1))],
-                rounds, samples);
+                rounds, samples, method);
     }
 
     private static double[] resample(List<double[]> groups, int[] pick, SplittableRandom random) {

@@ -9,8 +9,10 @@ import org.ringlab.bench.report.Judgement;
  * A seed's claim stated so the data can judge it: a ratio of two measured figures, a threshold
  * and a direction. {@link #judge} says <b>confirmed</b> only when the whole interval of the
  * ratio is on the claim's side of the threshold, <b>differs</b> only when it is wholly on the
- * other side, and <b>inconclusive</b> (with the interval) otherwise. Noise can then widen an
- * interval into "inconclusive", but it cannot turn "confirmed" into "differs".
+ * other side, and <b>inconclusive</b> (with the interval) otherwise, also when there is no
+ * interval (one round). Noise can then widen an interval into "inconclusive", but, as long as the
+ * interval holds the round-to-round variance ({@link PairedRounds}), it turns "confirmed" into
+ * "differs" only by chance.
  *
  * @param text       the claim as the report prints it ({@code "seed 000: mirrored writes about 2x faster"})
  * @param seedFigure what the seed measured ({@code "2x"})
@@ -58,11 +60,18 @@ public record RatioClaim(String text, String seedFigure, double threshold, boole
     public Claim judge(Estimate e, String detail) {
         Claim.Verdict v = verdict(e);
         String measured = e.known()
-                ? String.format(Locale.ROOT, "%.2f× [%.2f, %.2f] (95 %%, %d rounds)%s", e.ratio(), e.low(), e.high(),
-                e.rounds(), detail.isEmpty() ? "" : "; " + detail)
-                : "no finite samples" + (detail.isEmpty() ? "" : "; " + detail);
+                ? String.format(Locale.ROOT, "%.2f× [%.2f, %.2f] (95 %%, %s)%s", e.ratio(), e.low(), e.high(),
+                e.describeMethod(), detail.isEmpty() ? "" : "; " + detail)
+                : unknown(e) + (detail.isEmpty() ? "" : "; " + detail);
         return new Claim(text, measured, v, new Judgement(seedFigure, threshold, atLeast, e.ratio(), e.low(), e.high(),
-                e.rounds(), e.samples()));
+                e.rounds(), e.samples(), e.method()));
+    }
+
+    /** What an estimate without an interval says: its ratio and why it has no interval, or that it has nothing. */
+    static String unknown(Estimate e) {
+        return Double.isFinite(e.ratio()) && !e.method().isEmpty()
+                ? String.format(Locale.ROOT, "%.2f×, no interval (%s)", e.ratio(), e.method())
+                : "no finite samples";
     }
 
     /** The claim, not measured in this run, and why. */

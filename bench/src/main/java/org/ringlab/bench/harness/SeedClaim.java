@@ -16,9 +16,9 @@ import org.ringlab.bench.report.Judgement;
  * <b>inconclusive</b>. A single check is exactly a {@link RatioClaim}.
  *
  * <p>Samples come as paired rounds: round {@code r} of the numerator and of the denominator
- * were measured back to back (interleaved), so {@link Bootstrap#paired} resamples both sides
- * of the same rounds. A figure judged against a constant (a loss of at least 3.11 %) is the
- * ratio of its median to 1: {@link #figure}.
+ * were measured back to back (interleaved), and the interval is {@link PairedRounds#paired}'s t
+ * interval over the rounds' log-ratios. A figure judged against a constant (a loss of at least
+ * 3.11 %) is its ratio to 1: {@link #figure}.
  *
  * @param text       the claim as the report prints it, with the seed's number and the thresholds
  * @param seedFigure what the seed measured ({@code "31.1 % -> 0.12 %"})
@@ -49,7 +49,7 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
             String interval = estimate.known()
                     ? String.format(Locale.ROOT, "%s [%s, %s]", num(estimate.ratio()), num(estimate.low()),
                     num(estimate.high()))
-                    : "no finite samples";
+                    : RatioClaim.unknown(estimate);
             return v + what + " " + interval + " (claim " + (side.atLeast() ? "≥ " : "≤ ") + num(side.threshold()) + ")";
         }
     }
@@ -103,12 +103,12 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
         }
         Check d = deciding();
         Estimate e = d.estimate();
-        m.append(String.format(Locale.ROOT, " (95 %% intervals, %d paired rounds)", e.rounds()));
+        m.append(" (95 % intervals, ").append(e.describeMethod()).append(')');
         if (!detail.isEmpty()) {
             m.append("; ").append(detail);
         }
         return new Claim(text, m.toString(), verdict(), new Judgement(seedFigure, d.side().threshold(),
-                d.side().atLeast(), e.ratio(), e.low(), e.high(), e.rounds(), e.samples()));
+                d.side().atLeast(), e.ratio(), e.low(), e.high(), e.rounds(), e.samples(), e.method()));
     }
 
     /** The claim, not measured in this run, and why. */
@@ -125,22 +125,26 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
         return out;
     }
 
-    /** The interval of {@code median(num) / median(den)}, round {@code r} of each measured together. */
+    /**
+     * The interval of {@code num / den}, round {@code r} of each measured together: a t interval
+     * over the rounds' log-ratios, its point their geometric mean.
+     */
     public static Estimate ratio(double[] num, double[] den) {
-        return Bootstrap.paired(rounds(num), rounds(den));
+        return PairedRounds.paired(rounds(num), rounds(den));
     }
 
     /**
-     * The interval of {@code median(num) / median(den)} over paired rounds of several
-     * repetitions each: a round is a fork that measured both sides ({@link ForkedRows#groups}).
+     * The interval of the ratio over paired rounds of several repetitions each (each round's
+     * ratio of medians, a t interval over their logs): a round is a fork that measured both
+     * sides ({@link ForkedRows#groups}).
      */
     public static Estimate ratio(List<double[]> num, List<double[]> den) {
-        return Bootstrap.paired(num, den);
+        return PairedRounds.paired(num, den);
     }
 
-    /** The interval of one figure's median (the ratio to a constant 1), to judge it against a constant. */
+    /** The interval of one figure (its ratio to a constant 1, the point its geometric mean), to judge it against a constant. */
     public static Estimate figure(double[] samples) {
-        return Bootstrap.paired(rounds(samples), rounds(DoubleStream.generate(() -> 1).limit(samples.length).toArray()));
+        return PairedRounds.paired(rounds(samples), rounds(DoubleStream.generate(() -> 1).limit(samples.length).toArray()));
     }
 
     /**
@@ -152,12 +156,12 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
         return num.size() == 1 && den.size() == 1 ? ratio(num.getFirst(), den.getFirst()) : ratio(num, den);
     }
 
-    /** One figure's median against a constant, its forks then their repetitions resampled (one fork: repetitions). */
+    /** One figure against a constant, a fork a round (one fork: its repetitions as rounds), as {@link #figure}. */
     public static Estimate figureOfForks(List<double[]> groups) {
         if (groups.size() == 1) {
             return figure(groups.getFirst());
         }
-        return Bootstrap.paired(groups, groups.stream().map(g -> DoubleStream.generate(() -> 1).limit(g.length)
+        return PairedRounds.paired(groups, groups.stream().map(g -> DoubleStream.generate(() -> 1).limit(g.length)
                 .toArray()).toList());
     }
 

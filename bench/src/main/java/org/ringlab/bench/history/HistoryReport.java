@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import org.ringlab.bench.harness.Bootstrap;
 import org.ringlab.bench.harness.RatioClaim;
+import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.bench.report.Chart;
@@ -132,7 +132,7 @@ public final class HistoryReport {
 
     /**
      * Speed-up of every strategy against the baseline (baseline's time ÷ the strategy's), per
-     * element size, with the paired-round 95 % interval as an error bar; 1 = as fast.
+     * element size, with the paired-round 95 % t interval as an error bar; 1 = as fast.
      */
     private Chart speedUps(String what, java.util.function.Function<CellResult, double[]> samples) {
         String base = plan.baseline();
@@ -140,31 +140,35 @@ public final class HistoryReport {
         Map<String, double[]> ratio = new LinkedHashMap<>();
         Map<String, double[]> low = new LinkedHashMap<>();
         Map<String, double[]> high = new LinkedHashMap<>();
-        for (MemoryStrategy s : plan.strategies()) {
-            if (s.name().equals(base)) {
-                continue;
+        // As the claims: a t interval over the paired rounds, the round variance pooled over the chart's points.
+        Map<String, org.ringlab.bench.harness.Estimate[]> estimates = RoundPool.judge(pool -> {
+            Map<String, org.ringlab.bench.harness.Estimate[]> byStrategy = new LinkedHashMap<>();
+            for (MemoryStrategy s : plan.strategies()) {
+                if (s.name().equals(base)) {
+                    continue;
+                }
+                org.ringlab.bench.harness.Estimate[] e = new org.ringlab.bench.harness.Estimate[categories.size()];
+                for (int i = 0; i < e.length; i++) {
+                    List<CellResult[]> pairs = pairs(base, s.name(), plan.sizes().get(i));
+                    e[i] = pairs.isEmpty() ? org.ringlab.bench.harness.Estimate.NONE
+                            : pool.paired(what, pairs.stream().map(p -> samples.apply(p[0])).toList(),
+                            pairs.stream().map(p -> samples.apply(p[1])).toList());
+                }
+                byStrategy.put(s.name(), e);
             }
-            double[] r = new double[categories.size()];
-            double[] lo = new double[categories.size()];
-            double[] hi = new double[categories.size()];
-            for (int i = 0; i < r.length; i++) {
-                List<CellResult[]> pairs = pairs(base, s.name(), plan.sizes().get(i));
-                org.ringlab.bench.harness.Estimate e = pairs.isEmpty() ? org.ringlab.bench.harness.Estimate.NONE
-                        : Bootstrap.paired(pairs.stream().map(p -> samples.apply(p[0])).toList(),
-                        pairs.stream().map(p -> samples.apply(p[1])).toList());
-                r[i] = e.ratio();
-                lo[i] = e.low();
-                hi[i] = e.high();
-            }
-            ratio.put(s.name(), r);
-            low.put(s.name(), lo);
-            high.put(s.name(), hi);
-        }
+            return byStrategy;
+        });
+        estimates.forEach((name, e) -> {
+            ratio.put(name, java.util.Arrays.stream(e).mapToDouble(org.ringlab.bench.harness.Estimate::ratio).toArray());
+            low.put(name, java.util.Arrays.stream(e).mapToDouble(org.ringlab.bench.harness.Estimate::low).toArray());
+            high.put(name, java.util.Arrays.stream(e).mapToDouble(org.ringlab.bench.harness.Estimate::high).toArray());
+        });
         return Chart.ratios("history: " + what + " speed-up against " + base + " (95 % interval)", "element size",
                 "time of " + base + " ÷ time of the strategy (1 = as fast)", categories, ratio, low, high, 1,
                 // With the baseline alone there is no ratio, so no interval and no spread to describe.
-                low.isEmpty() ? "" : "whiskers: the 95 % bootstrap interval of the ratio over the paired rounds ("
-                        + base + " and the strategy run back to back)");
+                low.isEmpty() ? "" : "whiskers: the 95 % t interval of the ratio over the paired rounds ("
+                        + base + " and the strategy run back to back), the round variance pooled over the chart's "
+                        + "points; none where a point had one round");
     }
 
     /** True when no claim is inconclusive: more rounds would not change a verdict's kind. */
@@ -183,10 +187,15 @@ public final class HistoryReport {
 
     /**
      * Seed 000's claims beside this run, per element size: the write speed-up, the read
-     * slowdown, and the physical memory ratio; each judged on the paired-round bootstrap
-     * interval of its ratio ({@link RatioClaim}).
+     * slowdown, and the physical memory ratio; each judged on the t interval of its ratio over
+     * the paired rounds ({@link RatioClaim}), the round variance pooled over the element sizes
+     * per kind of figure (writes, reads, Pss: each kind's noise differs, the sizes' alike).
      */
     List<Claim> claims() {
+        return RoundPool.judge(this::claims);
+    }
+
+    private List<Claim> claims(RoundPool pool) {
         String base = plan.baseline();
         String cand = plan.candidate();
         List<Claim> claims = new ArrayList<>();
@@ -211,11 +220,11 @@ public final class HistoryReport {
             }
             List<double[]> bw = pairs.stream().map(p -> p[0].writeNsPerPut()).toList();
             List<double[]> cw = pairs.stream().map(p -> p[1].writeNsPerPut()).toList();
-            claims.add(write.judge(Bootstrap.paired(bw, cw), String.format(Locale.ROOT, "%s %s, %s %s ns/put",
+            claims.add(write.judge(pool.paired("write", bw, cw), String.format(Locale.ROOT, "%s %s, %s %s ns/put",
                     base, ns(median(bw)), cand, ns(median(cw)))));
             List<double[]> br = pairs.stream().map(p -> p[0].readNs()).toList();
             List<double[]> cr = pairs.stream().map(p -> p[1].readNs()).toList();
-            claims.add(read.judge(Bootstrap.paired(cr, br), String.format(Locale.ROOT, "%s %s, %s %s ms per read",
+            claims.add(read.judge(pool.paired("read", cr, br), String.format(Locale.ROOT, "%s %s, %s %s ms per read",
                     cand, ms(median(cr)), base, ms(median(br)))));
             // In one JVM, a freed ring's pages and heap resizing land in the next cell's Pss growth.
             if (!plan.fork()) {
@@ -225,7 +234,7 @@ public final class HistoryReport {
             }
             List<double[]> bp = pairs.stream().map(p -> new double[] {p[0].pssBytes() / p[0].capacity()}).toList();
             List<double[]> cp = pairs.stream().map(p -> new double[] {p[1].pssBytes() / p[1].capacity()}).toList();
-            claims.add(pss.judge(Bootstrap.paired(bp, cp), String.format(Locale.ROOT, "Pss/N %s %.2f, %s %.2f",
+            claims.add(pss.judge(pool.paired("pss", bp, cp), String.format(Locale.ROOT, "Pss/N %s %.2f, %s %.2f",
                     base, median(bp), cand, median(cp))));
         }
         return claims;

@@ -245,9 +245,11 @@ public final class ReportWriter {
             "(q3-q1)/median", "stability");
 
     /** How a verdict is reached, for the first page. */
-    static final String VERDICT_RULE = "A claim is a ratio with a threshold and a direction. Its 95 % interval comes from"
-            + " a two-level bootstrap of paired, interleaved rounds (forked JVMs, then the repetitions inside them):"
-            + " **confirmed** only when the whole interval is on the claim's side, **DIFFERS** only when it is wholly"
+    static final String VERDICT_RULE = "A claim is a ratio with a threshold and a direction. Its 95 % interval is a"
+            + " Student t interval over paired, interleaved rounds (forked JVMs), one log-ratio of medians per round;"
+            + " where an experiment has several claims of one kind the round variance is pooled over them (the claim's"
+            + " text says which: \"t over 2 rounds, round variance pooled over 6 claims (df 6)\"); one round gives no"
+            + " interval. **confirmed** only when the whole interval is on the claim's side, **DIFFERS** only when it is wholly"
             + " on the other side, else **inconclusive**. Rounds are added, within the profile's time budget, while a"
             + " claim is inconclusive. Claims judged \"one figure, no interval\" are older point verdicts that can"
             + " flip between runs.";

@@ -119,19 +119,22 @@ public record ResultsJson(String format, int version, String command, String pro
             Judgement g = c.judgement();
             return new ClaimJson(c.claim(), c.measured(), c.verdict(), g == Judgement.POINT ? null
                     : new JudgementJson(g.seedFigure(), g.threshold(), g.atLeast() ? "at-least" : "at-most",
-                    number(g.ratio()), number(g.low()), number(g.high()), g.rounds(), g.samples()));
+                    number(g.ratio()), number(g.low()), number(g.high()), g.rounds(), g.samples(),
+                    g.method().isEmpty() ? null : g.method()));
         }
 
         Claim toClaim() {
             return judgement == null ? new Claim(claim, measured, verdict)
                     : new Claim(claim, measured, verdict, new Judgement(judgement.seedFigure(), judgement.threshold(),
                     judgement.direction().equals("at-least"), value(judgement.ratio()), value(judgement.low()),
-                    value(judgement.high()), judgement.rounds(), judgement.samples()));
+                    value(judgement.high()), judgement.rounds(), judgement.samples(), judgement.interval()));
         }
     }
 
+    /** {@code interval}: how the interval was made ({@code "t over 3 rounds"}); absent in files from before it was recorded. */
     public record JudgementJson(String seedFigure, double threshold, String direction, Double ratio, Double low,
-                                Double high, int rounds, int samples) {
+                                Double high, int rounds, int samples,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) String interval) {
     }
 
     public record ChartJson(String title, String file) {

@@ -60,7 +60,7 @@ class RatioClaimTest {
                 num.add(noisy(random, 230 * load * (0.9 + 0.2 * random.nextDouble())));
                 den.add(noisy(random, 100 * load * (0.9 + 0.2 * random.nextDouble())));
             }
-            Claim.Verdict v = AT_LEAST_2.verdict(Bootstrap.paired(num, den));
+            Claim.Verdict v = AT_LEAST_2.verdict(PairedRounds.paired(num, den));
             confirmed += v == Claim.Verdict.CONFIRMED ? 1 : 0;
             differs += v == Claim.Verdict.DIFFERS ? 1 : 0;
         }

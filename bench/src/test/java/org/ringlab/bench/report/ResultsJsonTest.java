@@ -46,7 +46,7 @@ class ResultsJsonTest {
         Measurement infinite = new Measurement("history", Map.of("case", "lossless"), "lossRatio", "x", true, false,
                 new double[] {Double.POSITIVE_INFINITY, 3});
         Claim interval = new Claim("spsc ≥ 5× locked-list", "6.1× [5.2, 7.0]", Claim.Verdict.CONFIRMED,
-                new Judgement("5x", 5, true, 6.1, 5.2, 7.0, 8, 40));
+                new Judgement("5x", 5, true, 6.1, 5.2, 7.0, 8, 40, "t over 8 rounds, round variance pooled over 3 claims (df 21)"));
         Claim point = new Claim("Pss = 1×", "1.00×", Claim.Verdict.CONFIRMED);
         Claim unknown = new Claim("loss", "—", Claim.Verdict.INCONCLUSIVE,
                 new Judgement("31 %", 1, false, Double.NaN, Double.NaN, 2, 3, 6));
@@ -68,6 +68,10 @@ class ResultsJsonTest {
         JsonNode tree = new ObjectMapper().readTree(json);
         Set<ValidationMessage> errors = schema().validate(tree);
         assertTrue(errors.isEmpty(), errors + "\n" + json);
+        // The interval's method is written where known, and left out where not (a file from before it was recorded).
+        assertEquals("t over 8 rounds, round variance pooled over 3 claims (df 21)",
+                tree.at("/experiments/0/claims/0/judgement/interval").asText());
+        assertTrue(tree.at("/experiments/0/claims/2/judgement/interval").isMissingNode(), json);
 
         Path file = Files.writeString(dir.resolve(ReportWriter.JSON), json);
         ResultsFile back = ResultsFile.read(file);
