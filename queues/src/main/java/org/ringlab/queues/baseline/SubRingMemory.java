@@ -116,6 +116,27 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
         return size;
     }
 
+    /**
+     * The parent position a {@code writeIntRelease} of this ring's {@code position} goes to: the
+     * latest one with that offset whose word lies before the end of the parent's last write (the
+     * word was written there in this lap: the parent's last write is the cursor). Refuses a word
+     * this ring does not hold, as every RingMemory does.
+     */
+    final long releasePosition(long position) {
+        if (position > committedEnd - Integer.BYTES || position < committedEnd - size) {
+            if (!parent.isOpen()) {
+                throw new IllegalStateException("the memory of this copy-per-consumer sub-ring is closed");
+            }
+            throw new IllegalArgumentException("writeIntRelease at position " + position + ": a release store rewrites a"
+                    + " word the sub-ring holds, in [" + Math.max(0, committedEnd - size) + ", "
+                    + (committedEnd - Integer.BYTES) + "] (its last write ended at " + committedEnd + ")");
+        }
+        long target = offset(position, Integer.BYTES);
+        long end = cursor.end;
+        long at = end - end % parentCapacity + target;
+        return at + Integer.BYTES > end ? at - parentCapacity : at;
+    }
+
     /** Records a write of {@code [position, position + length)} that went to parent position {@code at}. */
     final void wrote(long position, long length, long at) {
         claimAt = -1;
@@ -205,8 +226,18 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
         }
 
         @Override
+        public void writeIntRelease(long position, int value) {
+            parent.writeIntRelease(releasePosition(position), value); // the parent's own release store
+        }
+
+        @Override
         public int readInt(long position) {
             return parent.readInt(offset(position, Integer.BYTES));
+        }
+
+        @Override
+        public int readIntAcquire(long position) {
+            return parent.readIntAcquire(offset(position, Integer.BYTES));
         }
 
         @Override
@@ -225,6 +256,7 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
      * the parent's per-call claim, commit and window; its segments throw once the parent closes.
      */
     static final class OnMirrorView extends SubRingMemory {
+        private static final java.lang.invoke.VarHandle WORD = java.lang.foreign.ValueLayout.JAVA_INT.varHandle();
         private final MemorySegment view;
         private final MemorySegment readView;
 
@@ -264,8 +296,32 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
         }
 
         @Override
+        public void writeIntRelease(long position, int value) {
+            releasePosition(position); // the range check; the bytes are in place
+            long o = offset(position, Integer.BYTES);
+            if ((o & (Integer.BYTES - 1)) == 0) {
+                // Publishes every byte written before it in the mirror view.
+                WORD.setRelease(view, o, value);
+            } else {
+                java.lang.invoke.VarHandle.releaseFence(); // orders the earlier writes before the (unaligned) store
+                view.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, o, value);
+            }
+        }
+
+        @Override
         public int readInt(long position) {
             return view.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, offset(position, Integer.BYTES));
+        }
+
+        @Override
+        public int readIntAcquire(long position) {
+            long o = offset(position, Integer.BYTES);
+            if ((o & (Integer.BYTES - 1)) == 0) {
+                return (int) WORD.getAcquire(view, o);
+            }
+            int value = view.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, o);
+            java.lang.invoke.VarHandle.acquireFence(); // orders the later reads behind it
+            return value;
         }
 
         @Override
