@@ -120,7 +120,7 @@ final class SpscDescriptor {
         if (found != publication) {
             throw new IllegalArgumentException("the spsc header holds publication " + publicationName(found)
                     + " but this queue publishes " + publicationName(publication)
-                    + " (length words: variable records on a mirror view; positions: everything else)");
+                    + " (length words: variable records without a growth policy; positions: fixed records and growing rings)");
         }
         if (seamMatters) {
             int seam = header.get(ValueLayout.JAVA_INT, SEAM_OFFSET);
