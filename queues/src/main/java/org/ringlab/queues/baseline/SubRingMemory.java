@@ -53,6 +53,12 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
     private long committedEnd;
     /** Start of this ring's last write (a commit's: its claim's), in its own positions; the producer's. */
     long lastWrite = -1;
+    /**
+     * Start of this ring's last commit, in its own positions: where the bytes a claim's caller
+     * wrote lie (spsc claims the payload only: after its commit it writes a terminator and
+     * releases the word, so the last write is no longer the claim's).
+     */
+    long lastCommit = -1;
 
     /** The view of bytes {@code [base, base + size)} of {@code parent}, of the leaf its type calls for. */
     static SubRingMemory of(RingMemory parent, long base, long size, MemorySegment header, WriteCursor cursor) {
@@ -209,6 +215,7 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
             long at = claimed(position, length);
             parent.commit(at, length);
             wrote(position, length, at);
+            lastCommit = position;
         }
 
         @Override
@@ -278,6 +285,7 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
         @Override
         public void commit(long position, long length) {
             wrote(position, length, claimed(position, length)); // the bytes are in place already
+            lastCommit = position;
         }
 
         @Override
