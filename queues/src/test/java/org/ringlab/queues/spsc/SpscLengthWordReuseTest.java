@@ -256,6 +256,46 @@ class SpscLengthWordReuseTest {
     }
 
     /**
+     * The mirror view's queue and the segment path's write the same frames: one attaches to the
+     * other's ring on the same memory and continues its records, in order, both ways.
+     */
+    @Test
+    void theMirrorViewAndTheSegmentPathQueuesShareTheirFormat() {
+        assumeTrue(mirrorView().isPresent(), "no mirror-view strategy available on this machine");
+        MemoryStrategy s = mirrorView().orElseThrow();
+        try (RingMemory memory = s.allocate(RingSpec.ofCapacity(s.granularity()))) {
+            long sent = 0;
+            long got = 0;
+            MemorySegment dst = MemorySegment.ofArray(new byte[1000]);
+            for (int round = 0; round < 4; round++) {
+                RecordQueue queue = round % 2 == 0 ? new MirrorViewSpscQueue("spsc", (MirrorViewMemory) memory, SPEC)
+                        : new SegmentSpscQueue("spsc", memory, SPEC);
+                try (queue) {
+                    // Enough records to wrap the ring; the last few stay queued for the next queue.
+                    for (int i = 0; i < 300; i++) {
+                        byte[] r = new byte[1 + (int) (sent % 40)];
+                        Arrays.fill(r, (byte) sent);
+                        assertTrue(queue.producer().offer(MemorySegment.ofArray(r)), queue.getClass().getSimpleName());
+                        sent++;
+                        if (i < 295) {
+                            int n = queue.consumer(0).poll(dst);
+                            assertEquals(1 + got % 40, n, queue.getClass().getSimpleName() + " record " + got);
+                            assertEquals((byte) got, dst.get(java.lang.foreign.ValueLayout.JAVA_BYTE, n - 1));
+                            got++;
+                        }
+                    }
+                }
+            }
+            try (RecordQueue last = new SegmentSpscQueue("spsc", memory, SPEC)) {
+                while (last.consumer(0).poll(dst) >= 0) {
+                    got++;
+                }
+            }
+            assertEquals(sent, got);
+        }
+    }
+
+    /**
      * The segment path's length-word queue and the growable ring's position-published one never
      * share a ring: each refuses the other's header, naming both publications.
      */
