@@ -408,7 +408,6 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
         long position;        // next byte to read; published to the header
         long producerCache;   // last producer position read
         long pendingEnd = FULL; // end of the record peek() returned
-        int nextLength = -1;  // the length skip() already read (padded variable rings), else unused
         long records;
         boolean inside;       // growable rings: inside the ring (the handshake's flag is 1)
 

@@ -54,7 +54,7 @@ abstract sealed class VariableSegmentSpscQueue extends PositionSpscQueue
      * (cross) the strategy copies in two parts.
      */
     @Override
-    void write(long at, MemorySegment record, long length) {
+    final void write(long at, MemorySegment record, long length) {
         memory.writeFrame(at, SpscDescriptor.recordWord(length), record);
     }
 
@@ -98,7 +98,7 @@ abstract sealed class VariableSegmentSpscQueue extends PositionSpscQueue
     }
 
     @Override
-    int recordLength(Consumer c, long at) {
+    final int recordLength(Consumer c, long at) {
         return SpscDescriptor.recordLength(memory.readInt(at));
     }
 

@@ -443,7 +443,6 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
         boolean closed;         // plain: see close()
         long position;          // next byte to read; published to the header
         long pendingEnd = FULL; // end of the record peek() returned
-        long peekedAt;          // where that record's frame starts
         long records;
 
         private final InFlight inFlight = DeferredUnmap.register(header);
@@ -481,7 +480,6 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
                     word = lvWord(at);
                 }
                 pendingEnd = at + SpscDescriptor.frameOfWord(word);
-                peekedAt = at;
                 inFlight.hold(); // the caller keeps the segment: the memory stays mapped until it gives it back
                 return memory.window(at + RECORD_HEADER_LENGTH, SpscDescriptor.recordLength(word));
             } finally {
