@@ -34,6 +34,19 @@ import java.lang.foreign.MemorySegment;
  * thread calling {@code window} at the same time; publication between the two is the job of
  * the queue discipline on top. Others are single-threaded.
  *
+ * <h2>Publishing through one word</h2>
+ * {@link #writeIntRelease(long, int)} and {@link #readIntAcquire(long)} are the one ordered
+ * pair of the SPI: a release store of one int the ring already holds, and an acquire load of
+ * one int. A reader thread whose {@code readIntAcquire} sees the value sees every byte the
+ * writer wrote before its {@code writeIntRelease} ({@code write}, {@code writeInt},
+ * {@code writeFrame}, committed claims), wherever the strategy keeps them: a doubled ring's
+ * twin copy, a split ring's staged copy (copied in by its commit), and so on. A queue can then
+ * publish a record through its own length word instead of a position in the header
+ * ({@code spsc} does). For a word that does not cross the seam and is 4-byte aligned the
+ * store must be single-copy atomic (a concurrent reader sees the old or the new value, never a
+ * mix); a word across the seam is written and read as {@code writeInt}/{@code readInt} do,
+ * fenced, for one thread.
+ *
  * <h2>Shape</h2>
  * A memory says by its type how a queue may reach its bytes, so a discipline picks its
  * implementation with a type switch, never from a {@code null} return, a capability flag or a
@@ -103,6 +116,47 @@ public sealed interface RingMemory extends AutoCloseable permits MirrorViewMemor
      */
     default int readInt(long position) {
         return window(position, Integer.BYTES).get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, 0);
+    }
+
+    /**
+     * A release store of {@code value} (native byte order) over the 4 bytes at {@code position},
+     * which the ring already holds: {@code position + 4} at most the end of the last write or
+     * commit, and {@code position} at least that end minus {@code capacity()} (a queue rewrites
+     * the zero word it wrote earlier; this call goes back to it, the one write that may). It
+     * leaves the same bytes and copy counters as {@link #writeInt} of the value would, drops an
+     * outstanding claim as {@code writeInt} does, and does not move the end of the last write.
+     * Everything written before it is visible to a reader whose {@link #readIntAcquire} of the
+     * word returns {@code value} (see "Publishing through one word" above).
+     *
+     * <p>The default is {@code VarHandle.releaseFence()} then the write of the int through a
+     * claim of its 4 bytes at {@code position} and its commit, ignoring the rule that claims
+     * never go backwards: correct for a strategy whose claim of an aligned word inside one lap
+     * is a view of the ring itself (the int is then one aligned store). A strategy that stages
+     * such a claim, or whose {@code writeInt} refuses a position behind its last write, must
+     * override it; {@link AbstractRingMemory} already checks the range and calls its own
+     * {@code writeIntReleaseDirect}, whose default is the fence and {@code writeIntDirect}.
+     *
+     * @throws IllegalArgumentException when {@code position} is outside that range (the message names it)
+     * @throws IllegalStateException    after {@link #close()}
+     */
+    default void writeIntRelease(long position, int value) {
+        java.lang.invoke.VarHandle.releaseFence(); // orders every earlier write before the word's store
+        claim(position, Integer.BYTES).set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, 0, value);
+        commit(position, Integer.BYTES);
+    }
+
+    /**
+     * An acquire load of the int (native byte order) at {@code position}, the value
+     * {@link #readInt} would return: every byte the writer wrote before the
+     * {@link #writeIntRelease} that stored this value is visible to this thread's later reads.
+     * The default is {@code readInt} then {@code VarHandle.acquireFence()}.
+     *
+     * @throws IllegalStateException after {@link #close()}
+     */
+    default int readIntAcquire(long position) {
+        int value = readInt(position);
+        java.lang.invoke.VarHandle.acquireFence(); // orders the reads after this one behind it
+        return value;
     }
 
     /**

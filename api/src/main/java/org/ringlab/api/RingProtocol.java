@@ -148,6 +148,31 @@ abstract class RingProtocol {
         writer.committedEnd = position + length;
     }
 
+    /**
+     * {@link RingMemory#writeIntRelease}: the one write that may go back, to a word the ring
+     * holds in its last lap (a queue's zero word, rewritten to publish its record); it drops an
+     * outstanding claim as {@code writeInt} does and leaves the end of the last write where it is.
+     */
+    public final void writeIntRelease(long position, int value) {
+        ensureOpen();
+        RingChecks.checkPosition(position, Integer.BYTES);
+        long end = writer.committedEnd;
+        if (position > end - Integer.BYTES || position < end - capacity) {
+            throw new IllegalArgumentException("writeIntRelease at position " + position + ": a release store rewrites a"
+                    + " word the ring holds, at a position in [" + Math.max(0, end - capacity) + ", "
+                    + (end - Integer.BYTES) + "] (the last write ended at " + end + ", capacity " + capacity + ")");
+        }
+        writeIntReleaseDirect(position, value);
+        writer.claimPosition = NO_CLAIM;
+    }
+
+    /** {@link RingMemory#readIntAcquire}: the strategy's {@link #readIntAcquireDirect}, checked. */
+    public final int readIntAcquire(long position) {
+        ensureOpen();
+        RingChecks.checkPosition(position, Integer.BYTES);
+        return readIntAcquireDirect(position);
+    }
+
     public final int readInt(long position) {
         ensureOpen();
         RingChecks.checkPosition(position, Integer.BYTES);
@@ -251,6 +276,25 @@ abstract class RingProtocol {
     protected void writeFrameDirect(long position, int value, MemorySegment payload) {
         writeIntDirect(position, value);
         writeDirect(position + Integer.BYTES, payload);
+    }
+
+    /**
+     * {@link #writeIntRelease} of a checked position: the fence, then the strategy's own
+     * {@link #writeIntDirect} (one aligned store where that is a store into the ring). A strategy
+     * overrides it with a release store of the word ({@code VarHandle.setRelease}), writing any
+     * second copy of it first; one that stages an int it writes must override it to store the
+     * word last, in place.
+     */
+    protected void writeIntReleaseDirect(long position, int value) {
+        java.lang.invoke.VarHandle.releaseFence(); // orders every earlier write before the word's store
+        writeIntDirect(position, value);
+    }
+
+    /** {@link #readIntAcquire} of a checked position: {@link #readIntDirect}, then the fence. */
+    protected int readIntAcquireDirect(long position) {
+        int value = readIntDirect(position);
+        java.lang.invoke.VarHandle.acquireFence(); // orders the reads after this one behind it
+        return value;
     }
 
     /** The int at {@code position} (native order); the default reads it through a window. */

@@ -3,6 +3,7 @@ package org.ringlab.heap;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
 
 import java.util.Set;
 
@@ -16,6 +17,9 @@ import org.ringlab.api.Capability;
  * ({@link DeferredFreeArena}). Scratch memory comes from the same arena, allocated on first need.
  */
 abstract class ArenaRingMemory extends AbstractRingMemory {
+
+    /** An aligned int: release stores and acquire loads need 4-byte aligned offsets. */
+    static final VarHandle WORD = ValueLayout.JAVA_INT.varHandle();
 
     /** Cache-line alignment, as a malloc'd C buffer would get in practice. */
     static final long ALIGNMENT = 64;
@@ -190,6 +194,32 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
             value |= (memory.get(ValueLayout.JAVA_BYTE, o < capacity ? o : o - capacity) & 0xFF) << shift;
         }
         return value;
+    }
+
+    /**
+     * An aligned word inside the lap is one release store in place; the ring keeps no other copy
+     * of it (split, linearize), and a staged claim was copied in by its commit, before. Else (a
+     * word across the seam or unaligned: never a queue's word) the fence and the two-part store.
+     */
+    @Override
+    protected void writeIntReleaseDirect(long position, int value) {
+        long at = physical(position);
+        if ((at & (Integer.BYTES - 1)) == 0 && at + Integer.BYTES <= capacity) {
+            // Publishes every byte written before (payloads, the staged copies commit moved in).
+            WORD.setRelease(memory, at, value);
+        } else {
+            super.writeIntReleaseDirect(position, value);
+        }
+    }
+
+    /** The word {@link #writeIntReleaseDirect} stores: an acquire load in place where aligned inside the lap. */
+    @Override
+    protected int readIntAcquireDirect(long position) {
+        long at = physical(position);
+        if ((at & (Integer.BYTES - 1)) == 0 && at + Integer.BYTES <= capacity) {
+            return (int) WORD.getAcquire(memory, at);
+        }
+        return super.readIntAcquireDirect(position);
     }
 
     @Override

@@ -102,6 +102,34 @@ final class DoubledArrayRing extends ArenaRingMemory {
         twin(memory, at, at, Integer.BYTES + length);
     }
 
+    /**
+     * The twin first, plain, then the word in the first half with a release store: a reader
+     * acquires the word where {@link #readIntAcquireDirect} loads it (the first half), and a
+     * window that runs past N shows the twins of bytes written before that store. Counted as
+     * {@code writeIntDirect} counts the twin.
+     */
+    @Override
+    protected void writeIntReleaseDirect(long position, int value) {
+        long at = ringOffset(position);
+        if ((at & (Integer.BYTES - 1)) == 0 && at + Integer.BYTES <= capacity) {
+            memory.set(ValueLayout.JAVA_INT, at + capacity, value);
+            writer.bytes += Integer.BYTES;
+            // Publishes every byte written before (both copies of each) and the twin just stored.
+            WORD.setRelease(memory, at, value);
+        } else {
+            super.writeIntReleaseDirect(position, value); // never with 4-aligned words: at + 4 <= N then
+        }
+    }
+
+    @Override
+    protected int readIntAcquireDirect(long position) {
+        long at = ringOffset(position);
+        if ((at & (Integer.BYTES - 1)) == 0) {
+            return (int) WORD.getAcquire(memory, at); // in the first half; 4 bytes fit before 2N
+        }
+        return super.readIntAcquireDirect(position);
+    }
+
     @Override
     protected int readIntDirect(long position) {
         return memory.get(ValueLayout.JAVA_INT_UNALIGNED, ringOffset(position));

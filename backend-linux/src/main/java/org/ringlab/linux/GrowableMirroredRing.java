@@ -30,6 +30,8 @@ import org.ringlab.api.RingChecks;
  */
 final class GrowableMirroredRing extends AbstractRingMemory implements GrowableRingMemory {
 
+    private static final java.lang.invoke.VarHandle WORD = java.lang.foreign.ValueLayout.JAVA_INT.varHandle();
+
     private final Libc libc;
     private final int fd;
     private MirrorMapping mapping;
@@ -143,6 +145,31 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
     @Override
     protected MemorySegment windowSegment(long position, long length) {
         return readView.asSlice(offset(position), length);
+    }
+
+    /**
+     * An aligned word is one release store in the mirror (both views are the same pages, so
+     * there is no second copy); unaligned, the fence and the default's store. Never concurrent
+     * with a grow: a queue that grows publishes by its position (spsc's grow handshake).
+     */
+    @Override
+    protected void writeIntReleaseDirect(long position, int value) {
+        long o = offset(position);
+        if ((o & (Integer.BYTES - 1)) == 0) {
+            // Publishes every byte written before it.
+            WORD.setRelease(mirror, o, value);
+        } else {
+            super.writeIntReleaseDirect(position, value);
+        }
+    }
+
+    @Override
+    protected int readIntAcquireDirect(long position) {
+        long o = offset(position);
+        if ((o & (Integer.BYTES - 1)) == 0) {
+            return (int) WORD.getAcquire(mirror, o);
+        }
+        return super.readIntAcquireDirect(position);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.ringlab.conformance.kit;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,6 +54,11 @@ public final class BadInput {
             assertMessageNames(15, () -> ring.commit(15, 1));
             assertMessageNames(3, () -> ring.commit(14, 3));
             assertDoesNotThrow(() -> ring.commit(14, 2));
+            // A release store rewrites a word the ring holds: [16 - n, 12] after a commit ending at 16.
+            assertMessageNames(13, () -> ring.writeIntRelease(13, 1));
+            assertMessageNames(-5, () -> ring.readIntAcquire(-5));
+            assertDoesNotThrow(() -> ring.writeIntRelease(12, 7));
+            assertEquals(7, ring.readIntAcquire(12), "readIntAcquire after writeIntRelease(12, 7)");
         }
         RingMemory ring = s.allocate(RingSpec.ofCapacity(n));
         MemoryContract.useAfterClose(ring);
@@ -60,6 +66,8 @@ public final class BadInput {
         assertThrows(IllegalStateException.class, () -> ring.claim(1, 1));
         assertThrows(IllegalStateException.class, () -> ring.commit(1, 1));
         assertThrows(IllegalStateException.class, () -> ring.write(1, MemorySegment.ofArray(new byte[1])));
+        assertThrows(IllegalStateException.class, () -> ring.writeIntRelease(0, 1), "writeIntRelease after close");
+        assertThrows(IllegalStateException.class, () -> ring.readIntAcquire(0), "readIntAcquire after close");
         assertDoesNotThrow(ring::close, "a second close");
     }
 

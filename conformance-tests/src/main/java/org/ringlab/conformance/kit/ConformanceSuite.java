@@ -61,6 +61,11 @@ public abstract class ConformanceSuite {
     }
 
     @TestFactory
+    public Stream<DynamicNode> aWordReleasedOverAZeroLeavesWhatWriteIntWould() {
+        return kit().releasedWords();
+    }
+
+    @TestFactory
     public Stream<DynamicNode> theHeaderIsLargeAlignedZeroedAndSharedAsTheRingIs() {
         return kit().headerContract();
     }

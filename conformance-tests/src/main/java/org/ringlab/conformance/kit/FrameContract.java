@@ -16,6 +16,11 @@ import org.ringlab.api.RingSpec;
  * (the word itself across the seam, the payload across it, neither), must show the same bytes
  * (the frame and the bytes either side), the same int at the frame's start, and the same copy
  * counters, after every frame.
+ *
+ * <p>{@link #checkReleasedWords}: {@link RingMemory#writeIntRelease} and
+ * {@link RingMemory#readIntAcquire} against {@code writeInt} and {@code readInt} the same way: a
+ * zero word, a payload behind it, then the word released over the zero (as a length-word queue
+ * publishes), against the word and the payload written forwards, at the same offsets.
  */
 final class FrameContract {
 
@@ -54,8 +59,64 @@ final class FrameContract {
         }
     }
 
+    /**
+     * Released words: on one ring {@code writeInt(p, 0)}, {@code write(p + 4, payload)},
+     * {@code writeIntRelease(p, word)}; on its twin {@code writeInt(p, word)}, {@code write(p + 4,
+     * payload)}: the same bytes (the frame and 16 either side, through windows), the same int by
+     * {@code readInt} and {@code readIntAcquire} on both, and copy counters that differ by exactly
+     * the one extra {@code writeInt} the first ring made per frame (the release counts as a
+     * {@code writeInt} does).
+     */
+    static void checkReleasedWords(Cell cell, KitSettings settings) {
+        cell.assumeAvailable();
+        long capacity = cell.capacity();
+        java.util.Random random = new java.util.Random(settings.seed() ^ cell.displayName().hashCode() ^ 0x5E1EA5E);
+        try (RingMemory released = cell.strategy().allocate(RingSpec.ofCapacity(capacity));
+             RingMemory forwards = cell.strategy().allocate(RingSpec.ofCapacity(capacity))) {
+            long position = 0;
+            CopyCounters extra = CopyCounters.ZERO; // what the released ring's extra writeInt of each word counted
+            for (long offset : MemoryContract.seamOffsets(capacity)) {
+                for (long length : lengths(random, capacity)) {
+                    position += Math.floorMod(offset - position, capacity);
+                    byte[] payload = MemoryContract.pattern(position, (int) length);
+                    int word = (int) (position * 0x9E3779B1L ^ length) | 1; // never 0: it must differ from the zero under it
+                    CopyCounters before = released.copyCounters();
+                    released.writeInt(position, 0);
+                    extra = plus(extra, released.copyCounters().minus(before));
+                    released.write(position + Integer.BYTES, MemorySegment.ofArray(payload));
+                    released.writeIntRelease(position, word);
+                    forwards.writeInt(position, word);
+                    forwards.write(position + Integer.BYTES, MemorySegment.ofArray(payload));
+                    String where = cell.displayName() + ": writeIntRelease of the word before a " + length
+                            + "-byte payload at position " + position + " (ring offset " + offset + " of " + capacity + ")";
+                    if (released.readIntAcquire(position) != word || forwards.readIntAcquire(position) != word) {
+                        throw new AssertionError(where + ": readIntAcquire shows " + released.readIntAcquire(position)
+                                + " after writeIntRelease and " + forwards.readIntAcquire(position)
+                                + " after writeInt; the word was " + word);
+                    }
+                    compare(where, released, forwards, position, word, payload, capacity, extra);
+                    position += Integer.BYTES + length;
+                }
+            }
+        } catch (RuntimeException e) {
+            throw new AssertionError(cell.displayName() + ": the released words failed: " + e, e);
+        }
+    }
+
+    private static CopyCounters plus(CopyCounters a, CopyCounters b) {
+        return new CopyCounters(a.mirrorBytes() + b.mirrorBytes(), a.rotationBytes() + b.rotationBytes(),
+                a.rotations() + b.rotations(), a.stagingBytes() + b.stagingBytes(), a.gatherBytes() + b.gatherBytes(),
+                a.growthBytes() + b.growthBytes(), a.grows() + b.grows());
+    }
+
     private static void compare(String where, RingMemory framed, RingMemory twoCalls, long position, int word,
                                 byte[] payload, long capacity) {
+        compare(where, framed, twoCalls, position, word, payload, capacity, CopyCounters.ZERO);
+    }
+
+    /** {@code extra}: what {@code framed}'s counters may show beyond {@code twoCalls}' (its extra calls' copies). */
+    private static void compare(String where, RingMemory framed, RingMemory twoCalls, long position, int word,
+                                byte[] payload, long capacity, CopyCounters extra) {
         if (framed.readInt(position) != word || twoCalls.readInt(position) != word) {
             throw new AssertionError(where + ": readInt shows " + framed.readInt(position) + " after writeFrame and "
                     + twoCalls.readInt(position) + " after writeInt and write; the word was " + word);
@@ -85,7 +146,7 @@ final class FrameContract {
                     + frame + " bytes)");
         }
         CopyCounters f = framed.copyCounters();
-        CopyCounters t = twoCalls.copyCounters();
+        CopyCounters t = plus(twoCalls.copyCounters(), extra);
         if (!f.equals(t)) {
             throw new AssertionError(where + ": copy counters " + f + " after writeFrame, " + t
                     + " after writeInt then write: an override must count the copies the two calls make, no more, no fewer");

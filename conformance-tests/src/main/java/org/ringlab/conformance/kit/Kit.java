@@ -205,6 +205,12 @@ public final class Kit {
                 () -> FrameContract.check(cell, settings)));
     }
 
+    /** {@link FrameContract#checkReleasedWords}: writeIntRelease/readIntAcquire against writeInt/readInt, at and across the seam. */
+    public Stream<DynamicNode> releasedWords() {
+        return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(),
+                () -> FrameContract.checkReleasedWords(cell, settings)));
+    }
+
     /** {@link MemoryContract#header}: the header contract per strategy × capacity. */
     public Stream<DynamicNode> headerContract() {
         return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(), () -> MemoryContract.header(cell)));

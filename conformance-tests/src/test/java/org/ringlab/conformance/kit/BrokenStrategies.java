@@ -187,7 +187,11 @@ final class BrokenStrategies {
         /** Its writeFrame, across the seam, stores a word that straddles it in the wrong byte order. */
         FRAME_WORD_REVERSED_ACROSS_THE_SEAM,
         /** Its writeFrame stages a frame that crosses the seam (bytes right, counted as staging the two calls never do). */
-        FRAME_STAGED_AT_THE_SEAM
+        FRAME_STAGED_AT_THE_SEAM,
+        /** Its own writeIntRelease, for a word across the seam, stores the bytes past the seam one byte late (from offset 1). */
+        RELEASE_WORD_WRAPPED_OFF_BY_ONE,
+        /** Its own readIntAcquire loads from the ring offset without the seam: across it, the bytes after the seam come from the wrong place. */
+        ACQUIRE_WORD_IGNORES_THE_SEAM
     }
 
     private static final java.util.concurrent.atomic.AtomicLong RING_FILES = new java.util.concurrent.atomic.AtomicLong();
@@ -305,6 +309,46 @@ final class BrokenStrategies {
                     writeIntDirect(position, value); // its own int path (staged across the seam), as writeInt counts it
                 }
                 copyIn(payload, (at + Integer.BYTES) % capacity, length);
+            }
+
+            /**
+             * A third party's own release store: in place, one store where the word does not cross
+             * the seam; across it, with a bug, the part past the seam one byte off.
+             */
+            @Override
+            protected void writeIntReleaseDirect(long position, int value) {
+                long at = ringOffset(position);
+                if (bug == SplitBug.RELEASE_WORD_WRAPPED_OFF_BY_ONE && at + Integer.BYTES > capacity) {
+                    java.lang.invoke.VarHandle.releaseFence();
+                    boolean little = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
+                    for (int i = 0; i < Integer.BYTES; i++) {
+                        int shift = 8 * (little ? i : Integer.BYTES - 1 - i);
+                        long o = at + i;
+                        memory.set(java.lang.foreign.ValueLayout.JAVA_BYTE, o < capacity ? o : o - capacity + 1, // the bug: + 1
+                                (byte) (value >>> shift));
+                    }
+                    return;
+                }
+                super.writeIntReleaseDirect(position, value);
+            }
+
+            /** A third party's own acquire load; with a bug, across the seam the second part is read from past N's start. */
+            @Override
+            protected int readIntAcquireDirect(long position) {
+                long at = ringOffset(position);
+                if (bug == SplitBug.ACQUIRE_WORD_IGNORES_THE_SEAM && at + Integer.BYTES > capacity) {
+                    boolean little = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
+                    int value = 0;
+                    for (int i = 0; i < Integer.BYTES; i++) {
+                        int shift = 8 * (little ? i : Integer.BYTES - 1 - i);
+                        long o = at + i;
+                        // The bug: the bytes past the seam from the end of the ring again, not its start.
+                        value |= (memory.get(java.lang.foreign.ValueLayout.JAVA_BYTE, o < capacity ? o : capacity - 1) & 0xFF) << shift;
+                    }
+                    java.lang.invoke.VarHandle.acquireFence();
+                    return value;
+                }
+                return super.readIntAcquireDirect(position);
             }
 
             private void copyIn(MemorySegment src, long at, long length) {

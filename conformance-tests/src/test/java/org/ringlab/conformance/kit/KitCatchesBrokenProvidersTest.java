@@ -93,6 +93,15 @@ class KitCatchesBrokenProvidersTest {
     }
 
     @Test
+    void aReleaseStoreOrAcquireLoadOfItsOwnIsComparedWithWriteIntAndReadIntAtAndAcrossTheSeam() {
+        everyCellPasses(splitKit(BrokenStrategies.SplitBug.NONE), Kit::releasedWords);
+        everyCellFails(splitKit(BrokenStrategies.SplitBug.RELEASE_WORD_WRAPPED_OFF_BY_ONE), Kit::releasedWords,
+                "readIntAcquire shows");
+        everyCellFails(splitKit(BrokenStrategies.SplitBug.ACQUIRE_WORD_IGNORES_THE_SEAM), Kit::releasedWords,
+                "readIntAcquire shows");
+    }
+
+    @Test
     void aWindowWrongOnlyFromTheLastByteBeforeTheSeamIsCaughtByTheSeamSweep() {
         everyCellFails(splitKit(BrokenStrategies.SplitBug.WINDOW_AT_THE_LAST_BYTE), Kit::seamSweep, "(across the seam)");
     }

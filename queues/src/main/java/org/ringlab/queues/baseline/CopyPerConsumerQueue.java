@@ -2,7 +2,6 @@ package org.ringlab.queues.baseline;
 
 import static org.ringlab.queues.baseline.CopyPerConsumerDescriptor.MAGIC;
 import static org.ringlab.queues.baseline.CopyPerConsumerDescriptor.MAGIC_OFFSET;
-import static org.ringlab.queues.baseline.CopyPerConsumerDescriptor.RECORD_HEADER_LENGTH;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -411,9 +410,8 @@ public class CopyPerConsumerQueue implements RecordQueue {
             ringProducers[0].commit(length);
             if (n > 1) {
                 // The committed bytes, read back from sub-ring 0 (the producer's own, published
-                // record): its frame starts where the commit wrote, the payload after spsc's word.
-                long at = views[0].lastWrite;
-                MemorySegment record = views[0].window(at + (fixed ? 0 : RECORD_HEADER_LENGTH), length);
+                // record): where spsc's commit of the claim went (the payload, after its word).
+                MemorySegment record = views[0].window(views[0].lastCommit, length);
                 for (int c = 1; c < n; c++) {
                     // The claim's check found room for claimLength >= length, and nothing was written since.
                     write(c, record, length);

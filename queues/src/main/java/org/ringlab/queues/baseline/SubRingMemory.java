@@ -53,6 +53,12 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
     private long committedEnd;
     /** Start of this ring's last write (a commit's: its claim's), in its own positions; the producer's. */
     long lastWrite = -1;
+    /**
+     * Start of this ring's last commit, in its own positions: where the bytes a claim's caller
+     * wrote lie (spsc claims the payload only: after its commit it writes a terminator and
+     * releases the word, so the last write is no longer the claim's).
+     */
+    long lastCommit = -1;
 
     /** The view of bytes {@code [base, base + size)} of {@code parent}, of the leaf its type calls for. */
     static SubRingMemory of(RingMemory parent, long base, long size, MemorySegment header, WriteCursor cursor) {
@@ -114,6 +120,27 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
     @Override
     public long capacity() {
         return size;
+    }
+
+    /**
+     * The parent position a {@code writeIntRelease} of this ring's {@code position} goes to: the
+     * latest one with that offset whose word lies before the end of the parent's last write (the
+     * word was written there in this lap: the parent's last write is the cursor). Refuses a word
+     * this ring does not hold, as every RingMemory does.
+     */
+    final long releasePosition(long position) {
+        if (position > committedEnd - Integer.BYTES || position < committedEnd - size) {
+            if (!parent.isOpen()) {
+                throw new IllegalStateException("the memory of this copy-per-consumer sub-ring is closed");
+            }
+            throw new IllegalArgumentException("writeIntRelease at position " + position + ": a release store rewrites a"
+                    + " word the sub-ring holds, in [" + Math.max(0, committedEnd - size) + ", "
+                    + (committedEnd - Integer.BYTES) + "] (its last write ended at " + committedEnd + ")");
+        }
+        long target = offset(position, Integer.BYTES);
+        long end = cursor.end;
+        long at = end - end % parentCapacity + target;
+        return at + Integer.BYTES > end ? at - parentCapacity : at;
     }
 
     /** Records a write of {@code [position, position + length)} that went to parent position {@code at}. */
@@ -188,6 +215,7 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
             long at = claimed(position, length);
             parent.commit(at, length);
             wrote(position, length, at);
+            lastCommit = position;
         }
 
         @Override
@@ -205,8 +233,18 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
         }
 
         @Override
+        public void writeIntRelease(long position, int value) {
+            parent.writeIntRelease(releasePosition(position), value); // the parent's own release store
+        }
+
+        @Override
         public int readInt(long position) {
             return parent.readInt(offset(position, Integer.BYTES));
+        }
+
+        @Override
+        public int readIntAcquire(long position) {
+            return parent.readIntAcquire(offset(position, Integer.BYTES));
         }
 
         @Override
@@ -225,6 +263,7 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
      * the parent's per-call claim, commit and window; its segments throw once the parent closes.
      */
     static final class OnMirrorView extends SubRingMemory {
+        private static final java.lang.invoke.VarHandle WORD = java.lang.foreign.ValueLayout.JAVA_INT.varHandle();
         private final MemorySegment view;
         private final MemorySegment readView;
 
@@ -246,6 +285,7 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
         @Override
         public void commit(long position, long length) {
             wrote(position, length, claimed(position, length)); // the bytes are in place already
+            lastCommit = position;
         }
 
         @Override
@@ -264,8 +304,32 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
         }
 
         @Override
+        public void writeIntRelease(long position, int value) {
+            releasePosition(position); // the range check; the bytes are in place
+            long o = offset(position, Integer.BYTES);
+            if ((o & (Integer.BYTES - 1)) == 0) {
+                // Publishes every byte written before it in the mirror view.
+                WORD.setRelease(view, o, value);
+            } else {
+                java.lang.invoke.VarHandle.releaseFence(); // orders the earlier writes before the (unaligned) store
+                view.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, o, value);
+            }
+        }
+
+        @Override
         public int readInt(long position) {
             return view.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, offset(position, Integer.BYTES));
+        }
+
+        @Override
+        public int readIntAcquire(long position) {
+            long o = offset(position, Integer.BYTES);
+            if ((o & (Integer.BYTES - 1)) == 0) {
+                return (int) WORD.getAcquire(view, o);
+            }
+            int value = view.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, o);
+            java.lang.invoke.VarHandle.acquireFence(); // orders the later reads behind it
+            return value;
         }
 
         @Override

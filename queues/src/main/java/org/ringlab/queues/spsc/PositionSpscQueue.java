@@ -23,15 +23,13 @@ import org.ringlab.queues.support.QueueChecks;
  * sized, placed at the seam, written and read); {@link SpscRingQueue#create} picks it from the
  * memory's type and the spec, so no hot path tests a mode flag:
  * <ul>
- *   <li>{@link SegmentSpscQueue}: variable records on a segment path, contiguous across the
- *       seam (doubled) or crossing it through the strategy's staging and gather (seam cross);</li>
- *   <li>{@link PaddedSegmentSpscQueue}: variable records with seam placement pad on memory
- *       whose seam copies (split, linearize): a record that would cross starts at the next lap;</li>
  *   <li>{@link GrowableSpscQueue}, {@link FixedGrowableSpscQueue}: a growth policy on a
  *       {@link org.ringlab.api.GrowableRingMemory} (the growable mirror);</li>
  *   <li>{@link FixedSlotSpscQueue}, {@link PaddedFixedSlotSpscQueue},
  *       {@link FixedMirrorViewSpscQueue}: fixed-size records.</li>
  * </ul>
+ * Variable-length records on a segment path without growth publish through their length
+ * word instead ({@link WordSegmentSpscQueue}).
  *
  * <p>Positions are byte positions in the ring, 64-bit and monotonic; they live in the memory's
  * header ({@link SpscDescriptor}), so the same queue works across processes on a shared
@@ -410,7 +408,6 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
         long position;        // next byte to read; published to the header
         long producerCache;   // last producer position read
         long pendingEnd = FULL; // end of the record peek() returned
-        int nextLength = -1;  // the length skip() already read (padded variable rings), else unused
         long records;
         boolean inside;       // growable rings: inside the ring (the handshake's flag is 1)
 

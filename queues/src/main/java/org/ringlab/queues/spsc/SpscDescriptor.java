@@ -18,9 +18,12 @@ import org.ringlab.api.SeamPlacement;
  *   +--------+----------+------+-------------+------+-------------+- - - - - -+-------------------+- - - - -+-------------------+- - - - -+
  *   seam: the spec's SeamPlacement ordinal (0 pad, 1 cross); checked on attach only where the
  *   memory's seam copies (there the two place records differently).
- *   publication: 0 = by the producer position (the consumer acquires it to see records),
- *   2 = by each record's length word, closed by a zero terminator word the producer writes
- *   after it (the consumer acquires the word and never writes the ring; the producer position
+ *   publication: 0 = by the producer position (the consumer acquires it to see records;
+ *   fixed records, growing rings), 2 = by each record's length word, closed by a zero
+ *   terminator word the producer writes after it (variable records on a mirror view, written
+ *   in place, or on a segment path, through RingMemory.writeIntRelease/readIntAcquire; the
+ *   same frames, so either queue class attaches to the other's ring; the consumer acquires
+ *   the word and never writes the ring; the producer position
  *   is only a value the producer's position had, stored about once a lap and on close, for
  *   other processes' counters: an attaching producer walks the words from the consumer
  *   position to the terminator instead of trusting it).
@@ -41,7 +44,8 @@ import org.ringlab.api.SeamPlacement;
  *   an older lap's payload. So TERMINATOR_RESERVE (8) bytes after the newest frame stay free:
  *   a ring of N bytes holds at most N - 8 bytes of frames. A negative word -k marks k bytes of
  *   padding up to the end of the ring (strategies whose windows are not contiguous across the
- *   seam only).
+ *   seam only); with publication 2 it is released over the old terminator after the record a
+ *   lap on is written, so one release publishes both.
  *
  * Fixed-size record frame: the payload alone, record-size bytes.
  * </pre>
@@ -120,7 +124,7 @@ final class SpscDescriptor {
         if (found != publication) {
             throw new IllegalArgumentException("the spsc header holds publication " + publicationName(found)
                     + " but this queue publishes " + publicationName(publication)
-                    + " (length words: variable records on a mirror view; positions: everything else)");
+                    + " (length words: variable records without a growth policy; positions: fixed records and growing rings)");
         }
         if (seamMatters) {
             int seam = header.get(ValueLayout.JAVA_INT, SEAM_OFFSET);

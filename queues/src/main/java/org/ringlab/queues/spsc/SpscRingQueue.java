@@ -30,15 +30,17 @@ import org.ringlab.api.SeamPlacement;
  *       does not grow, written and read in place in the 2N view and published through each
  *       record's own length word (Agrona's protocol: the consumer never reads the producer's
  *       position on its hot path);</li>
+ *   <li>{@link SegmentSpscQueue} and {@link PaddedSegmentSpscQueue} ({@link WordSegmentSpscQueue}):
+ *       variable-length records on a segment path without a growth policy, published the same
+ *       way through the SPI's {@code writeIntRelease}/{@code readIntAcquire} of the word;</li>
  *   <li>the subclasses of {@link PositionSpscQueue}, one final class per memory shape and
- *       record mode (fixed-size records; variable records on a segment path with seam placement
- *       pad, or running on across the seam; growable rings), published by a release store of
- *       the producer position.</li>
+ *       record mode (fixed-size records; growable rings), published by a release store of the
+ *       producer position.</li>
  * </ul>
  * The two never share a ring: the header records which publication a ring uses and an attach
  * with the other is refused.
  */
-public abstract sealed class SpscRingQueue implements RecordQueue permits MirrorViewSpscQueue, PositionSpscQueue {
+public abstract sealed class SpscRingQueue implements RecordQueue permits MirrorViewSpscQueue, WordSegmentSpscQueue, PositionSpscQueue {
 
     static final VarHandle POSITION = ValueLayout.JAVA_LONG.varHandle();
     static final long FULL = -1;

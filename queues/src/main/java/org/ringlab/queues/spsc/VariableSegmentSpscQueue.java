@@ -12,11 +12,12 @@ import org.ringlab.api.RingMemory;
  * Variable-length records on a segment path: every byte goes through the strategy's own calls
  * ({@code writeFrame} and {@code readInt}/{@code read} on the copying paths, which
  * make no segment; {@code claim}/{@code commit} and {@code window} where the caller gets a
- * segment), so the strategy's mechanism runs and nothing else does. The subclasses say where a
- * record goes at the seam.
+ * segment), so the strategy's mechanism runs and nothing else does; published by the
+ * producer position. Only the growable ring's queue is one now (its grow handshake relies on
+ * the position); the other segment-path shapes publish through the word ({@link WordSegmentSpscQueue}).
  */
 abstract sealed class VariableSegmentSpscQueue extends PositionSpscQueue
-        permits SegmentSpscQueue, PaddedSegmentSpscQueue, GrowableSpscQueue {
+        permits GrowableSpscQueue {
 
     VariableSegmentSpscQueue(String disciplineName, RingMemory memory, QueueSpec spec, boolean seamCopies, long room) {
         super(disciplineName, memory, spec, seamCopies, checkAligned(memory.capacity(), room));
@@ -53,7 +54,7 @@ abstract sealed class VariableSegmentSpscQueue extends PositionSpscQueue
      * (cross) the strategy copies in two parts.
      */
     @Override
-    void write(long at, MemorySegment record, long length) {
+    final void write(long at, MemorySegment record, long length) {
         memory.writeFrame(at, SpscDescriptor.recordWord(length), record);
     }
 
@@ -97,7 +98,7 @@ abstract sealed class VariableSegmentSpscQueue extends PositionSpscQueue
     }
 
     @Override
-    int recordLength(Consumer c, long at) {
+    final int recordLength(Consumer c, long at) {
         return SpscDescriptor.recordLength(memory.readInt(at));
     }
 

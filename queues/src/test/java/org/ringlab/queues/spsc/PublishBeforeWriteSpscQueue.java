@@ -6,9 +6,11 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RingMemory;
 
 /**
- * spsc's deliberately broken publication twin (of {@link SegmentSpscQueue}, variable records on a segment path): the producer position is release-stored
- * <em>before</em> the frame is written, so the consumer may read bytes that are not there yet.
- * SpscConcurrencyTest must see torn records from it, or its checks prove nothing.
+ * spsc's deliberately broken publication twin (of {@link SegmentSpscQueue}, variable records
+ * on a segment path, published through the length word): the word is release-stored
+ * <em>before</em> the payload (and, on doubled, its twin copy) and the terminator after it are
+ * written, so the consumer may read payload bytes that are not there yet, or an earlier lap's
+ * bytes as the next word. SpscConcurrencyTest must see torn or phantom records from it.
  */
 final class PublishBeforeWriteSpscQueue extends SegmentSpscQueue {
 
@@ -17,8 +19,9 @@ final class PublishBeforeWriteSpscQueue extends SegmentSpscQueue {
     }
 
     @Override
-    void write(long at, MemorySegment record, long length) {
-        soPosition(SpscDescriptor.PRODUCER_POSITION_OFFSET, at + frameLength(length)); // BROKEN on purpose: publishes unwritten bytes
-        super.write(at, record, length);
+    void writeRecord(long at, MemorySegment record, long length, long end) {
+        soWord(at, SpscDescriptor.recordWord(length)); // BROKEN on purpose: publishes unwritten bytes
+        memory.write(at + SpscDescriptor.RECORD_HEADER_LENGTH, record);
+        writeTerminator(end);
     }
 }

@@ -56,14 +56,34 @@ class SpscConcurrencyTest {
     }
 
     /**
+     * The segment path's length words under two threads where the strategy copies at the seam:
+     * split with records across it (staged claims, two-part writes, gathered windows) and the
+     * same with padding; every record checked. (Doubled and split with pad run above too.)
+     */
+    @TestFactory
+    Stream<DynamicTest> lengthWordsOnTheSegmentPathAcrossTheSeam() {
+        return Stream.of(org.ringlab.api.SeamPlacement.values()).map(seam -> dynamicTest("split × " + seam, () -> {
+            try (RingMemory memory = Registries.memoryStrategies().require("split").allocate(RingSpec.ofCapacity(CAPACITY));
+                 RecordQueue queue = SpscRingQueue.create("spsc", memory, SPEC.withSeam(seam))) {
+                assertTrue(queue instanceof WordSegmentSpscQueue, queue.getClass().getName());
+                Traffic.Result result = Traffic.run(queue, RECORDS / 4);
+                assertEquals(0, result.violations(), "split × " + seam + ": " + result.firstViolation());
+                assertEquals(RECORDS / 4, result.delivered());
+            }
+        }));
+    }
+
+    /**
      * The deliberately broken twins: the stress must see torn records, or it proves nothing. On
-     * doubled (position publication through the strategy's write and read calls: the position
-     * stored before the frame) and on the first mirrored strategy (length-word publication in
-     * the mirror view: the word stored before the payload).
+     * doubled and on split with records across the seam (length-word publication through the
+     * strategy's calls: the word released before the payload, its twin copy or staged parts,
+     * and the terminator) and on the first mirrored strategy (length-word publication in the
+     * mirror view: the word stored before the payload).
      */
     @TestFactory
     Stream<DynamicTest> publishingBeforeWritingIsCaught() {
-        List<MemoryStrategy> paths = new java.util.ArrayList<>(List.of(Registries.memoryStrategies().require("doubled")));
+        List<MemoryStrategy> paths = new java.util.ArrayList<>(List.of(Registries.memoryStrategies().require("doubled"),
+                Registries.memoryStrategies().require("split")));
         Registries.memoryStrategies().available().stream()
                 .filter(m -> m.has(Capability.MIRRORED) && !m.has(Capability.GROWABLE)).findFirst().ifPresent(paths::add);
         return paths.stream().map(s -> dynamicTest(s.name(), () -> {
@@ -73,7 +93,7 @@ class SpscConcurrencyTest {
                 try (RingMemory memory = s.allocate(RingSpec.ofCapacity(CAPACITY));
                      RecordQueue queue = memory instanceof MirrorViewMemory m
                              ? new PublishBeforeWriteMirrorViewSpscQueue(m, SPEC) // the word before the payload
-                             : new PublishBeforeWriteSpscQueue(memory, SPEC)) {   // the position before the frame
+                             : new PublishBeforeWriteSpscQueue(memory, SPEC.withSeam(org.ringlab.api.SeamPlacement.CROSS))) {
                     violations = Traffic.run(queue, 1_000_000).violations();
                 }
             }

@@ -45,9 +45,16 @@ class SpscLengthWordReuseTest {
     /** Violations seen: a record that differs from the one offered, or a record where the queue should be empty. */
     static long violations(Function<MirrorViewMemory, RecordQueue> build, int consumeBy) {
         MemoryStrategy s = mirrorView().orElseThrow();
-        try (RingMemory memory = s.allocate(RingSpec.ofCapacity(s.granularity()))) {
-            assertInstanceOf(MirrorViewMemory.class, memory, s.name());
-            try (RecordQueue queue = build.apply((MirrorViewMemory) memory)) {
+        return violations(s, m -> {
+            assertInstanceOf(MirrorViewMemory.class, m, s.name());
+            return build.apply((MirrorViewMemory) m);
+        }, consumeBy);
+    }
+
+    /** {@link #violations(Function, int)} on a ring of {@code s} (at least 4 KiB) and the queue {@code build} makes on it. */
+    static long violations(MemoryStrategy s, Function<RingMemory, RecordQueue> build, int consumeBy) {
+        try (RingMemory memory = s.allocate(RingSpec.ofCapacity(Math.max(4096, s.granularity())))) {
+            try (RecordQueue queue = build.apply(memory)) {
                 QueueProducer p = queue.producer();
                 QueueConsumer c = queue.consumer(0);
                 long capacity = memory.capacity();
@@ -66,8 +73,9 @@ class SpscLengthWordReuseTest {
                     assertTrue(p.offer(MemorySegment.ofArray(small)));
                     try {
                         violations += take(c, small, consumeBy);
-                    } catch (IndexOutOfBoundsException phantomLength) {
-                        return violations + 1; // an old payload read as a word too long for the ring
+                    } catch (IndexOutOfBoundsException | IllegalArgumentException phantomLength) {
+                        // An old payload read as a word too long for the ring (the view's bounds, or the strategy's check).
+                        return violations + 1;
                     }
                 }
                 return violations;
@@ -107,6 +115,35 @@ class SpscLengthWordReuseTest {
         assumeTrue(mirrorView().isPresent(), "no mirror-view strategy available on this machine");
         for (int by = 0; by < 3; by++) {
             assertEquals(0, violations(m -> SpscRingQueue.create("spsc", m, SPEC), by), "read path " + by);
+        }
+    }
+
+    /** The segment path's length words (doubled, split and linearize, pad and cross) through the strategies' own calls. */
+    @Test
+    void oldPayloadBytesNeverReadAsRecordsOnTheSegmentPath() {
+        for (String name : java.util.List.of("doubled", "split", "linearize")) {
+            MemoryStrategy s = Registries.memoryStrategies().require(name);
+            for (org.ringlab.api.SeamPlacement seam : org.ringlab.api.SeamPlacement.values()) {
+                QueueSpec spec = SPEC.withSeam(seam);
+                for (int by = 0; by < 3; by++) {
+                    RecordQueue[] built = new RecordQueue[1];
+                    long v = violations(s, m -> built[0] = SpscRingQueue.create("spsc", m, spec), by);
+                    assertInstanceOf(WordSegmentSpscQueue.class, built[0], name);
+                    assertEquals(0, v, name + " " + seam + " read path " + by);
+                }
+            }
+        }
+    }
+
+    /** The segment path's no-terminator twin, on doubled and on split with records across the seam: phantom records. */
+    @Test
+    void publishingWithoutAZeroTerminatorIsCaughtOnTheSegmentPath() {
+        QueueSpec cross = SPEC.withSeam(org.ringlab.api.SeamPlacement.CROSS);
+        for (String name : java.util.List.of("doubled", "split")) {
+            long violations = violations(Registries.memoryStrategies().require(name),
+                    m -> new NoTerminatorSegmentSpscQueue(m, cross), 0);
+            assertTrue(violations > 0, name + ": the twin published records without the zero terminator after them and"
+                    + " the test saw no phantom record: it cannot catch a reuse bug");
         }
     }
 
@@ -215,10 +252,72 @@ class SpscLengthWordReuseTest {
         try (RingMemory memory = s.allocate(RingSpec.ofCapacity(s.granularity()));
              RecordQueue variable = SpscRingQueue.create("spsc", memory, SPEC)) {
             assertInstanceOf(MirrorViewSpscQueue.class, variable);
-            // The header says length-word publication: a position-published queue may not attach.
+        }
+    }
+
+    /**
+     * The mirror view's queue and the segment path's write the same frames: one attaches to the
+     * other's ring on the same memory and continues its records, in order, both ways.
+     */
+    @Test
+    void theMirrorViewAndTheSegmentPathQueuesShareTheirFormat() {
+        assumeTrue(mirrorView().isPresent(), "no mirror-view strategy available on this machine");
+        MemoryStrategy s = mirrorView().orElseThrow();
+        try (RingMemory memory = s.allocate(RingSpec.ofCapacity(s.granularity()))) {
+            long sent = 0;
+            long got = 0;
+            MemorySegment dst = MemorySegment.ofArray(new byte[1000]);
+            for (int round = 0; round < 4; round++) {
+                RecordQueue queue = round % 2 == 0 ? new MirrorViewSpscQueue("spsc", (MirrorViewMemory) memory, SPEC)
+                        : new SegmentSpscQueue("spsc", memory, SPEC);
+                try (queue) {
+                    // Enough records to wrap the ring; the last few stay queued for the next queue.
+                    for (int i = 0; i < 300; i++) {
+                        byte[] r = new byte[1 + (int) (sent % 40)];
+                        Arrays.fill(r, (byte) sent);
+                        assertTrue(queue.producer().offer(MemorySegment.ofArray(r)), queue.getClass().getSimpleName());
+                        sent++;
+                        if (i < 295) {
+                            int n = queue.consumer(0).poll(dst);
+                            assertEquals(1 + got % 40, n, queue.getClass().getSimpleName() + " record " + got);
+                            assertEquals((byte) got, dst.get(java.lang.foreign.ValueLayout.JAVA_BYTE, n - 1));
+                            got++;
+                        }
+                    }
+                }
+            }
+            try (RecordQueue last = new SegmentSpscQueue("spsc", memory, SPEC)) {
+                while (last.consumer(0).poll(dst) >= 0) {
+                    got++;
+                }
+            }
+            assertEquals(sent, got);
+        }
+    }
+
+    /**
+     * The segment path's length-word queue and the growable ring's position-published one never
+     * share a ring: each refuses the other's header, naming both publications.
+     */
+    @Test
+    void positionAndLengthWordQueuesRefuseEachOthersRings() {
+        Optional<MemoryStrategy> growable = Registries.memoryStrategies().available().stream()
+                .filter(m -> m.has(Capability.GROWABLE)).findFirst();
+        assumeTrue(growable.isPresent(), "no growable strategy available on this machine");
+        MemoryStrategy s = growable.orElseThrow();
+        QueueSpec growing = SPEC.withGrowth(org.ringlab.api.GrowthPolicy.doubling(4 * s.granularity()));
+        try (RingMemory memory = s.allocate(RingSpec.ofCapacity(s.granularity()))) {
+            new GrowableSpscQueue("spsc", memory, growing).close();
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                     () -> new SegmentSpscQueue("spsc", memory, SPEC));
-            assertTrue(e.getMessage().contains("publication 2"), e.getMessage());
+            assertTrue(e.getMessage().contains("publication 0") && e.getMessage().contains("publishes 2"), e.getMessage());
+        }
+        try (RingMemory memory = s.allocate(RingSpec.ofCapacity(s.granularity()))) {
+            SegmentSpscQueue words = new SegmentSpscQueue("spsc", memory, SPEC);
+            words.close();
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> new GrowableSpscQueue("spsc", memory, growing));
+            assertTrue(e.getMessage().contains("publication 2") && e.getMessage().contains("publishes 0"), e.getMessage());
         }
     }
 }

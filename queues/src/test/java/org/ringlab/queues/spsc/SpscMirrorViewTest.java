@@ -152,6 +152,13 @@ class SpscMirrorViewTest {
             return delegate.window(position, length);
         }
 
+        /** Forwarded, counted: the default's claim of the word would go backwards on the delegate. */
+        @Override
+        public void writeIntRelease(long position, int value) {
+            calls.incrementAndGet();
+            delegate.writeIntRelease(position, value);
+        }
+
         @Override
         public MemorySegment header() {
             return delegate.header();

@@ -1,0 +1,22 @@
+package org.ringlab.queues.spsc;
+
+import org.ringlab.api.QueueSpec;
+import org.ringlab.api.RingMemory;
+
+/**
+ * The segment path's deliberately broken reuse twin (of {@link SegmentSpscQueue}): the producer
+ * publishes without writing the zero terminator after the record, so the word at the
+ * consumer's next position is whatever an earlier lap left there (an old payload byte reads as
+ * a record). SpscLengthWordReuseTest must see phantom records from it on doubled and split.
+ */
+final class NoTerminatorSegmentSpscQueue extends SegmentSpscQueue {
+
+    NoTerminatorSegmentSpscQueue(RingMemory memory, QueueSpec spec) {
+        super("spsc", memory, spec);
+    }
+
+    @Override
+    void writeTerminator(long at) {
+        // BROKEN on purpose: the next record's word keeps the bytes of an earlier lap
+    }
+}
