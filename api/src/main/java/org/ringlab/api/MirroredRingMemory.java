@@ -14,8 +14,6 @@ import java.lang.foreign.MemorySegment;
  */
 public final class MirroredRingMemory extends RingProtocol implements MirrorViewMemory {
 
-    private static final java.lang.invoke.VarHandle WORD = java.lang.foreign.ValueLayout.JAVA_INT.varHandle();
-
     private final MemorySegment header;
     private final MemorySegment mirror;
     private final Runnable release;
@@ -68,22 +66,12 @@ public final class MirroredRingMemory extends RingProtocol implements MirrorView
     /** An aligned word is one release store in the mirror (the same pages twice: no second copy to write). */
     @Override
     protected void writeIntReleaseDirect(long position, int value) {
-        long o = ringOffset(position);
-        if ((o & (Integer.BYTES - 1)) == 0) {
-            // Publishes every byte written before it.
-            WORD.setRelease(mirror, o, value);
-        } else {
-            super.writeIntReleaseDirect(position, value);
-        }
+        writeIntReleaseAt(mirror, ringOffset(position), true, position, value);
     }
 
     @Override
     protected int readIntAcquireDirect(long position) {
-        long o = ringOffset(position);
-        if ((o & (Integer.BYTES - 1)) == 0) {
-            return (int) WORD.getAcquire(mirror, o);
-        }
-        return super.readIntAcquireDirect(position);
+        return readIntAcquireAt(mirror, ringOffset(position), true, position);
     }
 
     @Override

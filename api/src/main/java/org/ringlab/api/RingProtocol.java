@@ -17,6 +17,9 @@ import java.lang.foreign.ValueLayout;
  */
 abstract class RingProtocol {
 
+    /** The release/acquire word of {@link #writeIntReleaseAt} and {@link #readIntAcquireAt}. */
+    private static final java.lang.invoke.VarHandle WORD = ValueLayout.JAVA_INT.varHandle();
+
     private static final long NO_CLAIM = -1;
 
     private final String strategyName;
@@ -286,15 +289,46 @@ abstract class RingProtocol {
      * word last, in place.
      */
     protected void writeIntReleaseDirect(long position, int value) {
-        java.lang.invoke.VarHandle.releaseFence(); // orders every earlier write before the word's store
-        writeIntDirect(position, value);
+        fencedWriteInt(position, value);
     }
 
     /** {@link #readIntAcquire} of a checked position: {@link #readIntDirect}, then the fence. */
     protected int readIntAcquireDirect(long position) {
+        return fencedReadInt(position);
+    }
+
+    private void fencedWriteInt(long position, int value) {
+        java.lang.invoke.VarHandle.releaseFence(); // orders every earlier write before the word's store
+        writeIntDirect(position, value);
+    }
+
+    private int fencedReadInt(long position) {
         int value = readIntDirect(position);
         java.lang.invoke.VarHandle.acquireFence(); // orders the reads after this one behind it
         return value;
+    }
+
+    /**
+     * {@link #writeIntReleaseDirect} for a strategy that keeps the word at {@code position} in one
+     * place, {@code offset} of {@code segment}, where {@code inPlace} says so: a release store
+     * there when aligned, else (across a seam, unaligned: never a queue's word) the fence and
+     * {@link #writeIntDirect}.
+     */
+    protected final void writeIntReleaseAt(MemorySegment segment, long offset, boolean inPlace, long position,
+                                           int value) {
+        if (inPlace && (offset & (Integer.BYTES - 1)) == 0) {
+            WORD.setRelease(segment, offset, value); // publishes every byte written before it
+        } else {
+            fencedWriteInt(position, value);
+        }
+    }
+
+    /** The load {@link #writeIntReleaseAt} pairs with: acquire in place where aligned, else the fenced default. */
+    protected final int readIntAcquireAt(MemorySegment segment, long offset, boolean inPlace, long position) {
+        if (inPlace && (offset & (Integer.BYTES - 1)) == 0) {
+            return (int) WORD.getAcquire(segment, offset);
+        }
+        return fencedReadInt(position);
     }
 
     /** The int at {@code position} (native order); the default reads it through a window. */

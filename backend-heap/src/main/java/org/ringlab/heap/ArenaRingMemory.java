@@ -204,22 +204,14 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
     @Override
     protected void writeIntReleaseDirect(long position, int value) {
         long at = physical(position);
-        if ((at & (Integer.BYTES - 1)) == 0 && at + Integer.BYTES <= capacity) {
-            // Publishes every byte written before (payloads, the staged copies commit moved in).
-            WORD.setRelease(memory, at, value);
-        } else {
-            super.writeIntReleaseDirect(position, value);
-        }
+        writeIntReleaseAt(memory, at, at + Integer.BYTES <= capacity, position, value);
     }
 
     /** The word {@link #writeIntReleaseDirect} stores: an acquire load in place where aligned inside the lap. */
     @Override
     protected int readIntAcquireDirect(long position) {
         long at = physical(position);
-        if ((at & (Integer.BYTES - 1)) == 0 && at + Integer.BYTES <= capacity) {
-            return (int) WORD.getAcquire(memory, at);
-        }
-        return super.readIntAcquireDirect(position);
+        return readIntAcquireAt(memory, at, at + Integer.BYTES <= capacity, position);
     }
 
     @Override

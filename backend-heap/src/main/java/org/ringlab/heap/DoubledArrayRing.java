@@ -121,13 +121,10 @@ final class DoubledArrayRing extends ArenaRingMemory {
         }
     }
 
+    /** The word in the first half, where {@link #writeIntReleaseDirect} release-stores it (4 aligned bytes fit before 2N). */
     @Override
     protected int readIntAcquireDirect(long position) {
-        long at = ringOffset(position);
-        if ((at & (Integer.BYTES - 1)) == 0) {
-            return (int) WORD.getAcquire(memory, at); // in the first half; 4 bytes fit before 2N
-        }
-        return super.readIntAcquireDirect(position);
+        return readIntAcquireAt(memory, ringOffset(position), true, position);
     }
 
     @Override

@@ -30,8 +30,6 @@ import org.ringlab.api.RingChecks;
  */
 final class GrowableMirroredRing extends AbstractRingMemory implements GrowableRingMemory {
 
-    private static final java.lang.invoke.VarHandle WORD = java.lang.foreign.ValueLayout.JAVA_INT.varHandle();
-
     private final Libc libc;
     private final int fd;
     private MirrorMapping mapping;
@@ -154,22 +152,12 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
      */
     @Override
     protected void writeIntReleaseDirect(long position, int value) {
-        long o = offset(position);
-        if ((o & (Integer.BYTES - 1)) == 0) {
-            // Publishes every byte written before it.
-            WORD.setRelease(mirror, o, value);
-        } else {
-            super.writeIntReleaseDirect(position, value);
-        }
+        writeIntReleaseAt(mirror, offset(position), true, position, value);
     }
 
     @Override
     protected int readIntAcquireDirect(long position) {
-        long o = offset(position);
-        if ((o & (Integer.BYTES - 1)) == 0) {
-            return (int) WORD.getAcquire(mirror, o);
-        }
-        return super.readIntAcquireDirect(position);
+        return readIntAcquireAt(mirror, offset(position), true, position);
     }
 
     @Override
