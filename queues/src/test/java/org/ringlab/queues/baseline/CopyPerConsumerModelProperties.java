@@ -239,6 +239,9 @@ class CopyPerConsumerModelProperties {
             return r;
         }
 
+        /** spsc's terminator reserve (SpscDescriptor.TERMINATOR_RESERVE: one word, rounded up to the 8-byte frame alignment). */
+        static final long TERMINATOR_RESERVE = 8;
+
         long frame(int length) {
             return spec.mode() == QueueSpec.RecordMode.FIXED ? spec.recordSize() : (4 + length + 7) & -8L;
         }
@@ -249,9 +252,18 @@ class CopyPerConsumerModelProperties {
             return offset + frame(length) > size ? producer[c] + size - offset : producer[c];
         }
 
+        /**
+         * The bytes of frames a sub-ring holds at once: variable records are published through
+         * their length words, so spsc keeps a terminator's 8 bytes free after the newest frame
+         * (fixed slots are published by position and fill the sub-ring).
+         */
+        long frameLimit() {
+            return spec.mode() == QueueSpec.RecordMode.FIXED ? size : size - TERMINATOR_RESERVE;
+        }
+
         boolean fitsAll(int length) {
             for (int c = 0; c < n; c++) {
-                if (start(c, length) + frame(length) - consumer[c] > size) {
+                if (start(c, length) + frame(length) - consumer[c] > frameLimit()) {
                     return false;
                 }
             }
