@@ -135,6 +135,34 @@ public final class WholeDriverPart {
         return forks.stream().map(x -> of(runs.apply(x), f)).toList();
     }
 
+    /** One variant's figures, a group per fork; {@code cpuShare} null where they were not taken. */
+    private record Figures(List<double[]> loss, List<double[]> delivered, List<double[]> cpuShare,
+                           List<double[]> cpuPer, List<double[]> wakes) {
+    }
+
+    /**
+     * The runs {@code pick} takes from every fork as forked measurements labelled {@code l}: loss,
+     * delivered rate, the consumer's CPU share (where {@code withCpuShare}), CPU per packet and
+     * wake-ups per packet (a deterministic counter where {@code wakesExact}: one per packet with an interrupt each).
+     */
+    private static Figures figures(List<Measurement> ms, Map<String, String> l, List<WholeDriverFork.Result> forks,
+                                   java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick,
+                                   boolean withCpuShare, boolean wakesExact) {
+        Figures f = new Figures(groups(forks, pick, DriverRun::lossPercent),
+                groups(forks, pick, DriverRun::deliveredPerSecond),
+                withCpuShare ? groups(forks, pick, DriverRun::cpuPercent) : null,
+                groups(forks, pick, DriverRun::cpuNanosPerPacket), groups(forks, pick, DriverRun::wakeUpsPerPacket));
+        ms.add(Measurement.ofForks(EXPERIMENT, l, "loss", "%", false, false, f.loss()));
+        ms.add(Measurement.ofForks(EXPERIMENT, l, "deliveredRate", "packets/s", true, false, f.delivered()));
+        if (withCpuShare) {
+            ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpuShare", "%", false, false, f.cpuShare()));
+        }
+        ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpu", "ns/packet", false, false, f.cpuPer()));
+        ms.add(Measurement.ofForks(EXPERIMENT, l, "wakeUpsPerPacket", "wake-ups/packet", false, wakesExact,
+                f.wakes()));
+        return f;
+    }
+
     private static double[] flat(List<double[]> groups) {
         return groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
     }
@@ -171,20 +199,10 @@ public final class WholeDriverPart {
             java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> f.runs().get(k);
             Map<String, String> l = Measurement.labels("part", PART, "variant", v.name(), "rate", rate,
                     "interrupt", config.interruptNanos() + " ns");
-            List<double[]> loss = groups(forks, pick, DriverRun::lossPercent);
-            List<double[]> delivered = groups(forks, pick, DriverRun::deliveredPerSecond);
-            List<double[]> cpu = groups(forks, pick, DriverRun::cpuPercent);
-            List<double[]> cpuPer = groups(forks, pick, DriverRun::cpuNanosPerPacket);
-            List<double[]> wakes = groups(forks, pick, DriverRun::wakeUpsPerPacket);
-            ms.add(Measurement.ofForks(EXPERIMENT, l, "loss", "%", false, false, loss));
-            ms.add(Measurement.ofForks(EXPERIMENT, l, "deliveredRate", "packets/s", true, false, delivered));
-            ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpuShare", "%", false, false, cpu));
-            ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpu", "ns/packet", false, false, cpuPer));
-            ms.add(Measurement.ofForks(EXPERIMENT, l, "wakeUpsPerPacket", "wake-ups/packet", false,
-                    v.interrupts() == DriverVariant.Interrupts.PER_PACKET, wakes));
+            Figures f = figures(ms, l, forks, pick, true, v.interrupts() == DriverVariant.Interrupts.PER_PACKET);
             rows.add(List.of(v.name(), v.describe(), fmt(median(of(runs.get(v), DriverRun::offeredPerSecond))) + "/s",
-                    cell(flat(delivered)) + "/s", cell(flat(loss)) + " %", cell(flat(cpu)) + " %", cell(flat(cpuPer)),
-                    cell(flat(wakes))));
+                    cell(flat(f.delivered())) + "/s", cell(flat(f.loss())) + " %", cell(flat(f.cpuShare())) + " %",
+                    cell(flat(f.cpuPer())), cell(flat(f.wakes()))));
         }
         int perFork = forks.getFirst().runs().getFirst().size();
         tables.add(new Table(String.format(Locale.ROOT, "(e) seed 001's whole driver: a NIC thread delivers %s frames "
@@ -220,14 +238,9 @@ public final class WholeDriverPart {
                 DriverVariant v = pick.apply(forks.getFirst()).getFirst().variant();
                 Map<String, String> l = Measurement.labels("part", PART + " sweep", "variant", v.name(), "rate", rate,
                         "interrupt", ns + " ns");
-                List<double[]> loss = groups(forks, pick, DriverRun::lossPercent);
-                List<double[]> delivered = groups(forks, pick, DriverRun::deliveredPerSecond);
-                List<double[]> cpuPer = groups(forks, pick, DriverRun::cpuNanosPerPacket);
-                List<double[]> wakes = groups(forks, pick, DriverRun::wakeUpsPerPacket);
-                ms.add(Measurement.ofForks(EXPERIMENT, l, "loss", "%", false, false, loss));
-                ms.add(Measurement.ofForks(EXPERIMENT, l, "deliveredRate", "packets/s", true, false, delivered));
-                ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpu", "ns/packet", false, false, cpuPer));
-                ms.add(Measurement.ofForks(EXPERIMENT, l, "wakeUpsPerPacket", "wake-ups/packet", false, m == 0, wakes));
+                Figures f = figures(ms, l, forks, pick, false, m == 0);
+                List<double[]> loss = f.loss();
+                List<double[]> cpuPer = f.cpuPer();
                 lossSeries[m][i] = median(flat(loss));
                 cpuSeries[m][i] = median(flat(cpuPer));
                 lossReps[m][i] = flat(loss);
@@ -244,8 +257,8 @@ public final class WholeDriverPart {
                     }
                 }
                 sweepRows.add(List.of(ns + " ns", m == 0 ? "interrupt per packet" : "NAPI (budget "
-                        + config.budget() + ")", cell(flat(delivered)) + "/s", cell(flat(loss)) + " %",
-                        cell(flat(cpuPer)), cell(flat(wakes)), m == 0 ? "1.00×" : versus));
+                        + config.budget() + ")", cell(flat(f.delivered())) + "/s", cell(flat(loss)) + " %",
+                        cell(flat(cpuPer)), cell(flat(f.wakes())), m == 0 ? "1.00×" : versus));
             }
             i++;
         }
