@@ -11,8 +11,10 @@ module org.ringlab.conformance {
     requires org.ringlab.linux;
     // Broadcast's join/leave, which the SPI's RecordQueue does not have (Membership).
     requires org.ringlab.queues;
-    // The soak reads the Java heap's size to set it apart from the rings' memory.
+    // The soak reads the Java heap's size and address range (GC.heap_info, a diagnostic command
+    // that jdk.management registers) to set the heap's pages apart from the rings' memory.
     requires java.management;
+    requires jdk.management;
 
     exports org.ringlab.conformance.kit;
     // JUnit instantiates the suite's subclasses reflectively.

@@ -55,11 +55,12 @@ public final class LongRuns {
      * {@code bytes} of records through one discipline by two threads, shared equally among the
      * {@code cells} (the discipline on each strategy) that can run here, in three rounds: a tenth
      * to warm up, then two halves of the rest. Across the last half (each end measured after a
-     * GC), VmRSS may rise by at most {@link #RSS_TOLERANCE} beyond what the Java heap newly
-     * committed, and the live Java heap by at most {@link #HEAP_TOLERANCE}. A queue that leaks
-     * per record leaks as much in the last half as in the first; the JVM does not: it commits
-     * and first touches its heap while the allocation rate settles (locked-list allocates a
-     * record per offer, by design), which the warm-up and the first half absorb.
+     * GC), the resident memory outside the Java heap's address range ({@link JavaHeapRange})
+     * may rise by at most {@link #RSS_TOLERANCE}, and the live Java heap by at most
+     * {@link #HEAP_TOLERANCE}. A queue that leaks per record leaks as much in the last half as in
+     * the first; the JVM does not, apart from its heap: G1 first touches regions it committed
+     * long before (locked-list allocates a record per offer, by design), which raises VmRSS at
+     * any time and is why the heap's own pages are set apart.
      */
     public static void soak(List<Cell> cells, long bytes, long seed) throws InterruptedException {
         Assumptions.assumeTrue(ProcSelf.isSupported(), "needs /proc/self (Linux)");
@@ -74,19 +75,21 @@ public final class LongRuns {
         for (Cell cell : runnable) {
             total += round(cell, half(records(cell, perCell)), seed + 1);
         }
-        Footprint before = Footprint.take();
-        List<ProcSelf.Mapping> mappingsBefore = ProcSelf.smaps();
+        JavaHeapRange.Result heap = JavaHeapRange.find();
+        Footprint before = Footprint.take(heap);
         for (Cell cell : runnable) {
             total += round(cell, half(records(cell, perCell)), seed + 2);
         }
-        Footprint after = Footprint.take();
+        Footprint after = Footprint.take(heap);
         String what = runnable.size() + " strategies (" + runnable.getFirst().displayName() + ", …)";
-        long heapCommitted = Math.max(0, after.heapCommitted - before.heapCommitted);
-        if (after.rss - before.rss - heapCommitted > RSS_TOLERANCE) {
+        long growth = after.nativeResident - before.nativeResident;
+        if (growth > RSS_TOLERANCE) {
             throw new AssertionError(what + ": VmRSS grew from " + (before.rss >> 20) + " MiB to "
-                    + (after.rss >> 20) + " MiB over the last half of a soak of " + total
-                    + " bytes, of which the Java heap committed " + (heapCommitted >> 20) + " MiB; grew most: "
-                    + largestGrowth(mappingsBefore, ProcSelf.smaps()));
+                    + (after.rss >> 20) + " MiB over the last half of a soak of " + total + " bytes, "
+                    + (growth >> 20) + " MiB of it outside the Java heap ("
+                    + heap.range().map(r -> "its mappings " + r + " set apart")
+                            .orElse("heap growth taken as what the heap newly committed: " + heap.unknownReason())
+                    + "); grew most: " + largestGrowth(before.mappings, after.mappings));
         }
         if (after.heapUsed - before.heapUsed > HEAP_TOLERANCE) {
             throw new AssertionError(what + ": the live Java heap grew from " + (before.heapUsed >> 20)
@@ -134,13 +137,22 @@ public final class LongRuns {
     /** How far the live Java heap (after a GC) may rise during a soak. */
     public static final long HEAP_TOLERANCE = 16L << 20;
 
-    /** VmRSS and the Java heap, after a GC. */
-    private record Footprint(long rss, long heapCommitted, long heapUsed) {
-        static Footprint take() {
+    /**
+     * VmRSS, the resident memory outside the Java heap and the live heap, after a GC. Outside
+     * the heap is the sum over the mappings that are not in the heap's address range; where that
+     * range is unknown, VmRSS less the heap's committed size.
+     */
+    private record Footprint(long rss, long nativeResident, long heapUsed, List<ProcSelf.Mapping> mappings) {
+        static Footprint take(JavaHeapRange.Result heap) {
             System.gc();
-            java.lang.management.MemoryUsage heap = java.lang.management.ManagementFactory.getMemoryMXBean()
+            java.lang.management.MemoryUsage usage = java.lang.management.ManagementFactory.getMemoryMXBean()
                     .getHeapMemoryUsage();
-            return new Footprint(ProcSelf.vmRssBytes(), heap.getCommitted(), heap.getUsed());
+            List<ProcSelf.Mapping> mappings = ProcSelf.smaps();
+            long rss = ProcSelf.vmRssBytes();
+            long nativeResident = heap.range()
+                    .map(r -> mappings.stream().filter(m -> !r.contains(m)).mapToLong(ProcSelf.Mapping::rssBytes).sum())
+                    .orElse(rss - usage.getCommitted());
+            return new Footprint(rss, nativeResident, usage.getUsed(), mappings);
         }
     }
 
