@@ -347,127 +347,11 @@ public final class BroadcastExperiment implements Experiment {
             int most = profile.consumers().stream().mapToInt(Integer::intValue).max().orElseThrow();
             int largest = profile.recordSizes().stream().mapToInt(Integer::intValue).max().orElseThrow();
             InProcess figures = new InProcess(List.copyOf(cells), gbpsGroups, ratioGroups, boundGroups, cpuGroups);
-            claims.addAll(pool -> inProcessClaims(pool, figures, most, largest));
+            claims.addAll(pool -> inProcessClaims(pool, figures, profile));
             if (most != 4 || largest != 64 * 1024) {
                 notes.add("profile " + profile.name() + " has no 4-consumer × 64 KiB combination: the goals are stated "
                         + "at " + where(most, largest) + " but not judged");
             }
-        }
-
-        /**
-         * The in-process figures the claims rest on, per cell ({@code "consumers|size"}, in the
-         * profile's order), one group per fork.
-         *
-         * @param gbps     per {@code "discipline|consumers|size"}: GB/s delivered
-         * @param ratio    per cell: each repetition's broadcast / copy GB/s
-         * @param bound    per cell: the work bound's expected broadcast / copy
-         * @param cpu      per {@code "discipline|consumers|size"}: the producer's CPU ns per record
-         */
-        private record InProcess(List<String> cells, Map<String, List<double[]>> gbps, Map<String, List<double[]>> ratio,
-                                 Map<String, List<double[]>> bound, Map<String, List<double[]>> cpu) {
-        }
-
-        /**
-         * Every pooled figure of one kind at each cell where it was measured, so that a claim's
-         * interval rests on the round variance of every alike cell (the F test leaves out a cell
-         * that varies more), not on its own two forks alone.
-         */
-        private static Map<String, Estimate> everyCell(List<String> cells,
-                                                       java.util.function.Function<String, Estimate> of) {
-            Map<String, Estimate> out = new LinkedHashMap<>();
-            for (String cell : cells) {
-                Estimate e = of.apply(cell);
-                if (e != null) {
-                    out.put(cell, e);
-                }
-            }
-            return out;
-        }
-
-        private static String where(int consumers, int size) {
-            return String.format(Locale.ROOT, "1 producer × %d consumers, %s", consumers, Sizes.format(size));
-        }
-
-        /** The in-process claims: every cell's figures pooled by kind, the goals judged at the largest cell. */
-        private List<Claim> inProcessClaims(RoundPool pool, InProcess f, int most, int largest) {
-            List<Claim> out = new ArrayList<>();
-            Map<String, List<double[]>> gbpsGroups = f.gbps();
-            Map<String, Estimate> ratio = everyCell(f.cells(), k -> gbpsGroups.containsKey(BROADCAST + "|" + k)
-                    && gbpsGroups.containsKey(COPY + "|" + k) ? pool.ratioOfForks(RATIO_POOL, gbpsGroups.get(BROADCAST
-                    + "|" + k), gbpsGroups.get(COPY + "|" + k)) : null);
-            Map<String, Estimate> rate = everyCell(f.cells(), k -> gbpsGroups.containsKey(BROADCAST + "|" + k)
-                    ? pool.figureOfForks(GBPS_POOL, gbpsGroups.get(BROADCAST + "|" + k)) : null);
-            // Paired: round r's broadcast / copy against round r's (N·W + N·R) / (W + N·R), in the same fork.
-            Map<String, Estimate> bound = everyCell(f.cells(), k -> ratio.containsKey(k) ? pool.ratioOfForks(BOUND_POOL,
-                    f.ratio().get(k), f.bound().get(k)) : null);
-            Map<String, Estimate> cpuRatio = everyCell(f.cells(), k -> !k.startsWith("1|")
-                    && f.cpu().containsKey(BROADCAST + "|" + k) && f.cpu().containsKey(COPY + "|" + k)
-                    ? pool.ratioOfForks(CPU_POOL, f.cpu().get(COPY + "|" + k), f.cpu().get(BROADCAST + "|" + k)) : null);
-            String top = most + "|" + largest;
-            List<double[]> b = gbpsGroups.get(BROADCAST + "|" + top);
-            List<double[]> c = gbpsGroups.get(COPY + "|" + top);
-            String where = where(most, largest);
-            boolean goalShape = most == 4 && largest == 64 * 1024;
-            String ratioClaim = "issue 3: broadcast ≥ 3× the throughput of copy-per-consumer (1 producer × 4 consumers, "
-                    + "64 KiB records; on two cores the work bound below caps it near 1.6×)";
-            if (b != null && c != null && goalShape) {
-                out.add(SeedClaim.of(ratioClaim, "3×")
-                        .atLeast("broadcast / copy GB/s at " + where, RATIO_GOAL, ratio.get(top))
-                        .build().toClaim(String.format(Locale.ROOT, "%.2f vs %.2f GB/s (medians)", median(flat(b)),
-                                median(flat(c)))));
-            } else {
-                out.add(SeedClaim.notMeasured(ratioClaim, "3×", b == null || c == null
-                        ? "not measured: both disciplines are needed"
-                        : "not measured: profile " + profile.name() + " has no 4-consumer × 64 KiB cell (largest " + where + ")"));
-            }
-            String rateClaim = "issue 3: broadcast ≥ 3 GB/s delivered per consumer-sum in one process (taskBus: 3 GB/s "
-                    + "on an i7-6700K)";
-            if (b != null && goalShape) {
-                out.add(SeedClaim.of(rateClaim, "3 GB/s")
-                        .atLeast("broadcast GB/s at " + where, IN_PROCESS_GOAL, rate.get(top)).build().toClaim(""));
-            } else if (b != null) {
-                out.add(SeedClaim.notMeasured(rateClaim, "3 GB/s", "not measured: profile " + profile.name()
-                        + " has no 4-consumer × 64 KiB cell (largest " + where + ")"));
-            }
-            List<double[]> expected = f.bound().get(top);
-            if (bound.containsKey(top)) {
-                out.add(SeedClaim.of(String.format(Locale.ROOT, "seed 003 / issue 16: one copy instead of one per "
-                                        + "consumer gains what the work allows, (N·W + N·R) / (W + N·R) with W and R measured in "
-                                        + "this run, at %s; measured / expected within %.2f× either way", where, BOUND_TOLERANCE),
-                                "3× (seed 003's machine); bound here " + cell(flat(expected)) + "×")
-                        .within("measured / expected broadcast-over-copy", 1 / BOUND_TOLERANCE, BOUND_TOLERANCE,
-                                bound.get(top))
-                        .build().toClaim(String.format(Locale.ROOT, "measured %.2f×, expected %.2f× (medians)",
-                                median(flat(f.ratio().get(top))), median(flat(expected)))));
-            }
-            // The producer's CPU per record: one write per record whatever N for broadcast, N for copy-per-consumer.
-            SeedClaim.Builder cpu = SeedClaim.of(String.format(Locale.ROOT, "seed 003: one copy serves every consumer, so "
-                    + "broadcast's producer spends less CPU per record than copy-per-consumer's once there are 2 or more "
-                    + "consumers (%s records; copy / broadcast producer CPU per record ≥ 1 at each N ≥ 2)",
-                    Sizes.format(largest)), "one copy for all consumers");
-            StringBuilder cpuDetail = new StringBuilder();
-            for (int n : profile.consumers()) {
-                List<double[]> pb = f.cpu().get(BROADCAST + "|" + n + "|" + largest);
-                List<double[]> pcpy = f.cpu().get(COPY + "|" + n + "|" + largest);
-                if (pb == null || pcpy == null) {
-                    continue;
-                }
-                cpuDetail.append(cpuDetail.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT,
-                        "%d consumer%s: broadcast %.0f, copy %.0f ns/record", n, n == 1 ? "" : "s", median(flat(pb)),
-                        median(flat(pcpy))));
-                if (n >= 2) {
-                    cpu.atLeast("copy / broadcast producer CPU at " + n + " consumers", 1,
-                            cpuRatio.get(n + "|" + largest));
-                }
-            }
-            try {
-                out.add(cpu.build().toClaim(cpuDetail.toString()));
-            } catch (IllegalArgumentException noCheck) {
-                out.add(SeedClaim.notMeasured("seed 003: broadcast's producer spends less CPU per record than "
-                        + "copy-per-consumer's at 2 or more consumers", "one copy for all consumers",
-                        "not measured: no thread CPU time, one discipline, or no cell with 2 or more consumers"));
-            }
-            return out;
         }
 
         // ---- between processes: framed packets through a pipe ----
@@ -545,6 +429,124 @@ public final class BroadcastExperiment implements Experiment {
                     + "each read through its 16 KiB chunk array (stagedBytesPerPacket); a channel would read "
                     + "straight into the slot");
         }
+    }
+
+    /**
+     * The in-process figures the claims rest on, per cell ({@code "consumers|size"}, in the
+     * profile's order), one group per fork.
+     *
+     * @param gbps     per {@code "discipline|consumers|size"}: GB/s delivered
+     * @param ratio    per cell: each repetition's broadcast / copy GB/s
+     * @param bound    per cell: the work bound's expected broadcast / copy
+     * @param cpu      per {@code "discipline|consumers|size"}: the producer's CPU ns per record
+     */
+    record InProcess(List<String> cells, Map<String, List<double[]>> gbps, Map<String, List<double[]>> ratio,
+                     Map<String, List<double[]>> bound, Map<String, List<double[]>> cpu) {
+    }
+
+    /**
+     * Every pooled figure of one kind at each cell where it was measured, so that a claim's
+     * interval rests on the round variance of every alike cell (the F test leaves out a cell
+     * that varies more), not on its own two forks alone.
+     */
+    private static Map<String, Estimate> everyCell(List<String> cells,
+                                                   java.util.function.Function<String, Estimate> of) {
+        Map<String, Estimate> out = new LinkedHashMap<>();
+        for (String cell : cells) {
+            Estimate e = of.apply(cell);
+            if (e != null) {
+                out.put(cell, e);
+            }
+        }
+        return out;
+    }
+
+    private static String where(int consumers, int size) {
+        return String.format(Locale.ROOT, "1 producer × %d consumers, %s", consumers, Sizes.format(size));
+    }
+
+    /** The in-process claims: every cell's figures pooled by kind, the goals judged at the largest cell. */
+    static List<Claim> inProcessClaims(RoundPool pool, InProcess f, BroadcastProfile profile) {
+        int most = profile.consumers().stream().mapToInt(Integer::intValue).max().orElseThrow();
+        int largest = profile.recordSizes().stream().mapToInt(Integer::intValue).max().orElseThrow();
+        List<Claim> out = new ArrayList<>();
+        Map<String, List<double[]>> gbpsGroups = f.gbps();
+        Map<String, Estimate> ratio = everyCell(f.cells(), k -> gbpsGroups.containsKey(BROADCAST + "|" + k)
+                && gbpsGroups.containsKey(COPY + "|" + k) ? pool.ratioOfForks(RATIO_POOL, gbpsGroups.get(BROADCAST
+                + "|" + k), gbpsGroups.get(COPY + "|" + k)) : null);
+        Map<String, Estimate> rate = everyCell(f.cells(), k -> gbpsGroups.containsKey(BROADCAST + "|" + k)
+                ? pool.figureOfForks(GBPS_POOL, gbpsGroups.get(BROADCAST + "|" + k)) : null);
+        // Paired: round r's broadcast / copy against round r's (N·W + N·R) / (W + N·R), in the same fork.
+        Map<String, Estimate> bound = everyCell(f.cells(), k -> ratio.containsKey(k) ? pool.ratioOfForks(BOUND_POOL,
+                f.ratio().get(k), f.bound().get(k)) : null);
+        Map<String, Estimate> cpuRatio = everyCell(f.cells(), k -> !k.startsWith("1|")
+                && f.cpu().containsKey(BROADCAST + "|" + k) && f.cpu().containsKey(COPY + "|" + k)
+                ? pool.ratioOfForks(CPU_POOL, f.cpu().get(COPY + "|" + k), f.cpu().get(BROADCAST + "|" + k)) : null);
+        String top = most + "|" + largest;
+        List<double[]> b = gbpsGroups.get(BROADCAST + "|" + top);
+        List<double[]> c = gbpsGroups.get(COPY + "|" + top);
+        String where = where(most, largest);
+        boolean goalShape = most == 4 && largest == 64 * 1024;
+        String ratioClaim = "issue 3: broadcast ≥ 3× the throughput of copy-per-consumer (1 producer × 4 consumers, "
+                + "64 KiB records; on two cores the work bound below caps it near 1.6×)";
+        if (b != null && c != null && goalShape) {
+            out.add(SeedClaim.of(ratioClaim, "3×")
+                    .atLeast("broadcast / copy GB/s at " + where, RATIO_GOAL, ratio.get(top))
+                    .build().toClaim(String.format(Locale.ROOT, "%.2f vs %.2f GB/s (medians)", median(flat(b)),
+                            median(flat(c)))));
+        } else {
+            out.add(SeedClaim.notMeasured(ratioClaim, "3×", b == null || c == null
+                    ? "not measured: both disciplines are needed"
+                    : "not measured: profile " + profile.name() + " has no 4-consumer × 64 KiB cell (largest " + where + ")"));
+        }
+        String rateClaim = "issue 3: broadcast ≥ 3 GB/s delivered per consumer-sum in one process (taskBus: 3 GB/s "
+                + "on an i7-6700K)";
+        if (b != null && goalShape) {
+            out.add(SeedClaim.of(rateClaim, "3 GB/s")
+                    .atLeast("broadcast GB/s at " + where, IN_PROCESS_GOAL, rate.get(top)).build().toClaim(""));
+        } else if (b != null) {
+            out.add(SeedClaim.notMeasured(rateClaim, "3 GB/s", "not measured: profile " + profile.name()
+                    + " has no 4-consumer × 64 KiB cell (largest " + where + ")"));
+        }
+        List<double[]> expected = f.bound().get(top);
+        if (bound.containsKey(top)) {
+            out.add(SeedClaim.of(String.format(Locale.ROOT, "seed 003 / issue 16: one copy instead of one per "
+                                    + "consumer gains what the work allows, (N·W + N·R) / (W + N·R) with W and R measured in "
+                                    + "this run, at %s; measured / expected within %.2f× either way", where, BOUND_TOLERANCE),
+                            "3× (seed 003's machine); bound here " + cell(flat(expected)) + "×")
+                    .within("measured / expected broadcast-over-copy", 1 / BOUND_TOLERANCE, BOUND_TOLERANCE,
+                            bound.get(top))
+                    .build().toClaim(String.format(Locale.ROOT, "measured %.2f×, expected %.2f× (medians)",
+                            median(flat(f.ratio().get(top))), median(flat(expected)))));
+        }
+        // The producer's CPU per record: one write per record whatever N for broadcast, N for copy-per-consumer.
+        SeedClaim.Builder cpu = SeedClaim.of(String.format(Locale.ROOT, "seed 003: one copy serves every consumer, so "
+                + "broadcast's producer spends less CPU per record than copy-per-consumer's once there are 2 or more "
+                + "consumers (%s records; copy / broadcast producer CPU per record ≥ 1 at each N ≥ 2)",
+                Sizes.format(largest)), "one copy for all consumers");
+        StringBuilder cpuDetail = new StringBuilder();
+        for (int n : profile.consumers()) {
+            List<double[]> pb = f.cpu().get(BROADCAST + "|" + n + "|" + largest);
+            List<double[]> pcpy = f.cpu().get(COPY + "|" + n + "|" + largest);
+            if (pb == null || pcpy == null) {
+                continue;
+            }
+            cpuDetail.append(cpuDetail.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT,
+                    "%d consumer%s: broadcast %.0f, copy %.0f ns/record", n, n == 1 ? "" : "s", median(flat(pb)),
+                    median(flat(pcpy))));
+            if (n >= 2) {
+                cpu.atLeast("copy / broadcast producer CPU at " + n + " consumers", 1,
+                        cpuRatio.get(n + "|" + largest));
+            }
+        }
+        try {
+            out.add(cpu.build().toClaim(cpuDetail.toString()));
+        } catch (IllegalArgumentException noCheck) {
+            out.add(SeedClaim.notMeasured("seed 003: broadcast's producer spends less CPU per record than "
+                    + "copy-per-consumer's at 2 or more consumers", "one copy for all consumers",
+                    "not measured: no thread CPU time, one discipline, or no cell with 2 or more consumers"));
+        }
+        return out;
     }
 
     /** A fork's child JVM that takes longer is stuck; quick's forks take a few seconds, full's a few minutes. */
