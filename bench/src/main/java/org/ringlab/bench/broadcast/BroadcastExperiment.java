@@ -234,6 +234,7 @@ public final class BroadcastExperiment implements Experiment {
             List<String> sizes = profile.recordSizes().stream().map(s -> Sizes.format(s)).toList();
             Map<String, double[]> series = new LinkedHashMap<>();
             Map<String, double[][]> seriesReps = new LinkedHashMap<>(); // per series and size: the repetitions' GB/s
+            Map<String, double[][]> seriesForks = new LinkedHashMap<>(); // per series and size: each fork's median
             Map<String, List<double[]>> gbpsGroups = new LinkedHashMap<>(); // "discipline|consumers|size" -> per fork
             Map<String, List<double[]>> ratioGroups = new LinkedHashMap<>(); // "consumers|size" -> broadcast / copy
             Map<String, List<double[]>> cpuGroups = new LinkedHashMap<>(); // producer CPU ns/record per fork
@@ -305,6 +306,8 @@ public final class BroadcastExperiment implements Experiment {
                                 median(flat(g));
                         seriesReps.computeIfAbsent(d + " × " + consumers,
                                 k -> new double[profile.recordSizes().size()][])[si] = flat(g);
+                        seriesForks.computeIfAbsent(d + " × " + consumers,
+                                k -> new double[profile.recordSizes().size()][])[si] = Chart.forkMedians(g);
                     }
                     List<double[]> b = gbps.get(BROADCAST);
                     List<double[]> c = gbps.get(COPY);
@@ -342,11 +345,15 @@ public final class BroadcastExperiment implements Experiment {
                     List.of("consumers", "record", "records", BROADCAST, COPY, "broadcast / copy"), rows));
             charts.add(new Chart("broadcast: GB/s delivered (summed over consumers) by record size", "record size",
                     "GB/s", sizes, series, false, true)
-                    .withRangeOf("whiskers: min–max of the " + of + " repetitions", seriesReps, false));
+                    .withRangeOf("whiskers: min–max of the " + of + " repetitions; dots: each fork's median",
+                            seriesReps, seriesForks));
 
             int most = profile.consumers().stream().mapToInt(Integer::intValue).max().orElseThrow();
             int largest = profile.recordSizes().stream().mapToInt(Integer::intValue).max().orElseThrow();
             InProcess figures = new InProcess(List.copyOf(cells), gbpsGroups, ratioGroups, boundGroups, cpuGroups);
+            if (disciplines.containsKey(BROADCAST) && disciplines.containsKey(COPY)) {
+                charts.add(ratioChart(figures, profile));
+            }
             claims.addAll(pool -> inProcessClaims(pool, figures, profile));
             if (most != 4 || largest != 64 * 1024) {
                 notes.add("profile " + profile.name() + " has no 4-consumer × 64 KiB combination: the goals are stated "
@@ -461,6 +468,48 @@ public final class BroadcastExperiment implements Experiment {
         return out;
     }
 
+    /** Every cell's broadcast / copy GB/s, pooled: the claims' and the ratio chart's one set of intervals. */
+    static Map<String, Estimate> broadcastOverCopy(RoundPool pool, InProcess f) {
+        Map<String, List<double[]>> g = f.gbps();
+        return everyCell(f.cells(), k -> g.containsKey(BROADCAST + "|" + k) && g.containsKey(COPY + "|" + k)
+                ? pool.ratioOfForks(RATIO_POOL, g.get(BROADCAST + "|" + k), g.get(COPY + "|" + k)) : null);
+    }
+
+    /**
+     * broadcast / copy GB/s per record size, a point per consumer count with its pooled 95 %
+     * interval (the claims'), and each fork's ratio of medians as dots.
+     */
+    static Chart ratioChart(InProcess f, BroadcastProfile profile) {
+        Map<String, Estimate> e = RoundPool.judge(pool -> broadcastOverCopy(pool, f));
+        List<String> sizes = profile.recordSizes().stream().map(s -> Sizes.format(s)).toList();
+        Map<String, double[]> point = new LinkedHashMap<>();
+        Map<String, double[]> low = new LinkedHashMap<>();
+        Map<String, double[]> high = new LinkedHashMap<>();
+        Map<String, double[][]> forks = new LinkedHashMap<>();
+        for (int consumers : profile.consumers()) {
+            String name = consumersLabel(consumers);
+            double[][] v = new double[4][sizes.size()];
+            double[][] dots = new double[sizes.size()][];
+            for (int si = 0; si < sizes.size(); si++) {
+                String k = consumers + "|" + profile.recordSizes().get(si);
+                Estimate x = e.getOrDefault(k, Estimate.NONE);
+                v[0][si] = x.ratio();
+                v[1][si] = x.low();
+                v[2][si] = x.high();
+                dots[si] = x == Estimate.NONE ? new double[0] : ratios(Chart.forkMedians(f.gbps().get(BROADCAST + "|"
+                        + k)), Chart.forkMedians(f.gbps().get(COPY + "|" + k)));
+            }
+            point.put(name, v[0]);
+            low.put(name, v[1]);
+            high.put(name, v[2]);
+            forks.put(name, dots);
+        }
+        return new Chart("broadcast: broadcast / copy-per-consumer GB/s by record size (95 % interval)", "record size",
+                "broadcast GB/s ÷ copy-per-consumer GB/s (1 = as fast)", sizes, point, false, false, low, high, 1,
+                "whiskers: the 95 % t interval over the forks (paired rounds), the round variance pooled over every "
+                        + "cell as the claims'; dots: each fork's ratio of medians", forks);
+    }
+
     private static String where(int consumers, int size) {
         return String.format(Locale.ROOT, "1 producer × %d consumers, %s", consumers, Sizes.format(size));
     }
@@ -471,9 +520,7 @@ public final class BroadcastExperiment implements Experiment {
         int largest = profile.recordSizes().stream().mapToInt(Integer::intValue).max().orElseThrow();
         List<Claim> out = new ArrayList<>();
         Map<String, List<double[]>> gbpsGroups = f.gbps();
-        Map<String, Estimate> ratio = everyCell(f.cells(), k -> gbpsGroups.containsKey(BROADCAST + "|" + k)
-                && gbpsGroups.containsKey(COPY + "|" + k) ? pool.ratioOfForks(RATIO_POOL, gbpsGroups.get(BROADCAST
-                + "|" + k), gbpsGroups.get(COPY + "|" + k)) : null);
+        Map<String, Estimate> ratio = broadcastOverCopy(pool, f);
         Map<String, Estimate> rate = everyCell(f.cells(), k -> gbpsGroups.containsKey(BROADCAST + "|" + k)
                 ? pool.figureOfForks(GBPS_POOL, gbpsGroups.get(BROADCAST + "|" + k)) : null);
         // Paired: round r's broadcast / copy against round r's (N·W + N·R) / (W + N·R), in the same fork.

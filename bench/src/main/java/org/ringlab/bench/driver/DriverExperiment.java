@@ -53,6 +53,8 @@ public final class DriverExperiment implements Experiment {
     static final String SPSC = "spsc";
     static final String LOCKED = "locked-list";
     static final String NAPI = "napi";
+    /** (d)'s other mode; (e)'s interrupt per packet is drawn in its colour ({@code WholeDriverPart#PER_PACKET}). */
+    static final String WAKE = "wake-per-item";
     /** Issue 3's goals. */
     static final double SPSC_GOAL = 5.0;
     /** Seed 001: 375 ms → 71 ms for 1 million enqueue/dequeue. */
@@ -446,6 +448,8 @@ public final class DriverExperiment implements Experiment {
             double[][] cpuPerRecord = new double[2][profile.napiRates().size()];
             double[][][] lossReps = new double[2][profile.napiRates().size()][]; // [mode][rate][round], for the whiskers
             double[][][] cpuReps = new double[2][profile.napiRates().size()][];
+            double[][][] lossForks = new double[2][profile.napiRates().size()][]; // each fork's median, for the dots
+            double[][][] cpuForks = new double[2][profile.napiRates().size()][];
             List<List<String>> rows = new ArrayList<>();
             List<List<double[]>> atTop = null; // [napi kept, wake kept, napi cpu, wake cpu] per fork, highest rate ≤ 1 Gbit/s
             for (int ri = 0; ri < profile.napiRates().size(); ri++) {
@@ -482,6 +486,8 @@ public final class DriverExperiment implements Experiment {
                     cpuPerRecord[m][ri] = cpuMeasurable ? median(cpuNs) : Double.NaN;
                     lossReps[m][ri] = lossPct;
                     cpuReps[m][ri] = cpuNs;
+                    lossForks[m][ri] = Chart.forkMedians(runs.groups(at));
+                    cpuForks[m][ri] = Chart.forkMedians(runs.groups(at + 2));
                     // "Loses no more" as delivered shares: 100 − loss, finite when neither loses.
                     summary.add(runs.rounds(at).stream().map(g -> Arrays.stream(g).map(x -> 100 - x).toArray()).toList());
                     cpuGroups.add(runs.rounds(at + 2));
@@ -499,20 +505,17 @@ public final class DriverExperiment implements Experiment {
                     + ", a full ring drops (median [min..max] of " + n + "; CPU = the poller thread's, ThreadMXBean)",
                     List.of("offered rate", "consumer", "achieved", "loss", "consumer CPU", "CPU ns/record", "wake-ups",
                             "wake-ups/record", "polls"), rows));
-            Map<String, double[]> lossSeries = new LinkedHashMap<>();
-            lossSeries.put("napi", loss[0]);
-            lossSeries.put("wake-per-item", loss[1]);
-            String spread = "whiskers: min–max of the " + n + " repetitions";
+            String spread = "whiskers: min–max of the " + n + " repetitions; dots: each fork's median";
             charts.add(new Chart("driver (d): packet loss under a fixed-rate producer", "offered rate (64-byte records)",
-                    "loss %", rates, lossSeries, false, false)
-                    .withRangeOf(spread, Map.of("napi", lossReps[0], "wake-per-item", lossReps[1]), false));
+                    "loss %", rates, Chart.twoSeries(NAPI, loss[0], WAKE, loss[1]), false, false)
+                    .withRangeOf(spread, Chart.twoSeries(NAPI, lossReps[0], WAKE, lossReps[1]),
+                            Chart.twoSeries(NAPI, lossForks[0], WAKE, lossForks[1])));
             if (cpuMeasurable) {
-                Map<String, double[]> cpuSeries = new LinkedHashMap<>();
-                cpuSeries.put("napi", cpuPerRecord[0]);
-                cpuSeries.put("wake-per-item", cpuPerRecord[1]);
                 charts.add(new Chart("driver (d): consumer CPU per record", "offered rate (64-byte records)",
-                        "CPU ns per record", rates, cpuSeries, false, false)
-                        .withRangeOf(spread, Map.of("napi", cpuReps[0], "wake-per-item", cpuReps[1]), false));
+                        "CPU ns per record", rates, Chart.twoSeries(NAPI, cpuPerRecord[0], WAKE, cpuPerRecord[1]),
+                        false, false)
+                        .withRangeOf(spread, Chart.twoSeries(NAPI, cpuReps[0], WAKE, cpuReps[1]),
+                                Chart.twoSeries(NAPI, cpuForks[0], WAKE, cpuForks[1])));
             }
             if (atTop == null) {
                 claims.add(new Claim("issue 3: napi loses no more than wake-per-item at 1.49 M/s (the part alone)",

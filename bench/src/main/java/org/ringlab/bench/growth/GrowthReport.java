@@ -105,8 +105,8 @@ public final class GrowthReport {
                         names, Map.of("peak/final", peaks), false, false)
                         .withRangeOf(spread, Map.of("peak/final", samples(names, GrowthSample::peakRatio, 1)), plan.fork()),
                 new Chart("growth: time (median)", Chart.GROWTH_STRATEGY_AXIS, "ms (log)", names,
-                        linked("total (appends + growth)", totalMs, "growth steps only", growthMs), false, true)
-                        .withRangeOf(spread, linked("total (appends + growth)", samples(names, GrowthSample::totalNanos, 1e6),
+                        Chart.twoSeries("total (appends + growth)", totalMs, "growth steps only", growthMs), false, true)
+                        .withRangeOf(spread, Chart.twoSeries("total (appends + growth)", samples(names, GrowthSample::totalNanos, 1e6),
                                 "growth steps only", samples(names, GrowthSample::growthNanos, 1e6)), plan.fork()));
         return new ExperimentResult(id, seed, "Seed 002: growing a buffer of unknown length", plan.profile().id(), ms,
                 List.of(new Table("Peak memory, moves, copies and time per growth strategy", HEADER, rows())), charts,
@@ -118,13 +118,6 @@ public final class GrowthReport {
                                double scale) {
         return names.stream().map(n -> find(n).orElseThrow().samples().stream().mapToDouble(figure)
                 .map(v -> v / scale).toArray()).toArray(double[][]::new);
-    }
-
-    private static <T> Map<String, T> linked(String k1, T v1, String k2, T v2) {
-        Map<String, T> m = new LinkedHashMap<>();
-        m.put(k1, v1);
-        m.put(k2, v2);
-        return m;
     }
 
     private static void add(List<Measurement> ms, String id, Map<String, String> labels, String metric, String unit,

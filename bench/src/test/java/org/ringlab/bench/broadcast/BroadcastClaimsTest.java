@@ -73,6 +73,25 @@ class BroadcastClaimsTest {
     }
 
     @Test
+    void theRatioChartDrawsTheClaimsIntervalsAndEachForksRatio() {
+        BroadcastProfile quick = BroadcastProfile.named("quick");
+        BroadcastExperiment.InProcess f = figures(quick, 1.05);
+        org.ringlab.bench.report.Chart chart = BroadcastExperiment.ratioChart(f, quick);
+        Judgement claim = ratioClaim(f, quick);
+        int largest = quick.recordSizes().indexOf(64 * 1024);
+        assertEquals(claim.low(), chart.low().get("4 consumers")[largest], 1e-12, "the claim's pooled interval");
+        assertEquals(claim.high(), chart.high().get("4 consumers")[largest], 1e-12);
+        assertEquals(1.0, chart.reference());
+        for (double[][] perSize : chart.points().values()) {
+            for (double[] dots : perSize) {
+                assertEquals(2, dots.length, "a dot per fork");
+                assertEquals(1.5, dots[0], 1e-12, "fork 0's broadcast / copy");
+            }
+        }
+        assertEquals(1.5 * 1.05, chart.points().get("4 consumers")[largest][1], 1e-12);
+    }
+
+    @Test
     void aCellWhoseForksDisagreeFarMoreIsNotPooled() {
         BroadcastProfile quick = BroadcastProfile.named("quick");
         Judgement j = ratioClaim(figures(quick, 3), quick);

@@ -48,6 +48,12 @@ public final class WholeDriverPart {
     static final double SEED_LOSS_AFTER = 0.12;
     static final double SEED_THROUGHPUT = 1.48;
     static final double SEED_CPU = 68.0 / 95.0;
+    /**
+     * The sweep's series, named as part (d)'s modes so that each has its one colour in every chart:
+     * an interrupt per packet is (d)'s wake-per-item on the whole driver.
+     */
+    static final String PER_PACKET = "wake-per-item (interrupt per packet)";
+    static final String NAPI = "napi";
     /** A ratio agrees with the seed's within this factor either way. */
     static final double RATIO_TOLERANCE = 1.25;
 
@@ -238,6 +244,8 @@ public final class WholeDriverPart {
         double[][] cpuSeries = new double[2][sweep.size()];
         double[][][] lossReps = new double[2][sweep.size()][]; // [mode][cost][run], for the whiskers
         double[][][] cpuReps = new double[2][sweep.size()][];
+        double[][][] lossForks = new double[2][sweep.size()][]; // [mode][cost][fork], each fork's median, for the dots
+        double[][][] cpuForks = new double[2][sweep.size()][];
         List<List<String>> sweepRows = new ArrayList<>();
         List<Long> napiCheaper = new ArrayList<>(); // costs at which NAPI's CPU/packet interval is wholly below
         int i = 0;
@@ -259,6 +267,8 @@ public final class WholeDriverPart {
                 cpuSeries[m][i] = median(flat(cpuPer));
                 lossReps[m][i] = flat(loss);
                 cpuReps[m][i] = flat(cpuPer);
+                lossForks[m][i] = Chart.forkMedians(loss);
+                cpuForks[m][i] = Chart.forkMedians(cpuPer);
                 cpuOf.add(cpuPer);
                 String versus = "";
                 if (m == 1) {
@@ -288,19 +298,15 @@ public final class WholeDriverPart {
                     + "ratio with its 95 % paired interval",
                     List.of("interrupt cost", "interrupts", "delivered", "loss", "CPU ns/packet", "wake-ups/packet",
                             "CPU NAPI / per packet"), sweepRows));
-            Map<String, double[]> ls = new LinkedHashMap<>();
-            ls.put("interrupt per packet", lossSeries[0]);
-            ls.put("NAPI", lossSeries[1]);
-            String spread = "whiskers: min–max of the runs at each cost";
-            charts.add(new Chart("driver (e): loss vs interrupt cost", "interrupt cost", "loss %", costs, ls,
-                    true, false).withRangeOf(spread, linked("interrupt per packet", lossReps[0], "NAPI", lossReps[1]),
-                    false));
-            Map<String, double[]> cs = new LinkedHashMap<>();
-            cs.put("interrupt per packet", cpuSeries[0]);
-            cs.put("NAPI", cpuSeries[1]);
+            String spread = "whiskers: min–max of the runs at each cost; dots: each fork's median";
+            charts.add(new Chart("driver (e): loss vs interrupt cost", "interrupt cost", "loss %", costs,
+                    Chart.twoSeries(PER_PACKET, lossSeries[0], NAPI, lossSeries[1]), true, false)
+                    .withRangeOf(spread, Chart.twoSeries(PER_PACKET, lossReps[0], NAPI, lossReps[1]),
+                            Chart.twoSeries(PER_PACKET, lossForks[0], NAPI, lossForks[1])));
             charts.add(new Chart("driver (e): CPU per packet vs interrupt cost", "interrupt cost",
-                    "CPU ns per packet", costs, cs, true, false)
-                    .withRangeOf(spread, linked("interrupt per packet", cpuReps[0], "NAPI", cpuReps[1]), false));
+                    "CPU ns per packet", costs, Chart.twoSeries(PER_PACKET, cpuSeries[0], NAPI, cpuSeries[1]), true, false)
+                    .withRangeOf(spread, Chart.twoSeries(PER_PACKET, cpuReps[0], NAPI, cpuReps[1]),
+                            Chart.twoSeries(PER_PACKET, cpuForks[0], NAPI, cpuForks[1])));
             notes.add(overtakes < 0 ? "(e) NAPI's CPU per packet was not below an interrupt per packet's, with the "
                     + "whole interval, from any swept interrupt cost on (swept " + costs + ")"
                     : "(e) NAPI overtakes: from " + overtakes + " ns per interrupt on, its consumer CPU per packet is "
@@ -373,12 +379,5 @@ public final class WholeDriverPart {
                         pool.ratioOfForks(DriverPools.POLLER_CPU, cpuAfter, cpuBefore))
                 .build());
         return c;
-    }
-
-    private static Map<String, double[][]> linked(String k1, double[][] v1, String k2, double[][] v2) {
-        Map<String, double[][]> m = new LinkedHashMap<>();
-        m.put(k1, v1);
-        m.put(k2, v2);
-        return m;
     }
 }
