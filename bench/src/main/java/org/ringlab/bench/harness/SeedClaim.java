@@ -93,16 +93,21 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
 
     /** The report's claim: every check's interval in the text, the deciding one in the judgement. */
     public Claim toClaim(String detail) {
+        // Checks pooled differently (one left out of its pool) each say how; alike ones say it once.
+        boolean oneMethod = checks.stream().map(c -> c.estimate().describeMethod()).distinct().count() == 1;
         StringBuilder m = new StringBuilder();
         for (Check c : checks) {
             if (!m.isEmpty()) {
                 m.append("; ");
             }
             m.append(c.describe());
+            if (!oneMethod && c.estimate().known()) {
+                m.append(" (").append(c.estimate().describeMethod()).append(')');
+            }
         }
         Check d = deciding();
         Estimate e = d.estimate();
-        m.append(" (95 % intervals, ").append(e.describeMethod()).append(')');
+        m.append(oneMethod ? " (95 % intervals, " + e.describeMethod() + ")" : " (95 % intervals)");
         if (!detail.isEmpty()) {
             m.append("; ").append(detail);
         }
