@@ -504,8 +504,9 @@ public final class BroadcastExperiment implements Experiment {
             high.put(name, v[2]);
             forks.put(name, dots);
         }
+        // Log axis: a t interval is symmetric in the log, and a cell left out of its pool (df 1) spans decades.
         return new Chart("broadcast: broadcast / copy-per-consumer GB/s by record size (95 % interval)", "record size",
-                "broadcast GB/s ÷ copy-per-consumer GB/s (1 = as fast)", sizes, point, false, false, low, high, 1,
+                "broadcast GB/s ÷ copy-per-consumer GB/s (1 = as fast; log)", sizes, point, false, true, low, high, 1,
                 "whiskers: the 95 % t interval over the forks (paired rounds), the round variance pooled over every "
                         + "cell as the claims'; dots: each fork's ratio of medians", forks);
     }
