@@ -20,6 +20,9 @@ import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.harness.Fork;
+import org.ringlab.bench.harness.Estimate;
+import org.ringlab.bench.harness.PooledClaims;
+import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.harness.SeedClaim;
 import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.report.Experiment;
@@ -50,6 +53,15 @@ public final class BroadcastExperiment implements Experiment {
     static final double PIPE_LOW = 1.0;
     /** The measured single-copy gain agrees with its work bound within this factor either way. */
     static final double BOUND_TOLERANCE = 1.25;
+    /**
+     * Kinds of figure whose round variances pool ({@link RoundPool}), each over every cell
+     * (consumers × record size) where it was measured, though the goals are judged at one.
+     */
+    static final String RATIO_POOL = "broadcast / copy GB/s ratios";
+    static final String GBPS_POOL = "in-process broadcast GB/s";
+    static final String BOUND_POOL = "measured / expected broadcast-over-copy";
+    static final String CPU_POOL = "copy / broadcast producer CPU ratios";
+    static final String PIPE_POOL = "pipe GB/s";
 
     static List<String> concat(List<String> a, List<String> b) {
         List<String> c = new ArrayList<>(a);
@@ -92,7 +104,8 @@ public final class BroadcastExperiment implements Experiment {
         final List<Measurement> measurements = new ArrayList<>();
         final List<Table> tables = new ArrayList<>();
         final List<Chart> charts = new ArrayList<>();
-        final List<Claim> claims = new ArrayList<>();
+        /** Judged once every part has run, so alike figures of every cell pool their round variance. */
+        final PooledClaims claims = new PooledClaims();
         final Map<String, QueueDiscipline> disciplines = new LinkedHashMap<>();
         MemoryStrategy strategy;
         /** The work bound's table, shown after the pipe table (whose place tests and readers know). */
@@ -131,7 +144,7 @@ public final class BroadcastExperiment implements Experiment {
                         + " — with more runnable threads than cores the figures measure the scheduler as much as the queue");
             }
             return new ExperimentResult(ID, SEED, "broadcast: seed 003's single-copy broadcast (QSARC)", profile.name(),
-                    measurements, tables, charts, claims, notes, skipped);
+                    measurements, tables, charts, claims.judge(), notes, skipped);
         }
 
         private void select() {
@@ -221,15 +234,18 @@ public final class BroadcastExperiment implements Experiment {
             List<String> sizes = profile.recordSizes().stream().map(s -> Sizes.format(s)).toList();
             Map<String, double[]> series = new LinkedHashMap<>();
             Map<String, double[][]> seriesReps = new LinkedHashMap<>(); // per series and size: the repetitions' GB/s
+            Map<String, double[][]> seriesForks = new LinkedHashMap<>(); // per series and size: each fork's median
             Map<String, List<double[]>> gbpsGroups = new LinkedHashMap<>(); // "discipline|consumers|size" -> per fork
             Map<String, List<double[]>> ratioGroups = new LinkedHashMap<>(); // "consumers|size" -> broadcast / copy
             Map<String, List<double[]>> cpuGroups = new LinkedHashMap<>(); // producer CPU ns/record per fork
             Map<String, List<double[]>> boundGroups = new LinkedHashMap<>(); // "consumers|size" -> expected ratio
             List<List<String>> boundRows = new ArrayList<>();
             int timed = forks.size() * profile.repetitions();
+            List<String> cells = new ArrayList<>(); // "consumers|size", in the profile's order
             for (int consumers : profile.consumers()) {
                 for (int si = 0; si < profile.recordSizes().size(); si++) {
                     int size = profile.recordSizes().get(si);
+                    cells.add(consumers + "|" + size);
                     long records = profile.recordsFor(size);
                     Map<String, List<double[]>> gbps = new LinkedHashMap<>();
                     Map<String, List<double[]>> producerCpu = new LinkedHashMap<>();
@@ -290,6 +306,8 @@ public final class BroadcastExperiment implements Experiment {
                                 median(flat(g));
                         seriesReps.computeIfAbsent(d + " × " + consumers,
                                 k -> new double[profile.recordSizes().size()][])[si] = flat(g);
+                        seriesForks.computeIfAbsent(d + " × " + consumers,
+                                k -> new double[profile.recordSizes().size()][])[si] = Chart.forkMedians(g);
                     }
                     List<double[]> b = gbps.get(BROADCAST);
                     List<double[]> c = gbps.get(COPY);
@@ -327,77 +345,19 @@ public final class BroadcastExperiment implements Experiment {
                     List.of("consumers", "record", "records", BROADCAST, COPY, "broadcast / copy"), rows));
             charts.add(new Chart("broadcast: GB/s delivered (summed over consumers) by record size", "record size",
                     "GB/s", sizes, series, false, true)
-                    .withRangeOf("whiskers: min–max of the " + of + " repetitions", seriesReps, false));
+                    .withRangeOf("whiskers: min–max of the " + of + " repetitions; dots: each fork's median",
+                            seriesReps, seriesForks));
 
             int most = profile.consumers().stream().mapToInt(Integer::intValue).max().orElseThrow();
             int largest = profile.recordSizes().stream().mapToInt(Integer::intValue).max().orElseThrow();
-            List<double[]> b = gbpsGroups.get(BROADCAST + "|" + most + "|" + largest);
-            List<double[]> c = gbpsGroups.get(COPY + "|" + most + "|" + largest);
-            String where = String.format(Locale.ROOT, "1 producer × %d consumers, %s", most, Sizes.format(largest));
-            boolean goalShape = most == 4 && largest == 64 * 1024;
-            String ratioClaim = "issue 3: broadcast ≥ 3× the throughput of copy-per-consumer (1 producer × 4 consumers, "
-                    + "64 KiB records; on two cores the work bound below caps it near 1.6×)";
-            if (b != null && c != null && goalShape) {
-                claims.add(SeedClaim.of(ratioClaim, "3×")
-                        .atLeast("broadcast / copy GB/s at " + where, RATIO_GOAL, SeedClaim.ratioOfForks(b, c))
-                        .build().toClaim(String.format(Locale.ROOT, "%.2f vs %.2f GB/s (medians)", median(flat(b)),
-                                median(flat(c)))));
-            } else {
-                claims.add(SeedClaim.notMeasured(ratioClaim, "3×", b == null || c == null
-                        ? "not measured: both disciplines are needed"
-                        : "not measured: profile " + profile.name() + " has no 4-consumer × 64 KiB cell (largest " + where + ")"));
+            InProcess figures = new InProcess(List.copyOf(cells), gbpsGroups, ratioGroups, boundGroups, cpuGroups);
+            if (disciplines.containsKey(BROADCAST) && disciplines.containsKey(COPY)) {
+                charts.add(ratioChart(figures, profile));
             }
-            String rateClaim = "issue 3: broadcast ≥ 3 GB/s delivered per consumer-sum in one process (taskBus: 3 GB/s "
-                    + "on an i7-6700K)";
-            if (b != null && goalShape) {
-                claims.add(SeedClaim.of(rateClaim, "3 GB/s")
-                        .atLeast("broadcast GB/s at " + where, IN_PROCESS_GOAL, SeedClaim.figureOfForks(b)).build().toClaim(""));
-            } else if (b != null) {
-                claims.add(SeedClaim.notMeasured(rateClaim, "3 GB/s", "not measured: profile " + profile.name()
-                        + " has no 4-consumer × 64 KiB cell (largest " + where + ")"));
-            }
-            List<double[]> measuredRatio = ratioGroups.get(most + "|" + largest);
-            List<double[]> expected = boundGroups.get(most + "|" + largest);
-            if (measuredRatio != null && expected != null) {
-                // Paired: round r's broadcast / copy against round r's (N·W + N·R) / (W + N·R), in the same fork.
-                claims.add(SeedClaim.of(String.format(Locale.ROOT, "seed 003 / issue 16: one copy instead of one per "
-                                        + "consumer gains what the work allows, (N·W + N·R) / (W + N·R) with W and R measured in "
-                                        + "this run, at %s; measured / expected within %.2f× either way", where, BOUND_TOLERANCE),
-                                "3× (seed 003's machine); bound here " + cell(flat(expected)) + "×")
-                        .within("measured / expected broadcast-over-copy", 1 / BOUND_TOLERANCE, BOUND_TOLERANCE,
-                                SeedClaim.ratioOfForks(measuredRatio, expected))
-                        .build().toClaim(String.format(Locale.ROOT, "measured %.2f×, expected %.2f× (medians)",
-                                median(flat(measuredRatio)), median(flat(expected)))));
-            }
-            // The producer's CPU per record: one write per record whatever N for broadcast, N for copy-per-consumer.
-            SeedClaim.Builder cpu = SeedClaim.of(String.format(Locale.ROOT, "seed 003: one copy serves every consumer, so "
-                    + "broadcast's producer spends less CPU per record than copy-per-consumer's once there are 2 or more "
-                    + "consumers (%s records; copy / broadcast producer CPU per record ≥ 1 at each N ≥ 2)",
-                    Sizes.format(largest)), "one copy for all consumers");
-            StringBuilder cpuDetail = new StringBuilder();
-            for (int n : profile.consumers()) {
-                List<double[]> pb = cpuGroups.get(BROADCAST + "|" + n + "|" + largest);
-                List<double[]> pcpy = cpuGroups.get(COPY + "|" + n + "|" + largest);
-                if (pb == null || pcpy == null) {
-                    continue;
-                }
-                cpuDetail.append(cpuDetail.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT,
-                        "%d consumer%s: broadcast %.0f, copy %.0f ns/record", n, n == 1 ? "" : "s", median(flat(pb)),
-                        median(flat(pcpy))));
-                if (n >= 2) {
-                    cpu.atLeast("copy / broadcast producer CPU at " + n + " consumers", 1, SeedClaim.ratioOfForks(pcpy, pb));
-                }
-            }
-            try {
-                claims.add(cpu.build().toClaim(cpuDetail.toString()));
-            } catch (IllegalArgumentException noCheck) {
-                claims.add(SeedClaim.notMeasured("seed 003: broadcast's producer spends less CPU per record than "
-                        + "copy-per-consumer's at 2 or more consumers", "one copy for all consumers",
-                        "not measured: no thread CPU time, one discipline, or no cell with 2 or more consumers"));
-            }
+            claims.addAll(pool -> inProcessClaims(pool, figures, profile));
             if (most != 4 || largest != 64 * 1024) {
                 notes.add("profile " + profile.name() + " has no 4-consumer × 64 KiB combination: the goals are stated "
-                        + "at " + where + " but not judged");
+                        + "at " + where(most, largest) + " but not judged");
             }
         }
 
@@ -413,7 +373,8 @@ public final class BroadcastExperiment implements Experiment {
             List<List<String>> rows = new ArrayList<>();
             double best = 0;
             String bestAt = "";
-            List<double[]> bestSamples = List.of();
+            int bestIndex = 0;
+            List<List<double[]>> everySize = new ArrayList<>(); // per packet size, its GB/s a group per fork
             long badTotal = 0;
             long junkTotal = 0;
             long packetsTotal = 0;
@@ -440,6 +401,7 @@ public final class BroadcastExperiment implements Experiment {
                 Map<String, String> labels = Measurement.labels("part", "pipe", "strategy", strategy.name(), "discipline", BROADCAST,
                         "packet", Sizes.format(packet));
                 measurements.add(Measurement.ofForks(ID, labels, "pipe", "GB/s", true, false, gbps));
+                everySize.add(gbps);
                 measurements.add(Measurement.ofForks(ID, labels, "badHeaders", "count", false, true, bad));
                 measurements.add(new Measurement(ID, labels, "stagedBytesPerPacket", "bytes", false, true,
                         new double[] {(double) last.framer().get("stagedBytes") / last.packets()}));
@@ -449,7 +411,7 @@ public final class BroadcastExperiment implements Experiment {
                         Sizes.format(last.framer().get("bytesRead") / Math.max(1, last.framer().get("reads")))));
                 if (median(flat(gbps)) > best) {
                     best = median(flat(gbps));
-                    bestSamples = gbps;
+                    bestIndex = pi;
                     bestAt = Sizes.format(packet);
                 }
             }
@@ -459,8 +421,12 @@ public final class BroadcastExperiment implements Experiment {
                     + "(GB/s of pipe bytes from the first byte to the last packet consumed, median [min..max] of "
                     + forks.size() * profile.pipeRuns() + ": " + forks.size() + " forks × " + profile.pipeRuns() + ")",
                     List.of("packet", "packets", "GB/s", "bad headers", "truncated", "bytes per read"), rows));
-            claims.add(SeedClaim.of(claim, "1.5–3 GB/s").atLeast("pipe GB/s with " + bestAt + " packets (the best "
-                    + "packet size)", PIPE_LOW, SeedClaim.figureOfForks(bestSamples)).build().toClaim(""));
+            String judgedAt = bestAt;
+            int judged = bestIndex;
+            // Every packet size feeds the pool; the best one is judged.
+            claims.add(pool -> SeedClaim.of(claim, "1.5–3 GB/s").atLeast("pipe GB/s with " + judgedAt + " packets (the "
+                    + "best packet size)", PIPE_LOW, everySize.stream().map(g -> pool.figureOfForks(PIPE_POOL, g))
+                    .toList().get(judged)).build().toClaim(""));
             claims.add(new Claim("seed 003 / issue 3: a bad header is counted and the framer resynchronises on the next "
                     + "prefix without dropping the rest of the stream",
                     badTotal + " bad headers counted for " + junkTotal + " junk insertions; all " + packetsTotal
@@ -470,6 +436,165 @@ public final class BroadcastExperiment implements Experiment {
                     + "each read through its 16 KiB chunk array (stagedBytesPerPacket); a channel would read "
                     + "straight into the slot");
         }
+    }
+
+    /**
+     * The in-process figures the claims rest on, per cell ({@code "consumers|size"}, in the
+     * profile's order), one group per fork.
+     *
+     * @param gbps     per {@code "discipline|consumers|size"}: GB/s delivered
+     * @param ratio    per cell: each repetition's broadcast / copy GB/s
+     * @param bound    per cell: the work bound's expected broadcast / copy
+     * @param cpu      per {@code "discipline|consumers|size"}: the producer's CPU ns per record
+     */
+    record InProcess(List<String> cells, Map<String, List<double[]>> gbps, Map<String, List<double[]>> ratio,
+                     Map<String, List<double[]>> bound, Map<String, List<double[]>> cpu) {
+    }
+
+    /**
+     * Every pooled figure of one kind at each cell where it was measured, so that a claim's
+     * interval rests on the round variance of every alike cell (the F test leaves out a cell
+     * that varies more), not on its own two forks alone.
+     */
+    private static Map<String, Estimate> everyCell(List<String> cells,
+                                                   java.util.function.Function<String, Estimate> of) {
+        Map<String, Estimate> out = new LinkedHashMap<>();
+        for (String cell : cells) {
+            Estimate e = of.apply(cell);
+            if (e != null) {
+                out.put(cell, e);
+            }
+        }
+        return out;
+    }
+
+    /** Every cell's broadcast / copy GB/s, pooled: the claims' and the ratio chart's one set of intervals. */
+    static Map<String, Estimate> broadcastOverCopy(RoundPool pool, InProcess f) {
+        Map<String, List<double[]>> g = f.gbps();
+        return everyCell(f.cells(), k -> g.containsKey(BROADCAST + "|" + k) && g.containsKey(COPY + "|" + k)
+                ? pool.ratioOfForks(RATIO_POOL, g.get(BROADCAST + "|" + k), g.get(COPY + "|" + k)) : null);
+    }
+
+    /**
+     * broadcast / copy GB/s per record size, a point per consumer count with its pooled 95 %
+     * interval (the claims'), and each fork's ratio of medians as dots.
+     */
+    static Chart ratioChart(InProcess f, BroadcastProfile profile) {
+        Map<String, Estimate> e = RoundPool.judge(pool -> broadcastOverCopy(pool, f));
+        List<String> sizes = profile.recordSizes().stream().map(s -> Sizes.format(s)).toList();
+        Map<String, double[]> point = new LinkedHashMap<>();
+        Map<String, double[]> low = new LinkedHashMap<>();
+        Map<String, double[]> high = new LinkedHashMap<>();
+        Map<String, double[][]> forks = new LinkedHashMap<>();
+        for (int consumers : profile.consumers()) {
+            String name = consumersLabel(consumers);
+            double[][] v = new double[4][sizes.size()];
+            double[][] dots = new double[sizes.size()][];
+            for (int si = 0; si < sizes.size(); si++) {
+                String k = consumers + "|" + profile.recordSizes().get(si);
+                Estimate x = e.getOrDefault(k, Estimate.NONE);
+                v[0][si] = x.ratio();
+                v[1][si] = x.low();
+                v[2][si] = x.high();
+                dots[si] = x == Estimate.NONE ? new double[0] : ratios(Chart.forkMedians(f.gbps().get(BROADCAST + "|"
+                        + k)), Chart.forkMedians(f.gbps().get(COPY + "|" + k)));
+            }
+            point.put(name, v[0]);
+            low.put(name, v[1]);
+            high.put(name, v[2]);
+            forks.put(name, dots);
+        }
+        // Log axis: a t interval is symmetric in the log, and a cell left out of its pool (df 1) spans decades.
+        return new Chart("broadcast: broadcast / copy-per-consumer GB/s by record size (95 % interval)", "record size",
+                "broadcast GB/s ÷ copy-per-consumer GB/s (1 = as fast; log)", sizes, point, false, true, low, high, 1,
+                "whiskers: the 95 % t interval over the forks (paired rounds), the round variance pooled over every "
+                        + "cell as the claims'; dots: each fork's ratio of medians", forks);
+    }
+
+    private static String where(int consumers, int size) {
+        return String.format(Locale.ROOT, "1 producer × %d consumers, %s", consumers, Sizes.format(size));
+    }
+
+    /** The in-process claims: every cell's figures pooled by kind, the goals judged at the largest cell. */
+    static List<Claim> inProcessClaims(RoundPool pool, InProcess f, BroadcastProfile profile) {
+        int most = profile.consumers().stream().mapToInt(Integer::intValue).max().orElseThrow();
+        int largest = profile.recordSizes().stream().mapToInt(Integer::intValue).max().orElseThrow();
+        List<Claim> out = new ArrayList<>();
+        Map<String, List<double[]>> gbpsGroups = f.gbps();
+        Map<String, Estimate> ratio = broadcastOverCopy(pool, f);
+        Map<String, Estimate> rate = everyCell(f.cells(), k -> gbpsGroups.containsKey(BROADCAST + "|" + k)
+                ? pool.figureOfForks(GBPS_POOL, gbpsGroups.get(BROADCAST + "|" + k)) : null);
+        // Paired: round r's broadcast / copy against round r's (N·W + N·R) / (W + N·R), in the same fork.
+        Map<String, Estimate> bound = everyCell(f.cells(), k -> ratio.containsKey(k) ? pool.ratioOfForks(BOUND_POOL,
+                f.ratio().get(k), f.bound().get(k)) : null);
+        Map<String, Estimate> cpuRatio = everyCell(f.cells(), k -> !k.startsWith("1|")
+                && f.cpu().containsKey(BROADCAST + "|" + k) && f.cpu().containsKey(COPY + "|" + k)
+                ? pool.ratioOfForks(CPU_POOL, f.cpu().get(COPY + "|" + k), f.cpu().get(BROADCAST + "|" + k)) : null);
+        String top = most + "|" + largest;
+        List<double[]> b = gbpsGroups.get(BROADCAST + "|" + top);
+        List<double[]> c = gbpsGroups.get(COPY + "|" + top);
+        String where = where(most, largest);
+        boolean goalShape = most == 4 && largest == 64 * 1024;
+        String ratioClaim = "issue 3: broadcast ≥ 3× the throughput of copy-per-consumer (1 producer × 4 consumers, "
+                + "64 KiB records; on two cores the work bound below caps it near 1.6×)";
+        if (b != null && c != null && goalShape) {
+            out.add(SeedClaim.of(ratioClaim, "3×")
+                    .atLeast("broadcast / copy GB/s at " + where, RATIO_GOAL, ratio.get(top))
+                    .build().toClaim(String.format(Locale.ROOT, "%.2f vs %.2f GB/s (medians)", median(flat(b)),
+                            median(flat(c)))));
+        } else {
+            out.add(SeedClaim.notMeasured(ratioClaim, "3×", b == null || c == null
+                    ? "not measured: both disciplines are needed"
+                    : "not measured: profile " + profile.name() + " has no 4-consumer × 64 KiB cell (largest " + where + ")"));
+        }
+        String rateClaim = "issue 3: broadcast ≥ 3 GB/s delivered per consumer-sum in one process (taskBus: 3 GB/s "
+                + "on an i7-6700K)";
+        if (b != null && goalShape) {
+            out.add(SeedClaim.of(rateClaim, "3 GB/s")
+                    .atLeast("broadcast GB/s at " + where, IN_PROCESS_GOAL, rate.get(top)).build().toClaim(""));
+        } else if (b != null) {
+            out.add(SeedClaim.notMeasured(rateClaim, "3 GB/s", "not measured: profile " + profile.name()
+                    + " has no 4-consumer × 64 KiB cell (largest " + where + ")"));
+        }
+        List<double[]> expected = f.bound().get(top);
+        if (bound.containsKey(top)) {
+            out.add(SeedClaim.of(String.format(Locale.ROOT, "seed 003 / issue 16: one copy instead of one per "
+                                    + "consumer gains what the work allows, (N·W + N·R) / (W + N·R) with W and R measured in "
+                                    + "this run, at %s; measured / expected within %.2f× either way", where, BOUND_TOLERANCE),
+                            "3× (seed 003's machine); bound here " + cell(flat(expected)) + "×")
+                    .within("measured / expected broadcast-over-copy", 1 / BOUND_TOLERANCE, BOUND_TOLERANCE,
+                            bound.get(top))
+                    .build().toClaim(String.format(Locale.ROOT, "measured %.2f×, expected %.2f× (medians)",
+                            median(flat(f.ratio().get(top))), median(flat(expected)))));
+        }
+        // The producer's CPU per record: one write per record whatever N for broadcast, N for copy-per-consumer.
+        SeedClaim.Builder cpu = SeedClaim.of(String.format(Locale.ROOT, "seed 003: one copy serves every consumer, so "
+                + "broadcast's producer spends less CPU per record than copy-per-consumer's once there are 2 or more "
+                + "consumers (%s records; copy / broadcast producer CPU per record ≥ 1 at each N ≥ 2)",
+                Sizes.format(largest)), "one copy for all consumers");
+        StringBuilder cpuDetail = new StringBuilder();
+        for (int n : profile.consumers()) {
+            List<double[]> pb = f.cpu().get(BROADCAST + "|" + n + "|" + largest);
+            List<double[]> pcpy = f.cpu().get(COPY + "|" + n + "|" + largest);
+            if (pb == null || pcpy == null) {
+                continue;
+            }
+            cpuDetail.append(cpuDetail.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT,
+                    "%d consumer%s: broadcast %.0f, copy %.0f ns/record", n, n == 1 ? "" : "s", median(flat(pb)),
+                    median(flat(pcpy))));
+            if (n >= 2) {
+                cpu.atLeast("copy / broadcast producer CPU at " + n + " consumers", 1,
+                        cpuRatio.get(n + "|" + largest));
+            }
+        }
+        try {
+            out.add(cpu.build().toClaim(cpuDetail.toString()));
+        } catch (IllegalArgumentException noCheck) {
+            out.add(SeedClaim.notMeasured("seed 003: broadcast's producer spends less CPU per record than "
+                    + "copy-per-consumer's at 2 or more consumers", "one copy for all consumers",
+                    "not measured: no thread CPU time, one discipline, or no cell with 2 or more consumers"));
+        }
+        return out;
     }
 
     /** A fork's child JVM that takes longer is stuck; quick's forks take a few seconds, full's a few minutes. */

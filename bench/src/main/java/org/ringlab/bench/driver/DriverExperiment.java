@@ -18,6 +18,7 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.ForkedRows;
+import org.ringlab.bench.harness.PooledClaims;
 import org.ringlab.bench.harness.SeedClaim;
 import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.Stats;
@@ -29,6 +30,7 @@ import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.RunContext;
 import org.ringlab.bench.report.Table;
 import org.ringlab.bench.driver.scenario.BatchingWithWork;
+import org.ringlab.bench.driver.scenario.DriverPools;
 import org.ringlab.bench.driver.scenario.FlowTable;
 import org.ringlab.bench.driver.scenario.ScenarioProfile;
 import org.ringlab.bench.driver.scenario.WholeDriverPart;
@@ -51,6 +53,8 @@ public final class DriverExperiment implements Experiment {
     static final String SPSC = "spsc";
     static final String LOCKED = "locked-list";
     static final String NAPI = "napi";
+    /** (d)'s other mode; (e)'s interrupt per packet is drawn in its colour ({@code WholeDriverPart#PER_PACKET}). */
+    static final String WAKE = "wake-per-item";
     /** Issue 3's goals. */
     static final double SPSC_GOAL = 5.0;
     /** Seed 001: 375 ms → 71 ms for 1 million enqueue/dequeue. */
@@ -96,7 +100,8 @@ public final class DriverExperiment implements Experiment {
         final List<Measurement> measurements = new ArrayList<>();
         final List<Table> tables = new ArrayList<>();
         final List<Chart> charts = new ArrayList<>();
-        final List<Claim> claims = new ArrayList<>();
+        /** Judged once every part has run, so alike claims of different parts pool their round variance. */
+        final PooledClaims claims = new PooledClaims();
         final List<MemoryStrategy> strategies = new ArrayList<>();
         final Map<String, QueueDiscipline> disciplines = new LinkedHashMap<>();
         MemoryStrategy main;
@@ -149,8 +154,8 @@ public final class DriverExperiment implements Experiment {
             notes.add("load average (1, 5, 15 min) before: " + loadBefore + "; after: " + Environment.loadAverage()
                     + " — the two-thread and napi figures mostly measure the scheduler when it exceeds the core count");
             return new ExperimentResult(ID, "001_56e9b601bad63b40.txt",
-                    "driver: seed 001's device-driver queues", profile.name(), measurements, tables, charts, claims,
-                    notes, skipped);
+                    "driver: seed 001's device-driver queues", profile.name(), measurements, tables, charts,
+                    claims.judge(), notes, skipped);
         }
 
         /** Strategies and disciplines passing the filters; unavailable ones go to {@code skipped} with their reason. */
@@ -309,16 +314,25 @@ public final class DriverExperiment implements Experiment {
             }
             // Per strategy, the paired interval of spsc / locked-list over the interleaved rounds; the claim holds
             // on every strategy only when each strategy's interval is wholly above the threshold.
-            SeedClaim.Builder two = SeedClaim.of(goal + "; every strategy's interval ≥ 5×", "5×");
-            SeedClaim.Builder one = SeedClaim.of(seed + "; one thread, every strategy's interval ≥ 5.3×", "5.3×");
-            for (String name : names) {
-                double[][] f = figures.get(name);
-                two.atLeast(name + " spsc / locked-list (records/µs)", SPSC_GOAL, SeedClaim.ratio(f[0], f[1]));
-                one.atLeast(name + " locked-list / spsc (" + clock() + " per record)", SEED_SPSC,
-                        SeedClaim.ratio(f[3], f[2]));
-            }
-            claims.add(two.build().toClaim(""));
-            claims.add(one.build().toClaim(""));
+            // (a) runs each strategy in one JVM, its variants alternating: its repetitions are the rounds.
+            claims.add(pool -> {
+                SeedClaim.Builder two = SeedClaim.of(goal + "; every strategy's interval ≥ 5×", "5×");
+                for (String name : names) {
+                    double[][] f = figures.get(name);
+                    two.atLeast(name + " spsc / locked-list (records/µs)", SPSC_GOAL,
+                            pool.ratioOfForks(DriverPools.TWO_THREAD_THROUGHPUT, List.of(f[0]), List.of(f[1])));
+                }
+                return two.build().toClaim("");
+            });
+            claims.add(pool -> {
+                SeedClaim.Builder one = SeedClaim.of(seed + "; one thread, every strategy's interval ≥ 5.3×", "5.3×");
+                for (String name : names) {
+                    double[][] f = figures.get(name);
+                    one.atLeast(name + " locked-list / spsc (" + clock() + " per record)", SEED_SPSC,
+                            pool.ratioOfForks(DriverPools.ONE_THREAD_CPU, List.of(f[3]), List.of(f[2])));
+                }
+                return one.build().toClaim("");
+            });
         }
 
         // ---- (c) batches of 32 vs 1 ----
@@ -359,12 +373,14 @@ public final class DriverExperiment implements Experiment {
                     + clock() + " per record); median [min..max] of " + n,
                     List.of("threads", "consumer", "figure", "speed-up"), rows));
 
-            claims.add(SeedClaim.of("issue 3: drain in batches of 32 ≥ 1.6× one at a time, empty handler (seed 001's "
-                            + "1.6×, 708 → 433 ms, is judged with work per packet, (f)); two threads, records/µs", "1.6×")
+            String oneThreadDetail = String.format(Locale.ROOT, "one thread %.2f× (%s per record, not judged)",
+                    median(s1) / median(s32), clock());
+            claims.add(pool -> SeedClaim.of("issue 3: drain in batches of 32 ≥ 1.6× one at a time, empty handler (seed "
+                            + "001's 1.6×, 708 → 433 ms, is judged with work per packet, (f)); two threads, records/µs",
+                            "1.6×")
                     .atLeast("drain(32) / drain(1), two threads on " + main.name(), BATCH_GOAL,
-                            SeedClaim.ratio(twoThreads.rounds(1), twoThreads.rounds(0)))
-                    .build().toClaim(String.format(Locale.ROOT, "one thread %.2f× (%s per record, not judged)",
-                            median(s1) / median(s32), clock())));
+                            pool.paired(DriverPools.TWO_THREAD_THROUGHPUT, twoThreads.rounds(1), twoThreads.rounds(0)))
+                    .build().toClaim(oneThreadDetail));
 
             context.progress().step("batching with work: drain(1) vs drain(32), parse + checksum + flow table × "
                     + main.name());
@@ -373,7 +389,7 @@ public final class DriverExperiment implements Experiment {
                     work.flat(2), work.flat(3), work.forks().size());
             measurements.addAll(w.measurements(ID, main.name()));
             tables.add(w.table(main.name()));
-            claims.add(w.reportClaim());
+            claims.add(w::reportClaim);
             notes.add(BatchingWithWork.note());
         }
 
@@ -403,10 +419,12 @@ public final class DriverExperiment implements Experiment {
                     List.of(List.of("BufferPool, single-thread free list", cell(single), ratioCell(arena, single)),
                             List.of("BufferPool, spsc free-list ring", cell(spscPool), ratioCell(arena, spscPool)),
                             List.of("Arena.ofConfined + allocate + close", cell(arena), "1.00×"))));
-            claims.add(SeedClaim.of("issue 3: pool allocate/free ≥ 20× faster than Arena allocation of the same size "
-                            + "(seed 001: pool 40× faster than malloc/free, 167 → 4.2 ms per million)", "40×")
-                    .atLeast("Arena / single-thread pool", POOL_GOAL, SeedClaim.ratio(pools.rounds(2), pools.rounds(0)))
-                    .atLeast("Arena / spsc free-list pool", POOL_GOAL, SeedClaim.ratio(pools.rounds(2), pools.rounds(1)))
+            claims.add(pool -> SeedClaim.of("issue 3: pool allocate/free ≥ 20× faster than Arena allocation of the same "
+                            + "size (seed 001: pool 40× faster than malloc/free, 167 → 4.2 ms per million)", "40×")
+                    .atLeast("Arena / single-thread pool", POOL_GOAL,
+                            pool.paired(DriverPools.ONE_THREAD_CPU, pools.rounds(2), pools.rounds(0)))
+                    .atLeast("Arena / spsc free-list pool", POOL_GOAL,
+                            pool.paired(DriverPools.ONE_THREAD_CPU, pools.rounds(2), pools.rounds(1)))
                     .build().toClaim(""));
         }
 
@@ -430,6 +448,8 @@ public final class DriverExperiment implements Experiment {
             double[][] cpuPerRecord = new double[2][profile.napiRates().size()];
             double[][][] lossReps = new double[2][profile.napiRates().size()][]; // [mode][rate][round], for the whiskers
             double[][][] cpuReps = new double[2][profile.napiRates().size()][];
+            double[][][] lossForks = new double[2][profile.napiRates().size()][]; // each fork's median, for the dots
+            double[][][] cpuForks = new double[2][profile.napiRates().size()][];
             List<List<String>> rows = new ArrayList<>();
             List<List<double[]>> atTop = null; // [napi kept, wake kept, napi cpu, wake cpu] per fork, highest rate ≤ 1 Gbit/s
             for (int ri = 0; ri < profile.napiRates().size(); ri++) {
@@ -466,6 +486,8 @@ public final class DriverExperiment implements Experiment {
                     cpuPerRecord[m][ri] = cpuMeasurable ? median(cpuNs) : Double.NaN;
                     lossReps[m][ri] = lossPct;
                     cpuReps[m][ri] = cpuNs;
+                    lossForks[m][ri] = Chart.forkMedians(runs.groups(at));
+                    cpuForks[m][ri] = Chart.forkMedians(runs.groups(at + 2));
                     // "Loses no more" as delivered shares: 100 − loss, finite when neither loses.
                     summary.add(runs.rounds(at).stream().map(g -> Arrays.stream(g).map(x -> 100 - x).toArray()).toList());
                     cpuGroups.add(runs.rounds(at + 2));
@@ -483,20 +505,17 @@ public final class DriverExperiment implements Experiment {
                     + ", a full ring drops (median [min..max] of " + n + "; CPU = the poller thread's, ThreadMXBean)",
                     List.of("offered rate", "consumer", "achieved", "loss", "consumer CPU", "CPU ns/record", "wake-ups",
                             "wake-ups/record", "polls"), rows));
-            Map<String, double[]> lossSeries = new LinkedHashMap<>();
-            lossSeries.put("napi", loss[0]);
-            lossSeries.put("wake-per-item", loss[1]);
-            String spread = "whiskers: min–max of the " + n + " repetitions";
+            String spread = "whiskers: min–max of the " + n + " repetitions; dots: each fork's median";
             charts.add(new Chart("driver (d): packet loss under a fixed-rate producer", "offered rate (64-byte records)",
-                    "loss %", rates, lossSeries, false, false)
-                    .withRangeOf(spread, Map.of("napi", lossReps[0], "wake-per-item", lossReps[1]), false));
+                    "loss %", rates, Chart.twoSeries(NAPI, loss[0], WAKE, loss[1]), false, false)
+                    .withRangeOf(spread, Chart.twoSeries(NAPI, lossReps[0], WAKE, lossReps[1]),
+                            Chart.twoSeries(NAPI, lossForks[0], WAKE, lossForks[1])));
             if (cpuMeasurable) {
-                Map<String, double[]> cpuSeries = new LinkedHashMap<>();
-                cpuSeries.put("napi", cpuPerRecord[0]);
-                cpuSeries.put("wake-per-item", cpuPerRecord[1]);
                 charts.add(new Chart("driver (d): consumer CPU per record", "offered rate (64-byte records)",
-                        "CPU ns per record", rates, cpuSeries, false, false)
-                        .withRangeOf(spread, Map.of("napi", cpuReps[0], "wake-per-item", cpuReps[1]), false));
+                        "CPU ns per record", rates, Chart.twoSeries(NAPI, cpuPerRecord[0], WAKE, cpuPerRecord[1]),
+                        false, false)
+                        .withRangeOf(spread, Chart.twoSeries(NAPI, cpuReps[0], WAKE, cpuReps[1]),
+                                Chart.twoSeries(NAPI, cpuForks[0], WAKE, cpuForks[1])));
             }
             if (atTop == null) {
                 claims.add(new Claim("issue 3: napi loses no more than wake-per-item at 1.49 M/s (the part alone)",
@@ -506,22 +525,25 @@ public final class DriverExperiment implements Experiment {
             String top = rates.get(topIndex());
             double napiLoss = 100 - median(flat(atTop.get(0)));
             double wakeLoss = 100 - median(flat(atTop.get(1)));
-            claims.add(SeedClaim.of("issue 3: napi loses no more than wake-per-item at 1.49 M/s (the part alone: an "
+            List<List<double[]>> judged = atTop;
+            claims.add(pool -> SeedClaim.of("issue 3: napi loses no more than wake-per-item at 1.49 M/s (the part alone: an "
                             + "unpark as the interrupt, an empty handler; seed 001's 31 % → 0.12 % is judged on the whole "
                             + "driver, (e)); napi / wake-per-item delivered share ≥ 1", "31 % → 0.12 %")
-                    .atLeast("napi / wake-per-item delivered share at " + top, 1, SeedClaim.ratio(atTop.get(0), atTop.get(1)))
+                    .atLeast("napi / wake-per-item delivered share at " + top, 1,
+                            pool.paired(DriverPools.DELIVERED, judged.get(0), judged.get(1)))
                     .build().toClaim(String.format(Locale.ROOT, "loss napi %.2f %%, wake-per-item %.2f %% (medians)",
                             napiLoss, wakeLoss)));
             if (!cpuMeasurable) {
                 claims.add(new Claim("issue 3: napi CPU per record ≤ 0.72× wake-per-item's (the part alone)",
                         "not measured: no thread CPU time in this JVM", Claim.Verdict.NOT_MEASURED));
             } else {
-                claims.add(SeedClaim.of("issue 3: napi CPU per record ≤ 0.72× wake-per-item's (the part alone; seed "
-                                + "001's −28 % CPU is judged on the whole driver, (e))", "0.72×")
+                String cpuDetail = String.format(Locale.ROOT, "napi %.0f ns, wake-per-item %.0f ns (medians)",
+                        median(flat(atTop.get(2))), median(flat(atTop.get(3))));
+                claims.add(pool -> SeedClaim.of("issue 3: napi CPU per record ≤ 0.72× wake-per-item's (the part alone; "
+                                + "seed 001's −28 % CPU is judged on the whole driver, (e))", "0.72×")
                         .atMost("napi / wake-per-item poller CPU per record at " + top, NAPI_CPU_GOAL,
-                                SeedClaim.ratio(atTop.get(2), atTop.get(3)))
-                        .build().toClaim(String.format(Locale.ROOT, "napi %.0f ns, wake-per-item %.0f ns (medians)",
-                                median(flat(atTop.get(2))), median(flat(atTop.get(3))))));
+                                pool.paired(DriverPools.POLLER_CPU, judged.get(2), judged.get(3)))
+                        .build().toClaim(cpuDetail));
             }
         }
 
@@ -541,7 +563,7 @@ public final class DriverExperiment implements Experiment {
             measurements.addAll(r.measurements());
             tables.addAll(r.tables());
             charts.addAll(r.charts());
-            claims.addAll(r.reportClaims());
+            claims.addAll(r::reportClaims);
             notes.addAll(r.notes());
         }
 

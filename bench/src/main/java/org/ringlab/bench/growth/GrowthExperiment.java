@@ -8,6 +8,8 @@ import org.ringlab.bench.util.Cells;
 import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.Fork;
+import org.ringlab.bench.harness.RoundPool;
+import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
@@ -73,19 +75,28 @@ public final class GrowthExperiment implements Experiment {
                     ? Registries.growthStrategies().names() : context.strategies()) + (skipped.isEmpty() ? "" : "; " + skipped));
         }
         // Seed 002's best and worst case for copying: exactly a power of two, and one append past it.
-        List<ExperimentResult> cases = new ArrayList<>();
+        List<GrowthReport> reports = new ArrayList<>();
         for (long target : p.caseTargets()) {
             GrowthWorkload w = new GrowthWorkload(target, GrowthProfile.CHUNK_BYTES,
                     Math.min(GrowthProfile.CHUNK_BYTES, target), 2);
             GrowthPlan plan = new GrowthPlan(p, chosen, w, p.caseRepetitions(), context.fork() && p.fork(),
                     context.seed(), null, skipped);
-            cases.add(run(plan, context.progress()).result());
+            reports.add(measure(plan, context.progress()));
         }
-        return GrowthCases.merge(cases.get(0), p.caseTargets().get(0), cases.get(1), p.caseTargets().get(1));
+        // Both cases' step-time ratios pool: the same kind of figure, twice the degrees of freedom.
+        List<List<Claim>> claims = RoundPool.judge(pool -> reports.stream().map(r -> r.claims(pool)).toList());
+        return GrowthCases.merge(reports.get(0).result(id(), seed(), claims.get(0)), p.caseTargets().get(0),
+                reports.get(1).result(id(), seed(), claims.get(1)), p.caseTargets().get(1));
     }
 
     /** Runs every repetition of every strategy of the plan. */
     public Outcome run(GrowthPlan plan, Progress progress) {
+        GrowthReport report = measure(plan, progress);
+        return new Outcome(report.result(id(), seed()), report.allOk());
+    }
+
+    /** Every repetition of every strategy of the plan, as a report not yet judged. */
+    private GrowthReport measure(GrowthPlan plan, Progress progress) {
         long start = System.nanoTime();
         GrowthWorkload w = plan.workload();
         progress.note(String.format(Locale.ROOT, "growth: %d strategies x %d repetitions, grow to %s in %s appends from %s"
@@ -124,8 +135,7 @@ public final class GrowthExperiment implements Experiment {
                     : GrowthCell.failed(strategy.name(), samples.get(strategy), error));
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
-        return new Outcome(new GrowthReport(plan, cells, elapsed).result(id(), seed()),
-                cells.stream().allMatch(GrowthCell::ok));
+        return new GrowthReport(plan, cells, elapsed);
     }
 
     private static GrowthSample forked(GrowthPlan plan, GrowthStrategy strategy, Progress progress) {

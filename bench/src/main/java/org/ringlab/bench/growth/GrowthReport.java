@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
+import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.harness.SeedClaim;
 import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.report.ExperimentResult;
@@ -46,6 +47,12 @@ public final class GrowthReport {
     static final double COPY_PEAK_HIGH = 3.5;
     /** Seed 002: realloc and mremap peak at about 1x; judged up to this. */
     static final double REMAP_PEAK_HIGH = 1.25;
+    /**
+     * The growth-step time ratios (copying's over mremap's) pool their round variance: alike
+     * noisy (one fresh JVM per repetition, each timing the same appends), with 2 repetitions a
+     * ratio's own variance has one degree of freedom.
+     */
+    static final String STEP_TIME_POOL = "growth-step time ratios";
 
     private final GrowthPlan plan;
     private final List<GrowthCell> cells;
@@ -59,6 +66,11 @@ public final class GrowthReport {
 
     /** Everything for the report: every repetition's figures, the table, two charts, seed 002's claims. */
     public ExperimentResult result(String id, String seed) {
+        return result(id, seed, claims());
+    }
+
+    /** As {@link #result(String, String)} with {@code claims} judged elsewhere (pooled with another case's). */
+    ExperimentResult result(String id, String seed, List<Claim> claims) {
         List<Measurement> ms = new ArrayList<>();
         for (GrowthCell c : cells) {
             if (c.samples().isEmpty()) {
@@ -93,12 +105,12 @@ public final class GrowthReport {
                         names, Map.of("peak/final", peaks), false, false)
                         .withRangeOf(spread, Map.of("peak/final", samples(names, GrowthSample::peakRatio, 1)), plan.fork()),
                 new Chart("growth: time (median)", Chart.GROWTH_STRATEGY_AXIS, "ms (log)", names,
-                        linked("total (appends + growth)", totalMs, "growth steps only", growthMs), false, true)
-                        .withRangeOf(spread, linked("total (appends + growth)", samples(names, GrowthSample::totalNanos, 1e6),
+                        Chart.twoSeries("total (appends + growth)", totalMs, "growth steps only", growthMs), false, true)
+                        .withRangeOf(spread, Chart.twoSeries("total (appends + growth)", samples(names, GrowthSample::totalNanos, 1e6),
                                 "growth steps only", samples(names, GrowthSample::growthNanos, 1e6)), plan.fork()));
         return new ExperimentResult(id, seed, "Seed 002: growing a buffer of unknown length", plan.profile().id(), ms,
                 List.of(new Table("Peak memory, moves, copies and time per growth strategy", HEADER, rows())), charts,
-                claims(), notes, skipped);
+                claims, notes, skipped);
     }
 
     /** Per strategy in {@code names}: every repetition's figure ÷ {@code scale}, for the charts' whiskers. */
@@ -106,13 +118,6 @@ public final class GrowthReport {
                                double scale) {
         return names.stream().map(n -> find(n).orElseThrow().samples().stream().mapToDouble(figure)
                 .map(v -> v / scale).toArray()).toArray(double[][]::new);
-    }
-
-    private static <T> Map<String, T> linked(String k1, T v1, String k2, T v2) {
-        Map<String, T> m = new LinkedHashMap<>();
-        m.put(k1, v1);
-        m.put(k2, v2);
-        return m;
     }
 
     private static void add(List<Measurement> ms, String id, Map<String, String> labels, String metric, String unit,
@@ -134,9 +139,15 @@ public final class GrowthReport {
     /**
      * Seed 002's claims and the issue's goals, each judged on the interval of this run's
      * repetitions (one forked JVM each): a peak ratio against its threshold, a speed-up on the
-     * repetitions paired by round (the strategies' repetitions are interleaved).
+     * repetitions paired by round (the strategies' repetitions are interleaved), its round variance
+     * pooled over this run's growth-step time ratios ({@link #STEP_TIME_POOL}).
      */
     List<Claim> claims() {
+        return RoundPool.judge(this::claims);
+    }
+
+    /** The claims, the growth-step time ratios' round variance pooled in {@code pool}. */
+    List<Claim> claims(RoundPool pool) {
         List<Claim> claims = new ArrayList<>();
         boolean powerOfTwo = Long.bitCount(plan.workload().targetBytes()) == 1;
         for (String name : List.of("copy-doubling-heap", "copy-doubling-native")) {
@@ -173,7 +184,8 @@ public final class GrowthReport {
             double[] slow = b.get().samples().stream().mapToDouble(GrowthSample::growthNanos).toArray();
             double[] fast = mremap.get().samples().stream().mapToDouble(GrowthSample::growthNanos).toArray();
             // Paired when both have every round (interleaved); a strategy that failed mid-way leaves them unpaired.
-            org.ringlab.bench.harness.Estimate e = slow.length == fast.length ? SeedClaim.ratio(slow, fast)
+            org.ringlab.bench.harness.Estimate e = slow.length == fast.length
+                    ? pool.ratioOfForks(STEP_TIME_POOL, List.of(slow), List.of(fast))
                     : org.ringlab.bench.harness.Bootstrap.unpaired(SeedClaim.rounds(fast), SeedClaim.rounds(slow));
             double total = b.get().totalNanos().median() / mremap.get().totalNanos().median();
             claims.add(SeedClaim.of(claim, "5×").atLeast(base + " / mremap growth-step time", SPEED_UP_GOAL, e).build()
@@ -203,6 +215,11 @@ public final class GrowthReport {
                     ms(c.totalNanos()), ms(c.growthNanos())));
         }
         return rows;
+    }
+
+    /** Whether every strategy produced numbers. */
+    boolean allOk() {
+        return cells.stream().allMatch(GrowthCell::ok);
     }
 
     private Optional<GrowthCell> find(String strategy) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.DoubleStream;
 
 /**
  * The round-to-round variance of several claims of one experiment and one run, pooled, so that
@@ -86,6 +87,24 @@ public final class RoundPool {
             return PairedRounds.interval(c, c.sumOfSquares() / c.df(), c.df(), "t over " + c.rounds() + " rounds" + why);
         }
         return PairedRounds.interval(c, p.variance(), p.df(), PairedRounds.pooledMethod(c.rounds(), p.cells(), p.df()));
+    }
+
+    /**
+     * {@link #paired} for figures measured together in forks ({@link ForkedRows#groups}, one
+     * group per fork): a fork a round, or, from a single fork, its repetitions as rounds (its
+     * variants alternated repetition by repetition).
+     */
+    public Estimate ratioOfForks(String pool, List<double[]> num, List<double[]> den) {
+        return num.size() == 1 && den.size() == 1
+                ? paired(pool, SeedClaim.rounds(num.getFirst()), SeedClaim.rounds(den.getFirst()))
+                : paired(pool, num, den);
+    }
+
+    /** One figure against a constant (its ratio to 1), a fork a round as {@link #ratioOfForks}. */
+    public Estimate figureOfForks(String pool, List<double[]> groups) {
+        List<double[]> rounds = groups.size() == 1 ? SeedClaim.rounds(groups.getFirst()) : groups;
+        return paired(pool, rounds, rounds.stream().map(g -> DoubleStream.generate(() -> 1).limit(g.length).toArray())
+                .toList());
     }
 
     /** The cells alike enough to pool (each against the rest of the pool), and their pooled variance. */

@@ -3,7 +3,6 @@ package org.ringlab.bench.harness;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.DoubleStream;
 
 import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.report.Judgement;
@@ -94,16 +93,21 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
 
     /** The report's claim: every check's interval in the text, the deciding one in the judgement. */
     public Claim toClaim(String detail) {
+        // Checks pooled differently (one left out of its pool) each say how; alike ones say it once.
+        boolean oneMethod = checks.stream().map(c -> c.estimate().describeMethod()).distinct().count() == 1;
         StringBuilder m = new StringBuilder();
         for (Check c : checks) {
             if (!m.isEmpty()) {
                 m.append("; ");
             }
             m.append(c.describe());
+            if (!oneMethod && c.estimate().known()) {
+                m.append(" (").append(c.estimate().describeMethod()).append(')');
+            }
         }
         Check d = deciding();
         Estimate e = d.estimate();
-        m.append(" (95 % intervals, ").append(e.describeMethod()).append(')');
+        m.append(oneMethod ? " (95 % intervals, " + e.describeMethod() + ")" : " (95 % intervals)");
         if (!detail.isEmpty()) {
             m.append("; ").append(detail);
         }
@@ -144,25 +148,20 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
 
     /** The interval of one figure (its ratio to a constant 1, the point its geometric mean), to judge it against a constant. */
     public static Estimate figure(double[] samples) {
-        return PairedRounds.paired(rounds(samples), rounds(DoubleStream.generate(() -> 1).limit(samples.length).toArray()));
+        return figureOfForks(List.of(samples));
     }
 
     /**
      * Paired rounds of two figures measured together in forks ({@link ForkedRows#groups}, one
-     * group per fork): one round per fork, or, from a single fork, one round per repetition
-     * (its variants alternated repetition by repetition), as {@link ForkedRows#rounds} does.
+     * group per fork), on their own variance: {@link RoundPool#ratioOfForks} without a pool.
      */
     public static Estimate ratioOfForks(List<double[]> num, List<double[]> den) {
-        return num.size() == 1 && den.size() == 1 ? ratio(num.getFirst(), den.getFirst()) : ratio(num, den);
+        return RoundPool.none().ratioOfForks("", num, den);
     }
 
-    /** One figure against a constant, a fork a round (one fork: its repetitions as rounds), as {@link #figure}. */
+    /** One figure against a constant, a fork a round, on its own variance: {@link RoundPool#figureOfForks} without a pool. */
     public static Estimate figureOfForks(List<double[]> groups) {
-        if (groups.size() == 1) {
-            return figure(groups.getFirst());
-        }
-        return PairedRounds.paired(groups, groups.stream().map(g -> DoubleStream.generate(() -> 1).limit(g.length)
-                .toArray()).toList());
+        return RoundPool.none().figureOfForks("", groups);
     }
 
     private static String num(double v) {

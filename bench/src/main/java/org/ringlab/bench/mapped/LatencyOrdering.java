@@ -22,6 +22,8 @@ import org.ringlab.bench.report.Judgement;
 final class LatencyOrdering {
 
     static final int MIN_RUNS = 3;
+    /** Why a ratio of single runs has no interval. */
+    static final String ONE_RUN = "one run per row: no interval";
     static final int RESAMPLES = 2000;
     static final String CLAIM = "seed 004: pinned on tmpfs (Bind-m) has the lowest p90 latency of the four rows (seed: "
             + "7 µs vs 9-12), judged on 95 % bootstrap intervals of the runs' p90";
@@ -64,8 +66,10 @@ final class LatencyOrdering {
         for (LatencyExperiment.Result r : latency) {
             double[] iv = medianInterval(r.p90Samples(), 4);
             fewest = Math.min(fewest, r.p90Samples().length);
-            m.append(String.format(Locale.ROOT, "%s %.1f [%.1f..%.1f] (seed %s); ", r.cell().name(), r.p90().median(),
-                    iv[0], iv[1], r.cell().seed()));
+            // One run's "interval" is its value twice: say it is one run rather than print [x..x] as if measured.
+            m.append(String.format(Locale.ROOT, "%s %.1f %s (seed %s); ", r.cell().name(), r.p90().median(),
+                    r.p90Samples().length < 2 ? "(one run)" : String.format(Locale.ROOT, "[%.1f..%.1f]", iv[0], iv[1]),
+                    r.cell().seed()));
             if (r != bindM) {
                 below &= own[1] < iv[0];
                 above |= iv[1] < own[0];
@@ -75,9 +79,13 @@ final class LatencyOrdering {
         LatencyExperiment.Result rival = latency.stream().filter(r -> r != bindM)
                 .min(java.util.Comparator.comparingDouble(r -> r.p90().median())).orElseThrow();
         Estimate e = Bootstrap.unpaired(SeedClaim.rounds(rival.p90Samples()), SeedClaim.rounds(bindM.p90Samples()));
-        Judgement j = new Judgement("7 µs vs 9-12 µs", 1, false, e.ratio(), e.low(), e.high(), e.rounds(), e.samples());
-        String vs = String.format(Locale.ROOT, "Bind-m / %s p90 %.2f× [%.2f, %.2f]; ", rival.cell().name(), e.ratio(),
-                e.low(), e.high());
+        if (Math.min(rival.p90Samples().length, bindM.p90Samples().length) < 2) {
+            e = new Estimate(e.ratio(), Double.NaN, Double.NaN, 1, 1, ONE_RUN);
+        }
+        Judgement j = new Judgement("7 µs vs 9-12 µs", 1, false, e.ratio(), e.low(), e.high(), e.rounds(), e.samples(),
+                e.method());
+        String vs = String.format(Locale.ROOT, "Bind-m / %s p90 %.2f× %s; ", rival.cell().name(), e.ratio(),
+                e.known() ? String.format(Locale.ROOT, "[%.2f, %.2f]", e.low(), e.high()) : "(" + ONE_RUN + ")");
         if (fewest < MIN_RUNS) {
             return new Claim(CLAIM, m + vs + "not separable here: " + fewest + " run(s) per row, " + MIN_RUNS
                     + " needed for an interval (the full profile runs more)", Claim.Verdict.INCONCLUSIVE, j);

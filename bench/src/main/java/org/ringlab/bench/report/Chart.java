@@ -120,13 +120,24 @@ public record Chart(String title, String categoryAxis, String valueAxis, List<St
         if (samples.length != forks.length) {
             throw new IllegalArgumentException(forks.length + " fork indices for " + samples.length + " samples");
         }
-        int[] distinct = java.util.Arrays.stream(forks).distinct().sorted().toArray();
-        if (distinct.length < 2) {
+        return forkMedians(java.util.Arrays.stream(forks).distinct().sorted().mapToObj(f -> java.util.stream.IntStream
+                .range(0, samples.length).filter(i -> forks[i] == f).mapToDouble(i -> samples[i]).toArray()).toList());
+    }
+
+    /** The median of each group of samples (one group per fork, as {@code ForkedRows#groups}); empty for one group. */
+    public static double[] forkMedians(List<double[]> groups) {
+        if (groups.size() < 2) {
             return new double[0];
         }
-        return java.util.Arrays.stream(distinct).mapToDouble(f -> org.ringlab.bench.util.Stats.of(
-                java.util.stream.IntStream.range(0, samples.length).filter(i -> forks[i] == f)
-                        .mapToDouble(i -> samples[i]).toArray()).median()).toArray();
+        return groups.stream().mapToDouble(g -> org.ringlab.bench.util.Stats.of(g).median()).toArray();
+    }
+
+    /** Two series' maps in the order given (series, whiskers or dots of a two-series chart). */
+    public static <T> Map<String, T> twoSeries(String first, T a, String second, T b) {
+        Map<String, T> m = new LinkedHashMap<>();
+        m.put(first, a);
+        m.put(second, b);
+        return m;
     }
 
     /** The same data under another title. */

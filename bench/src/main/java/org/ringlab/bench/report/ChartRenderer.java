@@ -87,22 +87,43 @@ public final class ChartRenderer {
         return i >= 0 ? i : org.ringlab.api.Registries.growthStrategies().names().indexOf(name);
     }
 
-    /** {@code spsc@split/cross} → {@code split}; other names as they are. */
+    /**
+     * {@code spsc@split/cross} → {@code split}; {@code broadcast × 4} (a discipline at 4
+     * consumers) → {@code broadcast}; {@code wake-per-item (interrupt per packet)} →
+     * {@code wake-per-item}: what is compared keeps its colour whatever else the series says.
+     */
     static String colourKey(String name) {
-        int at = name.indexOf('@');
+        String key = name.replaceFirst(" × .*$", "").replaceFirst(" \\(.*\\)$", "");
+        int at = key.indexOf('@');
         if (at < 0) {
-            return name;
+            return key;
         }
-        String strategy = name.substring(at + 1);
+        String strategy = key.substring(at + 1);
         int slash = strategy.indexOf('/');
         return slash < 0 ? strategy : strategy.substring(0, slash);
     }
 
-    /** Series {@code row} of a chart coloured by category: the first in the category's colour, later ones lighter. */
+    /** Shade {@code row} of a colour: the first the colour itself, each later one lighter. */
     static Color shade(Color base, int row) {
-        double keep = row == 0 ? 1 : 0.45;
+        double keep = 1 / (1 + 0.8 * row);
         return new Color((int) Math.round(255 - (255 - base.getRed()) * keep),
                 (int) Math.round(255 - (255 - base.getGreen()) * keep), (int) Math.round(255 - (255 - base.getBlue()) * keep));
+    }
+
+    /**
+     * A series' colour in {@code chart}: its name's ({@link #colourOf}), a lighter shade for each
+     * earlier series of the same colour ({@code broadcast × 1}, {@code broadcast × 2}, …).
+     */
+    static Color seriesColour(Chart chart, String name) {
+        String key = colourKey(name);
+        int earlier = 0;
+        for (String s : chart.series().keySet()) {
+            if (s.equals(name)) {
+                break;
+            }
+            earlier += colourKey(s).equals(key) ? 1 : 0;
+        }
+        return shade(colourOf(name), earlier);
     }
 
     /** The JFreeChart for {@code chart}, styled for the report. */
@@ -153,7 +174,7 @@ public final class ChartRenderer {
         }
         int i = 0;
         for (String name : chart.series().keySet()) {
-            Paint p = colourOf(name);
+            Paint p = seriesColour(chart, name);
             renderer.setSeriesPaint(i, p);
             renderer.setSeriesStroke(i, new BasicStroke(2f));
             if (points && !chart.lines()) {
@@ -202,7 +223,7 @@ public final class ChartRenderer {
                                    org.jfree.chart.axis.ValueAxis axis, java.awt.geom.Rectangle2D area,
                                    org.jfree.chart.ui.RectangleEdge edge) {
         String name = List.copyOf(chart.series().keySet()).get(row);
-        Color colour = colourOf(name);
+        Color colour = seriesColour(chart, name);
         if (chart.hasIntervals()) {
             double lo = chart.low().get(name)[column];
             double hi = chart.high().get(name)[column];

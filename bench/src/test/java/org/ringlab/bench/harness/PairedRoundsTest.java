@@ -127,6 +127,22 @@ class PairedRoundsTest {
         assertEquals(noisy.low(), out.get(4).low(), 1e-12);
     }
 
+    /** A claim of one round in a pool of two-round claims: a ratio, no interval borrowed from the pool, inconclusive. */
+    @Test
+    void aOneRoundClaimInAPoolHasNoInterval() {
+        RatioClaim claim = RatioClaim.atLeast("one fork", "2×", 2);
+        Claim judged = RoundPool.judge(pool -> {
+            pool.figureOfForks("p", List.of(new double[] {2.2}, new double[] {2.4}));
+            pool.figureOfForks("p", List.of(new double[] {2.3}, new double[] {2.1}));
+            return claim.judge(pool.ratioOfForks("p", List.of(new double[] {3.0}), List.of(new double[] {1.0})), "");
+        });
+        assertEquals(Claim.Verdict.INCONCLUSIVE, judged.verdict());
+        assertFalse(judged.judgement().hasInterval(), judged.toString());
+        assertEquals(3.0, judged.judgement().ratio(), 1e-12);
+        assertEquals(1, judged.judgement().rounds());
+        assertTrue(judged.measured().startsWith("3.00×, no interval (one round"), judged.measured());
+    }
+
     @Test
     void aClaimsFunctionThatChangesBetweenItsTwoPassesIsRefused() {
         int[] calls = {0};

@@ -81,6 +81,26 @@ class SeedClaimTest {
         assertEquals(7, SeedClaim.ratio(a, b).rounds());
     }
 
+    /** Broadcast's producer CPU at 2 and 4 consumers: one check pooled, the other left out of its pool. */
+    @Test
+    void checksPooledDifferentlyEachSayHow() {
+        java.util.List<double[]> one = SeedClaim.rounds(new double[] {1, 1});
+        Claim c = RoundPool.judge(pool -> {
+            pool.paired("cpu", SeedClaim.rounds(new double[] {2.0, 2.1}), one);
+            pool.paired("cpu", SeedClaim.rounds(new double[] {1.5, 1.45}), one);
+            return SeedClaim.of("copy / broadcast ≥ 1", "1×")
+                    .atLeast("at 2", 1, pool.paired("cpu", SeedClaim.rounds(new double[] {1.2, 1.25}), one))
+                    .atLeast("at 4", 1, pool.paired("cpu", SeedClaim.rounds(new double[] {0.3, 9}), one))
+                    .build().toClaim("");
+        });
+        assertTrue(c.measured().contains("(claim ≥ 1.00) (t over 2 rounds, round variance pooled over 3 claims (df 3));"),
+                c.measured());
+        assertTrue(c.measured().contains("(claim ≥ 1.00) (t over 2 rounds, not pooled: its rounds vary more than its "
+                + "pool's) (95 % intervals)"), c.measured());
+        Claim same = claim(1, SeedClaim.ratio(new double[] {2, 2.2}, new double[] {1, 1})).toClaim("");
+        assertTrue(same.measured().endsWith("(claim ≥ 1.00) (95 % intervals, t over 2 rounds)"), same.measured());
+    }
+
     private static SeedClaim claim(double threshold, Estimate e) {
         return SeedClaim.of("x ≥ " + threshold + "× y", threshold + "×").atLeast("x / y", threshold, e).build();
     }

@@ -1,6 +1,7 @@
 package org.ringlab.bench.mapped;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -34,6 +35,20 @@ class LatencyOrderingTest {
         Claim one = LatencyOrdering.judge(List.of(row("Bind-m", 5), row("Tmpfs", 9)));
         assertEquals(Claim.Verdict.INCONCLUSIVE, one.verdict());
         assertTrue(one.measured().contains("1 run(s)"), one.measured());
+    }
+
+    /** One run per row (the quick profile): its value is no interval, and neither is the ratio of two such values. */
+    @Test
+    void oneRunIsNotShownAsAZeroWidthInterval() {
+        Claim one = LatencyOrdering.judge(List.of(row("Bind-m", 5.3), row("Tmpfs", 5.7), row("Disk", 2.0)));
+        assertEquals(Claim.Verdict.INCONCLUSIVE, one.verdict());
+        assertTrue(one.measured().contains("Disk 2.0 (one run)") && !one.measured().contains("[2.0..2.0]"),
+                one.measured());
+        assertFalse(one.judgement().hasInterval(), "a ratio of two single runs has no interval: " + one.judgement());
+        assertEquals(5.3 / 2.0, one.judgement().ratio(), 1e-9, "the point is still shown");
+        assertEquals(LatencyOrdering.ONE_RUN, one.judgement().method());
+        assertTrue(one.measured().contains("Bind-m / Disk p90 2.65× (one run per row: no interval)"), one.measured());
+        assertEquals("-", one.judgement().interval());
     }
 
     @Test

@@ -205,6 +205,31 @@ class ChartRendererTest {
         assertTrue(!svg.contains(">records/µs<"), "no legend naming only the metric");
     }
 
+    /** broadcast at 1, 2, 4 consumers in broadcast's colour, lighter each; (e)'s per-packet interrupts in (d)'s wake-per-item's. */
+    @Test
+    void whatIsComparedKeepsItsColourWhateverElseTheSeriesNameSays() {
+        assertEquals(ChartRenderer.colourOf("wake-per-item"), ChartRenderer.colourOf("wake-per-item (interrupt per packet)"));
+        assertEquals(ChartRenderer.colourOf("broadcast"), ChartRenderer.colourOf("broadcast × 4"));
+        Map<String, double[]> three = linked("broadcast × 1", new double[] {1}, "copy-per-consumer × 1",
+                new double[] {1});
+        three.put("broadcast × 2", new double[] {2});
+        three.put("broadcast × 4", new double[] {3});
+        Chart chart = new Chart("GB/s", "record size", "GB/s", List.of("64 B"), three, false, false);
+        java.awt.Color base = ChartRenderer.colourOf("broadcast");
+        assertEquals(base, ChartRenderer.seriesColour(chart, "broadcast × 1"));
+        assertEquals(ChartRenderer.colourOf("copy-per-consumer"), ChartRenderer.seriesColour(chart, "copy-per-consumer × 1"));
+        List<java.awt.Color> shades = List.of(base, ChartRenderer.seriesColour(chart, "broadcast × 2"),
+                ChartRenderer.seriesColour(chart, "broadcast × 4"));
+        assertEquals(3, shades.stream().distinct().count(), "three consumer counts, three shades: " + shades);
+        for (int i = 1; i < shades.size(); i++) {
+            assertTrue(shades.get(i).getRed() + shades.get(i).getGreen() + shades.get(i).getBlue()
+                    > shades.get(i - 1).getRed() + shades.get(i - 1).getGreen() + shades.get(i - 1).getBlue(),
+                    "each later series lighter: " + shades);
+        }
+        String svg = ChartRenderer.svg(chart);
+        shades.forEach(c -> assertTrue(svg.contains(ChartRenderer.svgColour(c)), ChartRenderer.svgColour(c)));
+    }
+
     @Test
     void aStrategysColourComesFromItsRegistryPlaceAndNoOtherNameTakesIt() {
         List<String> memory = org.ringlab.api.Registries.memoryStrategies().names();

@@ -10,11 +10,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.RepetitionBudget;
+import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.harness.SeedClaim;
 
 import org.ringlab.api.MemoryStrategy;
@@ -27,9 +29,10 @@ import org.ringlab.bench.report.Table;
  * The driver experiment's part (e): seed 001's whole driver, before, after and each change
  * alone, under the seed's load, plus a sweep of the interrupt cost comparing an interrupt per
  * packet with NAPI on the "after" path. Judges the seed's 31 % → 0.12 % loss, 1.48× throughput
- * and −28 % CPU against it: each a {@link SeedClaim} judged on paired bootstrap intervals over
- * forks ({@link WholeDriverFork}: one JVM each, warmed up on its own, its rounds interleaving
- * the variants), then the rounds inside them; more forks run while one is undecided
+ * and −28 % CPU against it: each a {@link SeedClaim} judged on paired t intervals over forks
+ * ({@link WholeDriverFork}: one JVM each, warmed up on its own, its rounds interleaving the
+ * variants; a fork a round), the round variance pooled by kind with the driver experiment's
+ * other claims ({@link DriverPools}); more forks run while one is undecided
  * ({@link ScenarioProfile#budget()}).
  *
  * <p>Entry point for a harness: {@link #run(String, ScenarioConfig, List, MemoryStrategy, Consumer)}
@@ -45,6 +48,12 @@ public final class WholeDriverPart {
     static final double SEED_LOSS_AFTER = 0.12;
     static final double SEED_THROUGHPUT = 1.48;
     static final double SEED_CPU = 68.0 / 95.0;
+    /**
+     * The sweep's series, named as part (d)'s modes so that each has its one colour in every chart:
+     * an interrupt per packet is (d)'s wake-per-item on the whole driver.
+     */
+    static final String PER_PACKET = "wake-per-item (interrupt per packet)";
+    static final String NAPI = "napi";
     /** A ratio agrees with the seed's within this factor either way. */
     static final double RATIO_TOLERANCE = 1.25;
 
@@ -54,17 +63,28 @@ public final class WholeDriverPart {
      * @param runs        per variant, every fork's runs, fork 0's first (one per round)
      * @param sweep       per interrupt cost, every fork's pairs (per packet, NAPI), fork 0's first
      * @param forks       how many forks ({@link WholeDriverFork}) measured them
-     * @param claims      the seed's claims with their thresholds, judged on the runs' intervals
+     * @param claimsOn    the seed's claims with their thresholds, judged on the runs' intervals with
+     *                    the round variances pooled in the given pool ({@link DriverPools})
      * @param overtakesAt the smallest swept interrupt cost (ns) from which on NAPI's CPU per packet
      *                    is below an interrupt per packet's with the whole interval of their ratio
      *                    (and stays so at every higher swept cost), -1 if none
      */
     public record Result(Map<DriverVariant, List<DriverRun>> runs, Map<Long, List<DriverRun[]>> sweep, int forks,
-                         List<SeedClaim> claims, long overtakesAt, List<Measurement> measurements,
-                         List<Table> tables, List<Chart> charts, List<String> notes) {
+                         Function<RoundPool, List<SeedClaim>> claimsOn, long overtakesAt,
+                         List<Measurement> measurements, List<Table> tables, List<Chart> charts, List<String> notes) {
+
+        /** The seed's claims, their variances pooled among themselves ((e) alone, as {@code ringlab driver} shows it). */
+        public List<SeedClaim> claims() {
+            return RoundPool.judge(claimsOn);
+        }
+
+        /** The report's claims, their variances pooled in {@code pool} (the whole driver experiment's). */
+        public List<Claim> reportClaims(RoundPool pool) {
+            return claimsOn.apply(pool).stream().map(c -> c.toClaim("")).toList();
+        }
 
         public List<Claim> reportClaims() {
-            return claims.stream().map(c -> c.toClaim("")).toList();
+            return RoundPool.judge(this::reportClaims);
         }
     }
 
@@ -119,7 +139,7 @@ public final class WholeDriverPart {
                 throw new InterruptedException("whole driver interrupted before fork " + (forks.size() + 1));
             }
             forks.add(fork ? Fork.run(task, TIMEOUT, childOutput) : task.measure());
-            decisive = claims(variants, forks).stream().allMatch(SeedClaim::decisive);
+            decisive = RoundPool.judge(pool -> claims(pool, variants, forks)).stream().allMatch(SeedClaim::decisive);
         }
         return report(profile.name(), config, strategy, SpinWork.calibrate(), variants, forks, fork);
     }
@@ -224,6 +244,8 @@ public final class WholeDriverPart {
         double[][] cpuSeries = new double[2][sweep.size()];
         double[][][] lossReps = new double[2][sweep.size()][]; // [mode][cost][run], for the whiskers
         double[][][] cpuReps = new double[2][sweep.size()][];
+        double[][][] lossForks = new double[2][sweep.size()][]; // [mode][cost][fork], each fork's median, for the dots
+        double[][][] cpuForks = new double[2][sweep.size()][];
         List<List<String>> sweepRows = new ArrayList<>();
         List<Long> napiCheaper = new ArrayList<>(); // costs at which NAPI's CPU/packet interval is wholly below
         int i = 0;
@@ -245,6 +267,8 @@ public final class WholeDriverPart {
                 cpuSeries[m][i] = median(flat(cpuPer));
                 lossReps[m][i] = flat(loss);
                 cpuReps[m][i] = flat(cpuPer);
+                lossForks[m][i] = Chart.forkMedians(loss);
+                cpuForks[m][i] = Chart.forkMedians(cpuPer);
                 cpuOf.add(cpuPer);
                 String versus = "";
                 if (m == 1) {
@@ -274,19 +298,15 @@ public final class WholeDriverPart {
                     + "ratio with its 95 % paired interval",
                     List.of("interrupt cost", "interrupts", "delivered", "loss", "CPU ns/packet", "wake-ups/packet",
                             "CPU NAPI / per packet"), sweepRows));
-            Map<String, double[]> ls = new LinkedHashMap<>();
-            ls.put("interrupt per packet", lossSeries[0]);
-            ls.put("NAPI", lossSeries[1]);
-            String spread = "whiskers: min–max of the runs at each cost";
-            charts.add(new Chart("driver (e): loss vs interrupt cost", "interrupt cost", "loss %", costs, ls,
-                    true, false).withRangeOf(spread, linked("interrupt per packet", lossReps[0], "NAPI", lossReps[1]),
-                    false));
-            Map<String, double[]> cs = new LinkedHashMap<>();
-            cs.put("interrupt per packet", cpuSeries[0]);
-            cs.put("NAPI", cpuSeries[1]);
+            String spread = "whiskers: min–max of the runs at each cost; dots: each fork's median";
+            charts.add(new Chart("driver (e): loss vs interrupt cost", "interrupt cost", "loss %", costs,
+                    Chart.twoSeries(PER_PACKET, lossSeries[0], NAPI, lossSeries[1]), true, false)
+                    .withRangeOf(spread, Chart.twoSeries(PER_PACKET, lossReps[0], NAPI, lossReps[1]),
+                            Chart.twoSeries(PER_PACKET, lossForks[0], NAPI, lossForks[1])));
             charts.add(new Chart("driver (e): CPU per packet vs interrupt cost", "interrupt cost",
-                    "CPU ns per packet", costs, cs, true, false)
-                    .withRangeOf(spread, linked("interrupt per packet", cpuReps[0], "NAPI", cpuReps[1]), false));
+                    "CPU ns per packet", costs, Chart.twoSeries(PER_PACKET, cpuSeries[0], NAPI, cpuSeries[1]), true, false)
+                    .withRangeOf(spread, Chart.twoSeries(PER_PACKET, cpuReps[0], NAPI, cpuReps[1]),
+                            Chart.twoSeries(PER_PACKET, cpuForks[0], NAPI, cpuForks[1])));
             notes.add(overtakes < 0 ? "(e) NAPI's CPU per packet was not below an interrupt per packet's, with the "
                     + "whole interval, from any swept interrupt cost on (swept " + costs + ")"
                     : "(e) NAPI overtakes: from " + overtakes + " ns per interrupt on, its consumer CPU per packet is "
@@ -303,15 +323,17 @@ public final class WholeDriverPart {
                 + "diff resample the JVMs, then the rounds inside them", forks.size(), perFork)
                 : String.format(Locale.ROOT, "(e) not forked: its %d forks of %d rounds ran in this JVM, so the "
                 + "intervals hold no JVM-to-JVM noise", forks.size(), perFork));
-        List<SeedClaim> claims = claims(variants, forks);
-        return new Result(runs, sweep, forks.size(), claims, overtakes, ms, tables, charts, notes);
+        List<WholeDriverFork.Result> all = List.copyOf(forks);
+        return new Result(runs, sweep, forks.size(), pool -> claims(pool, variants, all), overtakes, ms, tables, charts,
+                notes);
     }
 
     /**
      * Seed 001's three whole-driver claims, each judged on paired intervals: a fork measured
-     * "before" and "after" in the same JVM, so the bootstrap resamples forks, then their rounds.
+     * "before" and "after" in the same JVM, so a fork is a paired round; the round variances pool
+     * in {@code pool} by kind ({@link DriverPools}).
      */
-    static List<SeedClaim> claims(List<DriverVariant> variants, List<WholeDriverFork.Result> forks) {
+    static List<SeedClaim> claims(RoundPool pool, List<DriverVariant> variants, List<WholeDriverFork.Result> forks) {
         int b = variants.indexOf(DriverVariant.BEFORE);
         int a = variants.indexOf(DriverVariant.AFTER);
         if (b < 0 || a < 0 || forks.isEmpty()) {
@@ -319,49 +341,43 @@ public final class WholeDriverPart {
         }
         java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> before = f -> f.runs().get(b);
         java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> after = f -> f.runs().get(a);
-        return claims(groups(forks, before, DriverRun::lossPercent), groups(forks, after, DriverRun::lossPercent),
+        return claims(pool, groups(forks, before, DriverRun::lossPercent), groups(forks, after, DriverRun::lossPercent),
                 groups(forks, before, DriverRun::deliveredPerSecond), groups(forks, after, DriverRun::deliveredPerSecond),
                 groups(forks, before, DriverRun::cpuPercent), groups(forks, after, DriverRun::cpuPercent));
     }
 
-    /** The claims on paired samples of one fork (one per round), so tests can feed synthetic rounds. */
+    /** The claims on paired samples of one fork (one per round), pooled among themselves, so tests can feed synthetic rounds. */
     static List<SeedClaim> claims(double[] lossBefore, double[] lossAfter, double[] deliveredBefore,
                                   double[] deliveredAfter, double[] cpuBefore, double[] cpuAfter) {
-        return claims(List.of(lossBefore), List.of(lossAfter), List.of(deliveredBefore), List.of(deliveredAfter),
-                List.of(cpuBefore), List.of(cpuAfter));
+        return RoundPool.judge(pool -> claims(pool, List.of(lossBefore), List.of(lossAfter), List.of(deliveredBefore),
+                List.of(deliveredAfter), List.of(cpuBefore), List.of(cpuAfter)));
     }
 
-    /** The claims on paired forks (one group of rounds per fork, {@link SeedClaim#ratioOfForks}). */
-    static List<SeedClaim> claims(List<double[]> lossBefore, List<double[]> lossAfter, List<double[]> deliveredBefore,
+    /** The claims on paired forks (one group of rounds per fork, {@link RoundPool#ratioOfForks}). */
+    static List<SeedClaim> claims(RoundPool pool, List<double[]> lossBefore, List<double[]> lossAfter, List<double[]> deliveredBefore,
                                   List<double[]> deliveredAfter, List<double[]> cpuBefore, List<double[]> cpuAfter) {
         List<SeedClaim> c = new ArrayList<>();
         c.add(SeedClaim.of("seed 001: the \"before\" driver loses 31.1 % of 1.49 M packets/s, the \"after\" 0.12 % "
                                 + "(direction and order of size: before ≥ 3.11 % (a tenth of 31.1 %), after ≤ 1.2 % (10× "
                                 + "0.12 %), after / before loss ≤ 1)", "31.1 % → 0.12 %")
-                .atLeast("before loss %", SEED_LOSS_BEFORE / 10, SeedClaim.figureOfForks(lossBefore))
-                .atMost("after loss %", SEED_LOSS_AFTER * 10, SeedClaim.figureOfForks(lossAfter))
-                .atMost("after / before loss", 1, SeedClaim.ratioOfForks(lossAfter, lossBefore))
+                .atLeast("before loss %", SEED_LOSS_BEFORE / 10, pool.figureOfForks(DriverPools.LOSS, lossBefore))
+                .atMost("after loss %", SEED_LOSS_AFTER * 10, pool.figureOfForks(DriverPools.LOSS, lossAfter))
+                .atMost("after / before loss", 1, pool.ratioOfForks(DriverPools.LOSS, lossAfter, lossBefore))
                 .build());
         c.add(SeedClaim.of(String.format(Locale.ROOT, "seed 001: NAPI with the lock-free ring, pool and batches "
                                 + "delivers 1.48× the throughput (690 → 1020 Mbit/s); after / before delivered rate "
                                 + "within %.2f× either way: %.2f … %.2f", RATIO_TOLERANCE,
                         SEED_THROUGHPUT / RATIO_TOLERANCE, SEED_THROUGHPUT * RATIO_TOLERANCE), "1.48×")
                 .within("after / before delivered rate", SEED_THROUGHPUT / RATIO_TOLERANCE,
-                        SEED_THROUGHPUT * RATIO_TOLERANCE, SeedClaim.ratioOfForks(deliveredAfter, deliveredBefore))
+                        SEED_THROUGHPUT * RATIO_TOLERANCE, pool.ratioOfForks(DriverPools.DELIVERED, deliveredAfter,
+                                deliveredBefore))
                 .build());
         c.add(SeedClaim.of(String.format(Locale.ROOT, "seed 001: 28 %% less CPU (95 %% → 68 %%); the consumer's CPU share "
                                 + "after / before within %.2f× either way of 0.72: %.2f … %.2f", RATIO_TOLERANCE,
                         SEED_CPU / RATIO_TOLERANCE, SEED_CPU * RATIO_TOLERANCE), "0.72× (−28 %)")
                 .within("after / before consumer CPU share", SEED_CPU / RATIO_TOLERANCE, SEED_CPU * RATIO_TOLERANCE,
-                        SeedClaim.ratioOfForks(cpuAfter, cpuBefore))
+                        pool.ratioOfForks(DriverPools.POLLER_CPU, cpuAfter, cpuBefore))
                 .build());
         return c;
-    }
-
-    private static Map<String, double[][]> linked(String k1, double[][] v1, String k2, double[][] v2) {
-        Map<String, double[][]> m = new LinkedHashMap<>();
-        m.put(k1, v1);
-        m.put(k2, v2);
-        return m;
     }
 }

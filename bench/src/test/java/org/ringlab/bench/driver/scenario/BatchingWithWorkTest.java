@@ -29,7 +29,7 @@ class BatchingWithWorkTest {
         assertEquals(2, c.checks().size(), "a band: two one-sided checks");
         assertTrue(c.checks().get(0).side().threshold() < 708.0 / 433 && 708.0 / 433 < c.checks().get(1).side().threshold());
         assertEquals(2, c.checks().get(0).estimate().rounds());
-        Claim report = r.reportClaim();
+        Claim report = r.reportClaim(org.ringlab.bench.harness.RoundPool.none());
         assertTrue(report.judgement().hasInterval(), report.toString());
         assertTrue(report.measured().contains("ns/packet (seed 708 → 433)"), report.measured());
         assertTrue(report.claim().contains("1.6×") && report.claim().contains("708 → 433"), report.claim());

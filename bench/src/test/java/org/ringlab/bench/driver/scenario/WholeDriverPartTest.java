@@ -81,6 +81,12 @@ class WholeDriverPartTest {
                 && "before".equals(m.labels().get("variant"))).findFirst().orElseThrow();
         assertTrue(beforeWakes.deterministic());
         assertFalse(r.tables().isEmpty());
+        for (org.ringlab.bench.report.Chart chart : r.charts()) {
+            // Each fork's median as a dot beside the median and the runs' whiskers, per mode and swept cost.
+            assertEquals(java.util.Set.of(WholeDriverPart.PER_PACKET, WholeDriverPart.NAPI), chart.points().keySet());
+            chart.points().values().forEach(perCost -> java.util.Arrays.stream(perCost)
+                    .forEach(dots -> assertEquals(r.forks(), dots.length, chart.title())));
+        }
         assertTrue(r.notes().stream().anyMatch(n -> n.contains("differs from the seed")), r.notes().toString());
     }
 

@@ -1,0 +1,96 @@
+package org.ringlab.bench.driver.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.ringlab.bench.harness.Estimate;
+import org.ringlab.bench.harness.RoundPool;
+import org.ringlab.bench.harness.SeedClaim;
+
+/**
+ * The driver's claims pooled across parts (synthetic figures, two forks each as the quick
+ * profile has): a claim of two forks alone has one degree of freedom (t = 12.7); pooled with
+ * alike claims of other parts its interval is finite and narrower, and a claim whose forks
+ * disagree far more than its pool's keeps its own interval.
+ */
+class DriverPoolsTest {
+
+    /** Two forks of three rounds each: fork 0 at {@code centre}, fork 1 at {@code centre × drift}. */
+    static List<double[]> forks(double centre, double drift) {
+        return List.of(new double[] {centre, centre, centre}, new double[] {centre * drift, centre * drift,
+                centre * drift});
+    }
+
+    /** (e)'s claims on 2 forks: delivered after / before 1.45× and 1.52×, the rest alike quiet. */
+    private static List<SeedClaim> wholeDriver(RoundPool pool, List<double[]> deliveredAfter) {
+        return WholeDriverPart.claims(pool, forks(30, 1.03), forks(0.1, 1.1), forks(1e6, 1), deliveredAfter,
+                forks(95, 1), forks(68, 1.02));
+    }
+
+    /** (e)'s claims judged with (d)'s delivered share at four rates, as alike as (e)'s (3 % apart between forks). */
+    private static List<SeedClaim> pooledWithPartD(List<double[]> deliveredAfter) {
+        return RoundPool.judge(pool -> {
+            for (double drift : new double[] {1.03, 0.97, 1.04, 0.98}) {
+                pool.ratioOfForks(DriverPools.DELIVERED, forks(99, drift), forks(98, 1));
+            }
+            return wholeDriver(pool, deliveredAfter);
+        });
+    }
+
+    private static Estimate throughput(List<SeedClaim> claims) {
+        return claims.get(1).checks().getFirst().estimate();
+    }
+
+    private static double width(Estimate e) {
+        return Math.log(e.high() / e.low());
+    }
+
+    @Test
+    void aClaimOfTwoForksPooledWithAlikeClaimsGetsAFiniteNarrowerInterval() {
+        List<double[]> after = forks(1.45e6, 1.52 / 1.45);
+        Estimate own = throughput(wholeDriver(RoundPool.none(), after));
+        Estimate pooled = throughput(pooledWithPartD(after));
+
+        assertEquals("t over 2 rounds", own.method());
+        assertTrue(pooled.known(), pooled.toString());
+        assertEquals("t over 2 rounds, round variance pooled over 5 claims (df 5)", pooled.method());
+        assertEquals(own.ratio(), pooled.ratio(), 1e-12, "pooling moves no point");
+        // t(0.975, 1) = 12.7 against t(0.975, 5) = 2.57 on a like variance: well under half as wide.
+        assertTrue(width(pooled) < width(own) / 2, pooled + " vs its own " + own);
+        // 1.45× and 1.52×: inside the band 1.18 … 1.85 once pooled; with one degree of freedom it was undecided.
+        assertEquals(org.ringlab.bench.report.Claim.Verdict.INCONCLUSIVE, wholeDriver(RoundPool.none(), after).get(1).verdict());
+        assertEquals(org.ringlab.bench.report.Claim.Verdict.CONFIRMED, pooledWithPartD(after).get(1).verdict());
+    }
+
+    @Test
+    void aClaimWhoseForksDisagreeFarMoreThanItsPoolsKeepsItsOwnInterval() {
+        List<double[]> after = forks(2.5e6, 0.8 / 2.5); // 2.5× in one fork, 0.8× in the other
+        Estimate own = throughput(wholeDriver(RoundPool.none(), after));
+        Estimate judged = throughput(pooledWithPartD(after));
+
+        assertEquals("t over 2 rounds, not pooled: its rounds vary more than its pool's", judged.method());
+        assertEquals(own.low(), judged.low(), 1e-12);
+        assertEquals(own.high(), judged.high(), 1e-12);
+    }
+
+    @Test
+    void theBatchingClaimPoolsWithTheOtherOneThreadCpuTimeRatios() {
+        // (f) with work on two forks of two repetitions: drain(1) / drain(32) 1.60× and 1.66×.
+        BatchingWithWork.Result f = new BatchingWithWork.Result(1 << 20, new double[] {9, 9, 9, 9},
+                new double[] {6, 6, 6, 6}, new double[] {160, 160, 166, 166}, new double[] {100, 100, 100, 100}, 2);
+        Estimate own = f.claim().checks().getFirst().estimate();
+        Estimate pooled = RoundPool.judge(pool -> {
+            // (b)'s Arena / pool and (a)'s one-thread ratios, as alike noisy.
+            pool.paired(DriverPools.ONE_THREAD_CPU, forks(40, 1.03), forks(1, 1));
+            pool.paired(DriverPools.ONE_THREAD_CPU, forks(35, 0.97), forks(1, 1));
+            pool.paired(DriverPools.ONE_THREAD_CPU, forks(6, 1.02), forks(1, 1));
+            return f.claim(pool).checks().getFirst().estimate();
+        });
+        assertTrue(own.known() && pooled.known(), own + " / " + pooled);
+        assertEquals("t over 2 rounds, round variance pooled over 4 claims (df 4)", pooled.method());
+        assertTrue(width(pooled) < width(own) / 2, pooled + " vs its own " + own);
+    }
+}
