@@ -319,8 +319,9 @@ public final class WholeDriverPart {
                 + "the 2 cores preempts either thread, which shows as loss in every variant");
 
         notes.add(forked ? String.format(Locale.ROOT, "(e) runs in %d fresh JVMs one after the other (as JMH forks), "
-                + "each warmed up on its own and one paired round of %d rounds and the sweep; the claims' intervals and "
-                + "diff resample the JVMs, then the rounds inside them", forks.size(), perFork)
+                + "each warmed up on its own and one paired round of %d rounds and the sweep; the claims' t intervals "
+                + "take each JVM as a round (variance pooled with the driver's other claims of its kind), and diff "
+                + "resamples the JVMs, then the rounds inside them", forks.size(), perFork)
                 : String.format(Locale.ROOT, "(e) not forked: its %d forks of %d rounds ran in this JVM, so the "
                 + "intervals hold no JVM-to-JVM noise", forks.size(), perFork));
         List<WholeDriverFork.Result> all = List.copyOf(forks);
