@@ -28,10 +28,11 @@ import org.ringlab.queues.support.QueueChecks;
  * <ul>
  *   <li>The producer's next position always holds a zero word (the <em>terminator</em> the
  *       previous publication wrote, or the one a new ring starts with). A record goes in as:
- *       its payload behind that word ({@code write}, plain), a zero word at the end of its
- *       frame ({@code writeInt}, plain: the next terminator), then its word {@code 4 + length}
- *       over the old terminator with {@code writeIntRelease}. Every call goes forwards but the
- *       last, the one the SPI lets go back to a word the ring holds.</li>
+ *       its payload behind that word and a zero word at the end of its frame (the next
+ *       terminator) in one call ({@code writeThenZeroInt}, plain), then its word
+ *       {@code 4 + length} over the old terminator with {@code writeIntRelease}: two checked
+ *       SPI calls per record. Every call goes forwards but the last, the one the SPI lets go
+ *       back to a word the ring holds.</li>
  *   <li>Where the seam placement pads, the record goes at the next lap as a whole frame
  *       ({@code writeFrame}, plain), and the word released over the old terminator is the
  *       padding's ({@code -k}): the record behind it is published by the same store. A batch
@@ -139,11 +140,14 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
 
     /**
      * One record of {@code offer} at {@code at}, the producer's next position (its word is the
-     * zero terminator): the payload, plain, then {@link #publish}.
+     * zero terminator): the payload behind that word and the next terminator at {@code end},
+     * plain, in one checked SPI call; {@code offer} then releases the word ({@link #soWord}).
+     * The release is not part of this step: a step holding the payload copy, the terminator
+     * and the release compiles to more than C2's {@code InlineSmallCode} (2500 bytes), and
+     * where its own compile finished first, offer called it instead of inlining it.
      */
-    void writeRecord(long at, MemorySegment record, long length, long end) {
-        memory.write(at + RECORD_HEADER_LENGTH, record);
-        publish(at, SpscDescriptor.recordWord(length), end);
+    void writeRecord(long at, MemorySegment record, long end) {
+        memory.writeThenZeroInt(at + RECORD_HEADER_LENGTH, record, end);
     }
 
     /** The terminator at {@code terminator}, then the word at {@code at} with a release store. */
@@ -154,7 +158,8 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
 
     /**
      * Plain zero word at {@code at}, where the next record's word will go: the consumer that
-     * reaches it through the release that follows reads "nothing yet", never an earlier lap's bytes.
+     * reaches it through the release that follows reads "nothing yet", never an earlier lap's
+     * bytes. Where a record is written whole ({@link #writeRecord}) the SPI call stores it.
      */
     void writeTerminator(long at) {
         memory.writeInt(at, 0);
@@ -299,7 +304,8 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
                     return false;
                 }
                 if (at == from) {
-                    writeRecord(at, record, length, end);
+                    writeRecord(at, record, end);
+                    soWord(at, SpscDescriptor.recordWord(length)); // publishes the payload and the terminator after it
                 } else {
                     padded(from, at, record, length, end);
                 }

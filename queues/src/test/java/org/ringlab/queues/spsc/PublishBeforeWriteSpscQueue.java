@@ -19,9 +19,8 @@ final class PublishBeforeWriteSpscQueue extends SegmentSpscQueue {
     }
 
     @Override
-    void writeRecord(long at, MemorySegment record, long length, long end) {
-        soWord(at, SpscDescriptor.recordWord(length)); // BROKEN on purpose: publishes unwritten bytes
-        memory.write(at + SpscDescriptor.RECORD_HEADER_LENGTH, record);
-        writeTerminator(end);
+    void writeRecord(long at, MemorySegment record, long end) {
+        soWord(at, SpscDescriptor.recordWord(record.byteSize())); // BROKEN on purpose: publishes unwritten bytes
+        super.writeRecord(at, record, end);
     }
 }
