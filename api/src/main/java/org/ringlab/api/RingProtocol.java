@@ -157,8 +157,10 @@ abstract class RingProtocol {
      * once per call, then the strategy's own {@link #writeThenZeroIntDirect}.
      */
     public final void writeThenZeroInt(long position, MemorySegment payload, long zeroPosition) {
-        long span = RingChecks.checkZeroIntAfter(position, payload.byteSize(), zeroPosition, capacity);
-        checkWrite(position, span);
+        ensureOpen();
+        long span = RingChecks.checkZeroIntAfter(position, payload.byteSize(), zeroPosition, capacity); // and span <= N
+        RingChecks.checkPosition(position, span);
+        RingChecks.checkNotBackwards(position, writer.committedEnd);
         writeThenZeroIntDirect(position, payload, zeroPosition);
         writer.claimPosition = NO_CLAIM;
         writer.committedEnd = position + span;
