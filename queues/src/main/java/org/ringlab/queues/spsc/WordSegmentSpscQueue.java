@@ -138,18 +138,6 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
         return from;
     }
 
-    /**
-     * One record of {@code offer} at {@code at}, the producer's next position (its word is the
-     * zero terminator): the payload behind that word and the next terminator at {@code end},
-     * plain, in one checked SPI call; {@code offer} then releases the word ({@link #soWord}).
-     * The release is not part of this step: a step holding the payload copy, the terminator
-     * and the release compiles to more than C2's {@code InlineSmallCode} (2500 bytes), and
-     * where its own compile finished first, offer called it instead of inlining it.
-     */
-    void writeRecord(long at, MemorySegment record, long end) {
-        memory.writeThenZeroInt(at + RECORD_HEADER_LENGTH, record, end);
-    }
-
     /** The terminator at {@code terminator}, then the word at {@code at} with a release store. */
     void publish(long at, int word, long terminator) {
         writeTerminator(terminator);
@@ -159,7 +147,7 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
     /**
      * Plain zero word at {@code at}, where the next record's word will go: the consumer that
      * reaches it through the release that follows reads "nothing yet", never an earlier lap's
-     * bytes. Where a record is written whole ({@link #writeRecord}) the SPI call stores it.
+     * bytes. {@code offer}'s one record stores it with its payload ({@code writeThenZeroInt}).
      */
     void writeTerminator(long at) {
         memory.writeInt(at, 0);
@@ -304,7 +292,11 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
                     return false;
                 }
                 if (at == from) {
-                    writeRecord(at, record, end);
+                    // The payload behind the terminator at `at` and the next terminator at `end`, plain,
+                    // in one checked SPI call, called here and not from a step of the queue's own: a
+                    // step holding it compiles to more than C2's InlineSmallCode (2500 bytes), and in
+                    // JVMs where the step's own compile finished first, offer called it, not inlined it.
+                    memory.writeThenZeroInt(at + RECORD_HEADER_LENGTH, record, end);
                     soWord(at, SpscDescriptor.recordWord(length)); // publishes the payload and the terminator after it
                 } else {
                     padded(from, at, record, length, end);

@@ -15,12 +15,14 @@ import org.ringlab.api.RingMemory;
 final class PublishBeforeWriteSpscQueue extends SegmentSpscQueue {
 
     PublishBeforeWriteSpscQueue(RingMemory memory, QueueSpec spec) {
-        super("spsc", memory, spec);
-    }
-
-    @Override
-    void writeRecord(long at, MemorySegment record, long end) {
-        soWord(at, SpscDescriptor.recordWord(record.byteSize())); // BROKEN on purpose: publishes unwritten bytes
-        super.writeRecord(at, record, end);
+        super("spsc", new RecordWriteTwinMemory(memory) {
+            @Override
+            public void writeThenZeroInt(long position, MemorySegment payload, long zeroPosition) {
+                // BROKEN on purpose: publishes unwritten bytes (the word sits just before the payload)
+                ring.writeIntRelease(position - SpscDescriptor.RECORD_HEADER_LENGTH,
+                        SpscDescriptor.recordWord(payload.byteSize()));
+                ring.writeThenZeroInt(position, payload, zeroPosition);
+            }
+        }, spec);
     }
 }
