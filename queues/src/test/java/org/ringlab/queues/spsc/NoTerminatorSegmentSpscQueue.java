@@ -15,10 +15,10 @@ import org.ringlab.api.RingMemory;
 final class NoTerminatorSegmentSpscQueue extends SegmentSpscQueue {
 
     NoTerminatorSegmentSpscQueue(RingMemory memory, QueueSpec spec) {
-        super("spsc", new RecordWriteTwinMemory(memory) {
+        super("spsc", new ForwardingSegmentMemory(memory) {
             @Override
             public void writeThenZeroInt(long position, MemorySegment payload, long zeroPosition) {
-                ring.write(position, payload); // BROKEN on purpose: the payload alone, no terminator after it
+                delegate.write(position, payload); // BROKEN on purpose: the payload alone, no terminator after it
             }
         }, spec);
     }

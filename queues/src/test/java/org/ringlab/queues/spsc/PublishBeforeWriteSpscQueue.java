@@ -15,13 +15,13 @@ import org.ringlab.api.RingMemory;
 final class PublishBeforeWriteSpscQueue extends SegmentSpscQueue {
 
     PublishBeforeWriteSpscQueue(RingMemory memory, QueueSpec spec) {
-        super("spsc", new RecordWriteTwinMemory(memory) {
+        super("spsc", new ForwardingSegmentMemory(memory) {
             @Override
             public void writeThenZeroInt(long position, MemorySegment payload, long zeroPosition) {
                 // BROKEN on purpose: publishes unwritten bytes (the word sits just before the payload)
-                ring.writeIntRelease(position - SpscDescriptor.RECORD_HEADER_LENGTH,
+                delegate.writeIntRelease(position - SpscDescriptor.RECORD_HEADER_LENGTH,
                         SpscDescriptor.recordWord(payload.byteSize()));
-                ring.writeThenZeroInt(position, payload, zeroPosition);
+                delegate.writeThenZeroInt(position, payload, zeroPosition);
             }
         }, spec);
     }
