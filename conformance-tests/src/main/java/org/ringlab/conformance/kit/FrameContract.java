@@ -38,11 +38,7 @@ final class FrameContract {
     }
 
     static void check(Cell cell, KitSettings settings) {
-        cell.assumeAvailable();
-        long capacity = cell.capacity();
-        java.util.Random random = new java.util.Random(settings.seed() ^ cell.displayName().hashCode());
-        try (RingMemory framed = cell.strategy().allocate(RingSpec.ofCapacity(capacity));
-             RingMemory twoCalls = cell.strategy().allocate(RingSpec.ofCapacity(capacity))) {
+        onTwinRings(cell, settings, 0, "the frame writes", (framed, twoCalls, capacity, random) -> {
             long position = 0;
             for (long offset : MemoryContract.seamOffsets(capacity)) {
                 for (long length : lengths(random, capacity)) {
@@ -58,9 +54,7 @@ final class FrameContract {
                     position += Integer.BYTES + length;
                 }
             }
-        } catch (RuntimeException e) {
-            throw new AssertionError(cell.displayName() + ": the frame writes failed: " + e, e);
-        }
+        });
     }
 
     /**
@@ -72,11 +66,7 @@ final class FrameContract {
      * {@code writeInt} does).
      */
     static void checkReleasedWords(Cell cell, KitSettings settings) {
-        cell.assumeAvailable();
-        long capacity = cell.capacity();
-        java.util.Random random = new java.util.Random(settings.seed() ^ cell.displayName().hashCode() ^ 0x5E1EA5E);
-        try (RingMemory released = cell.strategy().allocate(RingSpec.ofCapacity(capacity));
-             RingMemory forwards = cell.strategy().allocate(RingSpec.ofCapacity(capacity))) {
+        onTwinRings(cell, settings, 0x5E1EA5E, "the released words", (released, forwards, capacity, random) -> {
             long position = 0;
             CopyCounters extra = CopyCounters.ZERO; // what the released ring's extra writeInt of each word counted
             for (long offset : MemoryContract.seamOffsets(capacity)) {
@@ -102,9 +92,7 @@ final class FrameContract {
                     position += Integer.BYTES + length;
                 }
             }
-        } catch (RuntimeException e) {
-            throw new AssertionError(cell.displayName() + ": the released words failed: " + e, e);
-        }
+        });
     }
 
     /**
@@ -116,11 +104,7 @@ final class FrameContract {
      * filled with a pattern first), a zero int at {@code z} on both, and the same copy counters.
      */
     static void checkZeroIntAfterWrites(Cell cell, KitSettings settings) {
-        cell.assumeAvailable();
-        long capacity = cell.capacity();
-        java.util.Random random = new java.util.Random(settings.seed() ^ cell.displayName().hashCode() ^ 0x2E50);
-        try (RingMemory combined = cell.strategy().allocate(RingSpec.ofCapacity(capacity));
-             RingMemory twoCalls = cell.strategy().allocate(RingSpec.ofCapacity(capacity))) {
+        onTwinRings(cell, settings, 0x2E50, "the payload and zero-int writes", (combined, twoCalls, capacity, random) -> {
             // A lap of pattern first, so that a write into the gap or the bytes around shows.
             MemorySegment lap = MemorySegment.ofArray(MemoryContract.pattern(0, (int) capacity));
             combined.write(0, lap);
@@ -142,8 +126,28 @@ final class FrameContract {
                     }
                 }
             }
+        });
+    }
+
+    /** What one of the checks does on its two rings of one strategy and capacity. */
+    @FunctionalInterface
+    private interface TwinRingsCheck {
+        void run(RingMemory one, RingMemory twin, long capacity, java.util.Random random);
+    }
+
+    /**
+     * Runs {@code check} on two fresh rings of the cell's strategy and capacity, with a random
+     * seeded from the settings, the cell and {@code salt}; a failure names the cell and {@code what}.
+     */
+    private static void onTwinRings(Cell cell, KitSettings settings, int salt, String what, TwinRingsCheck check) {
+        cell.assumeAvailable();
+        long capacity = cell.capacity();
+        java.util.Random random = new java.util.Random(settings.seed() ^ cell.displayName().hashCode() ^ salt);
+        try (RingMemory one = cell.strategy().allocate(RingSpec.ofCapacity(capacity));
+             RingMemory twin = cell.strategy().allocate(RingSpec.ofCapacity(capacity))) {
+            check.run(one, twin, capacity, random);
         } catch (RuntimeException e) {
-            throw new AssertionError(cell.displayName() + ": the payload and zero-int writes failed: " + e, e);
+            throw new AssertionError(cell.displayName() + ": " + what + " failed: " + e, e);
         }
     }
 
