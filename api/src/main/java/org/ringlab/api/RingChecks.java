@@ -61,6 +61,28 @@ public final class RingChecks {
         }
     }
 
+    /**
+     * The span of {@link RingMemory#writeThenZeroInt}: a payload of {@code length} bytes at
+     * {@code position}, then a zero int at {@code zeroPosition}, forwards of the payload and in
+     * the same lap. Returns {@code zeroPosition + 4 - position}, the bytes from the payload's
+     * start to the zero word's end.
+     */
+    public static long checkZeroIntAfter(long position, long length, long zeroPosition, long capacity) {
+        long span = zeroPosition + Integer.BYTES - position;
+        if (length < 0 || zeroPosition - position < length || span > capacity || span < Integer.BYTES) {
+            throw zeroIntOutside(position, length, zeroPosition, capacity); // cold: a method of its own
+        }
+        return span;
+    }
+
+    private static IllegalArgumentException zeroIntOutside(long position, long length, long zeroPosition,
+                                                           long capacity) {
+        return new IllegalArgumentException("zero int at position " + zeroPosition + " after a payload of " + length
+                + " bytes at position " + position + ": it must lie at or after the payload's end ("
+                + (position + length) + ") and end within one lap of its start (at most " + (position + capacity
+                - Integer.BYTES) + " for capacity " + capacity + ")");
+    }
+
     public static long ceilTo(long value, long granularity) {
         return Math.ceilDiv(value, granularity) * granularity;
     }

@@ -211,4 +211,31 @@ public sealed interface RingMemory extends AutoCloseable permits MirrorViewMemor
         writeInt(position, value);
         write(position + Integer.BYTES, payload);
     }
+
+    /**
+     * A record's payload and the zero word after its frame in one call: {@code payload} at
+     * {@code position}, then a zero int at {@code zeroPosition}, leaving the ring, its copy
+     * counters and its commit state exactly as {@link #write} of the payload followed by
+     * {@link #writeInt writeInt(zeroPosition, 0)} would (at and across the seam alike; the
+     * bytes between the payload's end and the zero word are not written). A queue that
+     * publishes through length words writes a record's payload and the next terminator with it,
+     * then releases the record's word ({@link #writeIntRelease}).
+     *
+     * <p>The zero word goes forwards of the payload and both lie in one lap:
+     * {@code position + payload.byteSize() <= zeroPosition} and
+     * {@code zeroPosition + 4 - position <= capacity()}. The default checks that, then makes the
+     * two calls; a strategy that overrides it (one use-after-close check, one range check for the
+     * whole span) must write the same bytes and count the same copies, which the conformance
+     * kit checks against the two calls.
+     *
+     * @throws IllegalArgumentException when the zero word overlaps the payload, the span is longer
+     *                                  than the ring, or a position is negative or goes backwards
+     *                                  (the message names it)
+     * @throws IllegalStateException    after {@link #close()}
+     */
+    default void writeThenZeroInt(long position, MemorySegment payload, long zeroPosition) {
+        RingChecks.checkZeroIntAfter(position, payload.byteSize(), zeroPosition, capacity());
+        write(position, payload);
+        writeInt(zeroPosition, 0);
+    }
 }

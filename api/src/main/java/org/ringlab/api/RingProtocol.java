@@ -152,6 +152,21 @@ abstract class RingProtocol {
     }
 
     /**
+     * {@link RingMemory#writeThenZeroInt}: the payload and the zero word checked as one span
+     * (one open read, one range and backwards check, one update of the writer state) instead of
+     * once per call, then the strategy's own {@link #writeThenZeroIntDirect}.
+     */
+    public final void writeThenZeroInt(long position, MemorySegment payload, long zeroPosition) {
+        ensureOpen();
+        long span = RingChecks.checkZeroIntAfter(position, payload.byteSize(), zeroPosition, capacity); // and span <= N
+        RingChecks.checkPosition(position, span);
+        RingChecks.checkNotBackwards(position, writer.committedEnd);
+        writeThenZeroIntDirect(position, payload, zeroPosition);
+        writer.claimPosition = NO_CLAIM;
+        writer.committedEnd = position + span;
+    }
+
+    /**
      * {@link RingMemory#writeIntRelease}: the one write that may go back, to a word the ring
      * holds in its last lap (a queue's zero word, rewritten to publish its record); it drops an
      * outstanding claim as {@code writeInt} does and leaves the end of the last write where it is.
@@ -279,6 +294,18 @@ abstract class RingProtocol {
     protected void writeFrameDirect(long position, int value, MemorySegment payload) {
         writeIntDirect(position, value);
         writeDirect(position + Integer.BYTES, payload);
+    }
+
+    /**
+     * {@link #writeThenZeroInt} of a checked span: the strategy's {@link #writeDirect} of the
+     * payload, then its {@link #writeIntDirect} of the zero, so each strategy's mechanism runs
+     * as it does for the two calls. A strategy that overrides it (one offset computed, no
+     * virtual call between the two) must leave the same bytes and copy counts (the conformance
+     * kit compares them).
+     */
+    protected void writeThenZeroIntDirect(long position, MemorySegment payload, long zeroPosition) {
+        writeDirect(position, payload);
+        writeIntDirect(zeroPosition, 0);
     }
 
     /**

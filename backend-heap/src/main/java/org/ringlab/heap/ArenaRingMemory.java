@@ -184,6 +184,30 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
         writeDirect(position + Integer.BYTES, payload);
     }
 
+    /**
+     * The payload and the zero word with one physical offset: where the whole span lies before
+     * the seam (every record of a length-word queue but the ones that reach the seam) one copy
+     * and one int store; else the payload's and the word's own two-part paths, exactly as
+     * {@link #writeDirect} then {@link #writeIntDirect} write them (the kit compares the two forms).
+     */
+    @Override
+    protected void writeThenZeroIntDirect(long position, MemorySegment payload, long zeroPosition) {
+        long at = physical(position);
+        long zeroAt = at + (zeroPosition - position);
+        if (zeroAt + Integer.BYTES <= capacity) {
+            MemorySegment.copy(payload, 0, memory, at, payload.byteSize());
+            memory.set(ValueLayout.JAVA_INT_UNALIGNED, zeroAt, 0);
+        } else {
+            writeThenZeroIntAcrossSeam(position, payload, zeroPosition);
+        }
+    }
+
+    /** A span that reaches the seam: a method of its own, so the inlined hot path holds one copy. */
+    private void writeThenZeroIntAcrossSeam(long position, MemorySegment payload, long zeroPosition) {
+        writeDirect(position, payload);
+        writeIntDirect(zeroPosition, 0);
+    }
+
     /** The int at ring offset {@code at} whose bytes run over the seam, read in two parts (no gather). */
     final int readIntAcrossSeam(long at) {
         boolean little = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;

@@ -103,6 +103,29 @@ final class DoubledArrayRing extends ArenaRingMemory {
     }
 
     /**
+     * The payload and its twin straight from the source, then the zero word and its twin as two
+     * stores, one ring offset computed for both (the zero word's twin as {@code writeIntDirect}
+     * stores it; a word that runs past N, never with frames aligned to 8, takes its path).
+     * Counted as mirror bytes exactly as {@code writeDirect} then {@code writeIntDirect} count them.
+     */
+    @Override
+    protected void writeThenZeroIntDirect(long position, MemorySegment payload, long zeroPosition) {
+        long length = payload.byteSize();
+        long at = ringOffset(position);
+        MemorySegment.copy(payload, 0, memory, at, length);
+        twin(payload, 0, at, length);
+        long zeroAt = at + (zeroPosition - position); // below 2N: the span is at most N
+        long first = zeroAt < capacity ? zeroAt : zeroAt - capacity;
+        if (first + Integer.BYTES <= capacity) {
+            memory.set(ValueLayout.JAVA_INT_UNALIGNED, first, 0);
+            memory.set(ValueLayout.JAVA_INT_UNALIGNED, first + capacity, 0);
+            writer.bytes += Integer.BYTES;
+        } else {
+            writeIntDirect(zeroPosition, 0);
+        }
+    }
+
+    /**
      * The twin first, plain, then the word in the first half with a release store: a reader
      * acquires the word where {@link #readIntAcquireDirect} loads it (the first half), and a
      * window that runs past N shows the twins of bytes written before that store. Counted as

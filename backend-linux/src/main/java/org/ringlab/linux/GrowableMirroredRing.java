@@ -140,6 +140,17 @@ final class GrowableMirroredRing extends AbstractRingMemory implements GrowableR
         MemorySegment.copy(src, 0, mirror, offset(position), src.byteSize());
     }
 
+    /**
+     * Both straight into the mirror from one offset: the span is at most one lap, so it is
+     * contiguous in the 2N view (the default's int went through a claim's slice).
+     */
+    @Override
+    protected void writeThenZeroIntDirect(long position, MemorySegment payload, long zeroPosition) {
+        long at = offset(position);
+        MemorySegment.copy(payload, 0, mirror, at, payload.byteSize());
+        mirror.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, at + (zeroPosition - position), 0);
+    }
+
     @Override
     protected MemorySegment windowSegment(long position, long length) {
         return readView.asSlice(offset(position), length);

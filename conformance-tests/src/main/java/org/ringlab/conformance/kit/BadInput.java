@@ -59,6 +59,16 @@ public final class BadInput {
             assertMessageNames(-5, () -> ring.readIntAcquire(-5));
             assertDoesNotThrow(() -> ring.writeIntRelease(12, 7));
             assertEquals(7, ring.readIntAcquire(12), "readIntAcquire after writeIntRelease(12, 7)");
+            // A payload and a zero int after it: the int may not overlap the payload, the span
+            // may not exceed a lap, and the payload may not go back before the end at 16.
+            MemorySegment four = MemorySegment.ofArray(new byte[4]);
+            assertMessageNames(18, () -> ring.writeThenZeroInt(16, four, 18));
+            assertMessageNames(16 + n, () -> ring.writeThenZeroInt(16, four, 16 + n));
+            assertMessageNames(15, () -> ring.writeThenZeroInt(15, four, 20));
+            assertMessageNames(-5, () -> ring.writeThenZeroInt(-5, four, 0));
+            assertDoesNotThrow(() -> ring.writeThenZeroInt(16, four, 24));
+            assertEquals(0, ring.readInt(24), "readInt of the zero int after writeThenZeroInt(16, 4 bytes, 24)");
+            assertMessageNames(27, () -> ring.claim(27, 1)); // the last write ended at 28, the zero int's end
         }
         RingMemory ring = s.allocate(RingSpec.ofCapacity(n));
         MemoryContract.useAfterClose(ring);
@@ -67,6 +77,8 @@ public final class BadInput {
         assertThrows(IllegalStateException.class, () -> ring.commit(1, 1));
         assertThrows(IllegalStateException.class, () -> ring.write(1, MemorySegment.ofArray(new byte[1])));
         assertThrows(IllegalStateException.class, () -> ring.writeIntRelease(0, 1), "writeIntRelease after close");
+        assertThrows(IllegalStateException.class, () -> ring.writeThenZeroInt(1, MemorySegment.ofArray(new byte[1]), 4),
+                "writeThenZeroInt after close");
         assertThrows(IllegalStateException.class, () -> ring.readIntAcquire(0), "readIntAcquire after close");
         assertDoesNotThrow(ring::close, "a second close");
     }

@@ -66,6 +66,11 @@ public abstract class ConformanceSuite {
     }
 
     @TestFactory
+    public Stream<DynamicNode> aPayloadAndTheZeroIntAfterItInOneCallLeaveWhatTheirTwoCallsWould() {
+        return kit().zeroIntAfterWrites();
+    }
+
+    @TestFactory
     public Stream<DynamicNode> theHeaderIsLargeAlignedZeroedAndSharedAsTheRingIs() {
         return kit().headerContract();
     }

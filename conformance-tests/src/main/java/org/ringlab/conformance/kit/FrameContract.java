@@ -21,6 +21,10 @@ import org.ringlab.api.RingSpec;
  * {@link RingMemory#readIntAcquire} against {@code writeInt} and {@code readInt} the same way: a
  * zero word, a payload behind it, then the word released over the zero (as a length-word queue
  * publishes), against the word and the payload written forwards, at the same offsets.
+ *
+ * <p>{@link #checkZeroIntAfterWrites}: {@link RingMemory#writeThenZeroInt} against
+ * {@code write} of the payload then {@code writeInt} of the zero the same way, with the zero
+ * word right after the payload and a few bytes past it (the bytes between are not written).
  */
 final class FrameContract {
 
@@ -34,11 +38,7 @@ final class FrameContract {
     }
 
     static void check(Cell cell, KitSettings settings) {
-        cell.assumeAvailable();
-        long capacity = cell.capacity();
-        java.util.Random random = new java.util.Random(settings.seed() ^ cell.displayName().hashCode());
-        try (RingMemory framed = cell.strategy().allocate(RingSpec.ofCapacity(capacity));
-             RingMemory twoCalls = cell.strategy().allocate(RingSpec.ofCapacity(capacity))) {
+        onTwinRings(cell, settings, 0, "the frame writes", (framed, twoCalls, capacity, random) -> {
             long position = 0;
             for (long offset : MemoryContract.seamOffsets(capacity)) {
                 for (long length : lengths(random, capacity)) {
@@ -54,9 +54,7 @@ final class FrameContract {
                     position += Integer.BYTES + length;
                 }
             }
-        } catch (RuntimeException e) {
-            throw new AssertionError(cell.displayName() + ": the frame writes failed: " + e, e);
-        }
+        });
     }
 
     /**
@@ -68,11 +66,7 @@ final class FrameContract {
      * {@code writeInt} does).
      */
     static void checkReleasedWords(Cell cell, KitSettings settings) {
-        cell.assumeAvailable();
-        long capacity = cell.capacity();
-        java.util.Random random = new java.util.Random(settings.seed() ^ cell.displayName().hashCode() ^ 0x5E1EA5E);
-        try (RingMemory released = cell.strategy().allocate(RingSpec.ofCapacity(capacity));
-             RingMemory forwards = cell.strategy().allocate(RingSpec.ofCapacity(capacity))) {
+        onTwinRings(cell, settings, 0x5E1EA5E, "the released words", (released, forwards, capacity, random) -> {
             long position = 0;
             CopyCounters extra = CopyCounters.ZERO; // what the released ring's extra writeInt of each word counted
             for (long offset : MemoryContract.seamOffsets(capacity)) {
@@ -98,8 +92,97 @@ final class FrameContract {
                     position += Integer.BYTES + length;
                 }
             }
+        });
+    }
+
+    /**
+     * Payloads with a zero word after them: on one ring {@code writeThenZeroInt(p, payload, z)},
+     * on its twin {@code write(p, payload)} then {@code writeInt(z, 0)}, with the payload starting
+     * at every seam offset and {@code z} right after it or {@code 1 + length % 7} bytes past it
+     * (so the payload, the zero word or both cross the seam): the same bytes from 16 before the
+     * payload to 16 after the zero word (the gap between them untouched: both rings were
+     * filled with a pattern first), a zero int at {@code z} on both, and the same copy counters.
+     */
+    static void checkZeroIntAfterWrites(Cell cell, KitSettings settings) {
+        onTwinRings(cell, settings, 0x2E50, "the payload and zero-int writes", (combined, twoCalls, capacity, random) -> {
+            // A lap of pattern first, so that a write into the gap or the bytes around shows.
+            MemorySegment lap = MemorySegment.ofArray(MemoryContract.pattern(0, (int) capacity));
+            combined.write(0, lap);
+            twoCalls.write(0, lap);
+            long position = capacity;
+            for (long offset : MemoryContract.seamOffsets(capacity)) {
+                for (long length : lengths(random, capacity - 2 * Integer.BYTES)) {
+                    for (long gap : new long[] {0, 1 + length % 7}) {
+                        position += Math.floorMod(offset - position, capacity);
+                        long zero = position + length + gap;
+                        byte[] payload = MemoryContract.pattern(position * 31, (int) length);
+                        combined.writeThenZeroInt(position, MemorySegment.ofArray(payload), zero);
+                        twoCalls.write(position, MemorySegment.ofArray(payload));
+                        twoCalls.writeInt(zero, 0);
+                        String where = cell.displayName() + ": writeThenZeroInt of a " + length + "-byte payload at position "
+                                + position + " (ring offset " + offset + " of " + capacity + "), the zero int at " + zero;
+                        compareZeroAfter(where, combined, twoCalls, position, payload, zero, capacity);
+                        position = zero + Integer.BYTES;
+                    }
+                }
+            }
+        });
+    }
+
+    /** What one of the checks does on its two rings of one strategy and capacity. */
+    @FunctionalInterface
+    private interface TwinRingsCheck {
+        void run(RingMemory one, RingMemory twin, long capacity, java.util.Random random);
+    }
+
+    /**
+     * Runs {@code check} on two fresh rings of the cell's strategy and capacity, with a random
+     * seeded from the settings, the cell and {@code salt}; a failure names the cell and {@code what}.
+     */
+    private static void onTwinRings(Cell cell, KitSettings settings, int salt, String what, TwinRingsCheck check) {
+        cell.assumeAvailable();
+        long capacity = cell.capacity();
+        java.util.Random random = new java.util.Random(settings.seed() ^ cell.displayName().hashCode() ^ salt);
+        try (RingMemory one = cell.strategy().allocate(RingSpec.ofCapacity(capacity));
+             RingMemory twin = cell.strategy().allocate(RingSpec.ofCapacity(capacity))) {
+            check.run(one, twin, capacity, random);
         } catch (RuntimeException e) {
-            throw new AssertionError(cell.displayName() + ": the released words failed: " + e, e);
+            throw new AssertionError(cell.displayName() + ": " + what + " failed: " + e, e);
+        }
+    }
+
+    private static void compareZeroAfter(String where, RingMemory combined, RingMemory twoCalls, long position,
+                                         byte[] payload, long zero, long capacity) {
+        if (combined.readInt(zero) != 0 || twoCalls.readInt(zero) != 0) {
+            throw new AssertionError(where + ": readInt shows " + combined.readInt(zero) + " after writeThenZeroInt and "
+                    + twoCalls.readInt(zero) + " after write and writeInt; the int written was 0");
+        }
+        long span = zero + Integer.BYTES - position;
+        long before = Math.min(AROUND, capacity - span);
+        long after = Math.min(AROUND, capacity - span - before);
+        // The same window calls on both rings, so that their gathers and rotations stay counted alike.
+        byte[] a = combined.window(position - before, before + span + after).toArray(ValueLayout.JAVA_BYTE);
+        byte[] b = twoCalls.window(position - before, before + span + after).toArray(ValueLayout.JAVA_BYTE);
+        int shown = java.util.Arrays.mismatch(java.util.Arrays.copyOfRange(a, (int) before, (int) before + payload.length),
+                payload);
+        if (shown >= 0) {
+            throw new AssertionError(where + ": byte " + shown + " of the payload is " + a[(int) before + shown]
+                    + " after writeThenZeroInt, written " + payload[shown]);
+        }
+        int differs = java.util.Arrays.mismatch(a, b);
+        if (differs >= 0) {
+            long at = position - before + differs;
+            String part = at < position ? "before the payload" : at < position + payload.length ? "in the payload"
+                    : at < zero ? "between the payload and the zero int" : at < zero + Integer.BYTES ? "in the zero int"
+                    : "after the zero int";
+            throw new AssertionError(where + ": the byte at position " + at + " (" + part + ") is " + a[differs]
+                    + " after writeThenZeroInt, " + b[differs] + " after write then writeInt");
+        }
+        CopyCounters c = combined.copyCounters();
+        CopyCounters t = twoCalls.copyCounters();
+        if (!c.equals(t)) {
+            throw new AssertionError(where + ": copy counters " + c + " after writeThenZeroInt, " + t
+                    + " after write then writeInt: an override must count the copies the two calls make, no more, no fewer");
         }
     }
 

@@ -211,6 +211,12 @@ public final class Kit {
                 () -> FrameContract.checkReleasedWords(cell, settings)));
     }
 
+    /** {@link FrameContract#checkZeroIntAfterWrites}: writeThenZeroInt against write then writeInt, at and across the seam. */
+    public Stream<DynamicNode> zeroIntAfterWrites() {
+        return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(),
+                () -> FrameContract.checkZeroIntAfterWrites(cell, settings)));
+    }
+
     /** {@link MemoryContract#header}: the header contract per strategy × capacity. */
     public Stream<DynamicNode> headerContract() {
         return matrix.memoryCells().stream().map(cell -> dynamicTest(cell.displayName(), () -> MemoryContract.header(cell)));

@@ -191,7 +191,11 @@ final class BrokenStrategies {
         /** Its own writeIntRelease, for a word across the seam, stores the bytes past the seam one byte late (from offset 1). */
         RELEASE_WORD_WRAPPED_OFF_BY_ONE,
         /** Its own readIntAcquire loads from the ring offset without the seam: across it, the bytes after the seam come from the wrong place. */
-        ACQUIRE_WORD_IGNORES_THE_SEAM
+        ACQUIRE_WORD_IGNORES_THE_SEAM,
+        /** Its writeThenZeroInt also zeroes the bytes between the payload and the zero int (a frame's padding the two calls leave alone). */
+        ZERO_INT_CLEARS_THE_GAP,
+        /** Its writeThenZeroInt stages a span that crosses the seam (bytes right, counted as staging the two calls never do). */
+        ZERO_INT_STAGED_AT_THE_SEAM
     }
 
     private static final java.util.concurrent.atomic.AtomicLong RING_FILES = new java.util.concurrent.atomic.AtomicLong();
@@ -309,6 +313,39 @@ final class BrokenStrategies {
                     writeIntDirect(position, value); // its own int path (staged across the seam), as writeInt counts it
                 }
                 copyIn(payload, (at + Integer.BYTES) % capacity, length);
+            }
+
+            /**
+             * A third party's own writeThenZeroInt: the payload and the zero int stored straight in
+             * when the span does not cross the seam, else the payload in two parts and the int by
+             * its own path; with a ZERO_INT_ bug, one mistake.
+             */
+            @Override
+            protected void writeThenZeroIntDirect(long position, MemorySegment payload, long zeroPosition) {
+                outstanding = false;
+                long at = ringOffset(position);
+                long length = payload.byteSize();
+                long gap = zeroPosition - position - length;
+                if (bug == SplitBug.ZERO_INT_CLEARS_THE_GAP) {
+                    for (long g = 0; g < gap; g++) {
+                        memory.set(java.lang.foreign.ValueLayout.JAVA_BYTE, (at + length + g) % capacity, (byte) 0);
+                    }
+                }
+                if (at + length + gap + Integer.BYTES <= capacity) {
+                    MemorySegment.copy(payload, 0, memory, at, length);
+                    memory.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, at + length + gap, 0);
+                    return;
+                }
+                if (bug == SplitBug.ZERO_INT_STAGED_AT_THE_SEAM) {
+                    MemorySegment.copy(payload, 0, writeScratch, 0, length);
+                    writeScratch.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, length, 0);
+                    copyIn(writeScratch.asSlice(0, length), at, length);
+                    copyIn(writeScratch.asSlice(length, Integer.BYTES), (at + length + gap) % capacity, Integer.BYTES);
+                    stagingBytes += length + Integer.BYTES;
+                    return;
+                }
+                copyIn(payload, at, length);
+                writeIntDirect(zeroPosition, 0); // its own int path (staged across the seam), as writeInt counts it
             }
 
             /**

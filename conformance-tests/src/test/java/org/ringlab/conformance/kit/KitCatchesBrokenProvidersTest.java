@@ -93,6 +93,15 @@ class KitCatchesBrokenProvidersTest {
     }
 
     @Test
+    void aWriteThenZeroIntOverrideIsComparedWithItsTwoCallsAtAndAcrossTheSeam() {
+        everyCellPasses(splitKit(BrokenStrategies.SplitBug.NONE), Kit::zeroIntAfterWrites);
+        everyCellFails(splitKit(BrokenStrategies.SplitBug.ZERO_INT_CLEARS_THE_GAP), Kit::zeroIntAfterWrites,
+                "between the payload and the zero int");
+        everyCellFails(splitKit(BrokenStrategies.SplitBug.ZERO_INT_STAGED_AT_THE_SEAM), Kit::zeroIntAfterWrites,
+                "copy counters");
+    }
+
+    @Test
     void aReleaseStoreOrAcquireLoadOfItsOwnIsComparedWithWriteIntAndReadIntAtAndAcrossTheSeam() {
         everyCellPasses(splitKit(BrokenStrategies.SplitBug.NONE), Kit::releasedWords);
         everyCellFails(splitKit(BrokenStrategies.SplitBug.RELEASE_WORD_WRAPPED_OFF_BY_ONE), Kit::releasedWords,

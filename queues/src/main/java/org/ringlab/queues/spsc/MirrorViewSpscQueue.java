@@ -60,7 +60,7 @@ import org.ringlab.queues.support.QueueChecks;
  * </ul>
  */
 // Not final only so that the stress tests' broken twins (same-package subclasses in src/test)
-// can override one package-private step each (writeRecord, writeTerminator, publish,
+// can override one package-private step each (writePayload, writeTerminator, publish,
 // recoverProducerPosition). Nothing
 // in production subclasses it, so the JIT binds those calls statically (class hierarchy analysis).
 non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
@@ -181,16 +181,13 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
     }
 
     /**
-     * One record of {@code offer}: the payload with plain stores, then {@link #publish}. A step
-     * of its own so that the publish-before-write twin can override it.
+     * A record's payload at the frame at {@code offset}, plain stores. A step of its own so
+     * that the publish-before-write twin can publish first. {@code offer} calls it and
+     * {@link #publish} itself, with no step that holds both: C2 compiles such a step to more
+     * than {@code InlineSmallCode} (2500 bytes), and when it compiled the step before
+     * {@code offer} it called it instead of inlining it, a slower shape in some JVMs only.
      */
-    void writeRecord(long offset, MemorySegment record, long length, long terminator) {
-        writePayload(offset, record, length);
-        publish(offset, SpscDescriptor.recordWord(length), terminator);
-    }
-
-    /** A record's payload at the frame at {@code offset}, plain stores. */
-    final void writePayload(long offset, MemorySegment record, long length) {
+    void writePayload(long offset, MemorySegment record, long length) {
         MemorySegment.copy(record, 0, view, offset + RECORD_HEADER_LENGTH, length);
     }
 
@@ -316,7 +313,9 @@ non-sealed class MirrorViewSpscQueue extends SpscRingQueue {
                     failedOffers++;
                     return false;
                 }
-                writeRecord(offset(at), record, length, offset(end));
+                long o = offset(at);
+                writePayload(o, record, length);
+                publish(o, SpscDescriptor.recordWord(length), offset(end));
                 published(end, 1);
                 return true;
             } finally {

@@ -28,10 +28,11 @@ import org.ringlab.queues.support.QueueChecks;
  * <ul>
  *   <li>The producer's next position always holds a zero word (the <em>terminator</em> the
  *       previous publication wrote, or the one a new ring starts with). A record goes in as:
- *       its payload behind that word ({@code write}, plain), a zero word at the end of its
- *       frame ({@code writeInt}, plain: the next terminator), then its word {@code 4 + length}
- *       over the old terminator with {@code writeIntRelease}. Every call goes forwards but the
- *       last, the one the SPI lets go back to a word the ring holds.</li>
+ *       its payload behind that word and a zero word at the end of its frame (the next
+ *       terminator) in one call ({@code writeThenZeroInt}, plain), then its word
+ *       {@code 4 + length} over the old terminator with {@code writeIntRelease}: two checked
+ *       SPI calls per record. Every call goes forwards but the last, the one the SPI lets go
+ *       back to a word the ring holds.</li>
  *   <li>Where the seam placement pads, the record goes at the next lap as a whole frame
  *       ({@code writeFrame}, plain), and the word released over the old terminator is the
  *       padding's ({@code -k}): the record behind it is published by the same store. A batch
@@ -137,15 +138,6 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
         return from;
     }
 
-    /**
-     * One record of {@code offer} at {@code at}, the producer's next position (its word is the
-     * zero terminator): the payload, plain, then {@link #publish}.
-     */
-    void writeRecord(long at, MemorySegment record, long length, long end) {
-        memory.write(at + RECORD_HEADER_LENGTH, record);
-        publish(at, SpscDescriptor.recordWord(length), end);
-    }
-
     /** The terminator at {@code terminator}, then the word at {@code at} with a release store. */
     void publish(long at, int word, long terminator) {
         writeTerminator(terminator);
@@ -154,7 +146,8 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
 
     /**
      * Plain zero word at {@code at}, where the next record's word will go: the consumer that
-     * reaches it through the release that follows reads "nothing yet", never an earlier lap's bytes.
+     * reaches it through the release that follows reads "nothing yet", never an earlier lap's
+     * bytes. {@code offer}'s one record stores it with its payload ({@code writeThenZeroInt}).
      */
     void writeTerminator(long at) {
         memory.writeInt(at, 0);
@@ -299,7 +292,12 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
                     return false;
                 }
                 if (at == from) {
-                    writeRecord(at, record, length, end);
+                    // The payload behind the terminator at `at` and the next terminator at `end`, plain,
+                    // in one checked SPI call, called here and not from a step of the queue's own: a
+                    // step holding it compiles to more than C2's InlineSmallCode (2500 bytes), and in
+                    // JVMs where the step's own compile finished first, offer called it, not inlined it.
+                    memory.writeThenZeroInt(at + RECORD_HEADER_LENGTH, record, end);
+                    soWord(at, SpscDescriptor.recordWord(length)); // publishes the payload and the terminator after it
                 } else {
                     padded(from, at, record, length, end);
                 }

@@ -18,8 +18,10 @@ final class PublishBeforeWriteMirrorViewSpscQueue extends MirrorViewSpscQueue {
     }
 
     @Override
-    void writeRecord(long offset, MemorySegment record, long length, long terminator) {
-        publish(offset, SpscDescriptor.recordWord(length), terminator); // BROKEN on purpose: publishes unwritten bytes
-        writePayload(offset, record, length);
+    void writePayload(long offset, MemorySegment record, long length) {
+        // BROKEN on purpose: publishes unwritten bytes (the terminator's offset unwrapped: the
+        // 2N view shows the same bytes there).
+        publish(offset, SpscDescriptor.recordWord(length), offset + SpscDescriptor.variableFrameLength(length));
+        super.writePayload(offset, record, length);
     }
 }

@@ -15,13 +15,14 @@ import org.ringlab.api.RingMemory;
 final class PublishBeforeWriteSpscQueue extends SegmentSpscQueue {
 
     PublishBeforeWriteSpscQueue(RingMemory memory, QueueSpec spec) {
-        super("spsc", memory, spec);
-    }
-
-    @Override
-    void writeRecord(long at, MemorySegment record, long length, long end) {
-        soWord(at, SpscDescriptor.recordWord(length)); // BROKEN on purpose: publishes unwritten bytes
-        memory.write(at + SpscDescriptor.RECORD_HEADER_LENGTH, record);
-        writeTerminator(end);
+        super("spsc", new ForwardingSegmentMemory(memory) {
+            @Override
+            public void writeThenZeroInt(long position, MemorySegment payload, long zeroPosition) {
+                // BROKEN on purpose: publishes unwritten bytes (the word sits just before the payload)
+                delegate.writeIntRelease(position - SpscDescriptor.RECORD_HEADER_LENGTH,
+                        SpscDescriptor.recordWord(payload.byteSize()));
+                delegate.writeThenZeroInt(position, payload, zeroPosition);
+            }
+        }, spec);
     }
 }

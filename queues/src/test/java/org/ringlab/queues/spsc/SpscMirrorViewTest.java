@@ -9,13 +9,11 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.Capability;
-import org.ringlab.api.CopyCounters;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;
@@ -115,78 +113,36 @@ class SpscMirrorViewTest {
         return r;
     }
 
-    /** Delegates, counting claim/commit/window; optionally hides the mirror view. */
-    private static class CountingMemory implements org.ringlab.api.SegmentPathMemory {
-        final RingMemory delegate;
+    /** Delegates, counting claim/commit/window and the release store; optionally hides the mirror view. */
+    private static class CountingMemory extends ForwardingSegmentMemory {
         final AtomicLong calls = new AtomicLong();
 
         CountingMemory(RingMemory delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public String strategyName() {
-            return delegate.strategyName();
-        }
-
-        @Override
-        public long capacity() {
-            return delegate.capacity();
+            super(delegate);
         }
 
         @Override
         public MemorySegment claim(long position, long length) {
             calls.incrementAndGet();
-            return delegate.claim(position, length);
+            return super.claim(position, length);
         }
 
         @Override
         public void commit(long position, long length) {
             calls.incrementAndGet();
-            delegate.commit(position, length);
+            super.commit(position, length);
         }
 
         @Override
         public MemorySegment window(long position, long length) {
             calls.incrementAndGet();
-            return delegate.window(position, length);
+            return super.window(position, length);
         }
 
-        /** Forwarded, counted: the default's claim of the word would go backwards on the delegate. */
         @Override
         public void writeIntRelease(long position, int value) {
             calls.incrementAndGet();
-            delegate.writeIntRelease(position, value);
-        }
-
-        @Override
-        public MemorySegment header() {
-            return delegate.header();
-        }
-
-        @Override
-        public Set<Capability> capabilities() {
-            return delegate.capabilities();
-        }
-
-        @Override
-        public long granularity() {
-            return delegate.granularity();
-        }
-
-        @Override
-        public CopyCounters copyCounters() {
-            return delegate.copyCounters();
-        }
-
-        @Override
-        public boolean isOpen() {
-            return delegate.isOpen();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
+            super.writeIntRelease(position, value);
         }
     }
 
