@@ -76,6 +76,7 @@ final class JavaHeapRange {
         return sum;
     }
 
+    /** Whether {@code m} lies wholly inside the heap's range (a heap mapping is never split by its ends). */
     boolean contains(ProcSelf.Mapping m) {
         return m.start() >= start && m.end() <= end;
     }

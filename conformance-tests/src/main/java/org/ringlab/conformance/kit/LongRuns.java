@@ -149,8 +149,8 @@ public final class LongRuns {
                     .getHeapMemoryUsage();
             List<ProcSelf.Mapping> mappings = ProcSelf.smaps();
             long rss = ProcSelf.vmRssBytes();
-            long nativeResident = heap.range()
-                    .map(r -> mappings.stream().filter(m -> !r.contains(m)).mapToLong(ProcSelf.Mapping::rssBytes).sum())
+            long resident = mappings.stream().mapToLong(ProcSelf.Mapping::rssBytes).sum();
+            long nativeResident = heap.range().map(r -> resident - r.residentBytes(mappings))
                     .orElse(rss - usage.getCommitted());
             return new Footprint(rss, nativeResident, usage.getUsed(), mappings);
         }
