@@ -48,8 +48,11 @@ class NoiseCommandTest {
         expectBad("is not a ringlab noise floor", "diff", "--noise-floor", a.toString(), a.toString(), b.toString());
         Path low = Files.writeString(dir.resolve("low.json"), Files.readString(floor)
                 .replaceFirst("\"floor\": [0-9.E-]+", "\"floor\": 1.01"));
-        expectBad("has floor 1.01, below the file's minimum 1.05", "diff", "--noise-floor", low.toString(),
-                a.toString(), b.toString());
+        expectBad("has floor 1.01, below", "diff", "--noise-floor", low.toString(), a.toString(), b.toString());
+        Path v1 = Files.writeString(dir.resolve("v1.json"), Files.readString(floor).replace("\"version\": 2,",
+                "\"version\": 1,"));
+        expectBad("noise floor version 1 does not match this ringlab's version 2", "diff", "--noise-floor",
+                v1.toString(), a.toString(), b.toString());
         expectBad("--min-floor -3.0: a percentage from 0 to 99", "noise", "--min-floor", "-3", a.toString(),
                 b.toString());
         expectBad("--min-floor 100.0", "noise", "--min-floor", "100", a.toString(), b.toString());

@@ -19,9 +19,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "noise",
         header = "A per-figure noise floor from an A/A pair, for diff --noise-floor.",
         description = {"Measures a per-figure noise floor on an A/A pair (two runs of one commit on one machine):",
-                "each timed figure's floor is the half-width of its A/A ratio's 95%% interval (a factor, at least",
-                "--min-floor). 'ringlab diff --noise-floor FILE' then calls a figure changed only when its",
-                "interval clears the floor. Judge another pair with it, never this one (diff refuses)."},
+                "each timed figure's floor is the larger of its own A/A move (its ratio or the half-width of",
+                "its 95%% interval, whichever is further from 1) and the median move of its kind (experiment,",
+                "measurement, unit), a factor at least --min-floor. 'ringlab diff --noise-floor FILE' then calls",
+                "a figure changed only when its interval clears the floor. Judge another pair with it, never",
+                "this one (diff refuses)."},
         sortOptions = false)
 public final class NoiseCommand implements Callable<Integer> {
 
@@ -72,9 +74,11 @@ public final class NoiseCommand implements Callable<Integer> {
         }
         double[] f = floor.figures().stream().mapToDouble(NoiseFloor.FigureFloor::floor).sorted().toArray();
         long atMinimum = floor.figures().stream().filter(x -> x.floor() == floor.minimum()).count();
-        spec.commandLine().getOut().printf(Locale.ROOT, "noise floor of %d timed figures (%s vs %s): median %.3fx,"
-                + " 90th percentile %.3fx, largest %.3fx; %d at the minimum %.2fx; written to %s%n", f.length, a, b,
-                floor.medianFloor(), f[(int) (0.9 * (f.length - 1))], f[f.length - 1], atMinimum, floor.minimum(), out);
+        long atKind = floor.figures().stream().filter(x -> x.floor() > x.own() && x.floor() > floor.minimum()).count();
+        spec.commandLine().getOut().printf(Locale.ROOT, "noise floor of %d timed figures in %d kinds (%s vs %s): median"
+                + " %.3fx, 90th percentile %.3fx, largest %.3fx; %d at the minimum %.2fx, %d raised to their kind's"
+                + " median; written to %s%n", f.length, floor.kinds().size(), a, b, floor.medianFloor(),
+                f[(int) (0.9 * (f.length - 1))], f[f.length - 1], atMinimum, floor.minimum(), atKind, out);
         spec.commandLine().getOut().printf("use it on another pair: ringlab diff --noise-floor %s C.json D.json%n", out);
         spec.commandLine().getOut().flush();
         return 0;

@@ -94,6 +94,83 @@ public class NoiseFloorTest {
         assertTrue(row.floored(), row.toString());
     }
 
+    /** A timing of two forks of three repetitions each, {@code scale} times 100 ns, the repetitions 0.1-0.3 % apart. */
+    private static Measurement figure(String name, String metric, double scale) {
+        double v = 100 * scale;
+        return Measurement.ofForks("synthetic", Map.of("figure", name), metric, "ns/put", false, false,
+                List.of(new double[] {v, v * 1.002, v * 0.998}, new double[] {v * 1.001, v * 0.999, v * 1.003}));
+    }
+
+    private static final NoiseFloor.Calibration PAIR = new NoiseFloor.Calibration(
+            new NoiseFloor.Run("aa1", "ringlab", "2026-12-02T00:01:00Z", "abc1234"),
+            new NoiseFloor.Run("aa2", "ringlab", "2026-12-02T00:02:00Z", "abc1234"));
+
+    private static Diff.Row judged(Diff.Result withFloor, String name) {
+        return withFloor.rows().stream().filter(r -> r.a().labels().get("figure").equals(name)).findFirst()
+                .orElseThrow();
+    }
+
+    /**
+     * The first weakness of a floor that was the A/A interval's half-width alone: a figure that
+     * moved 1.3x between the two runs of one commit with a narrow interval got the 1.05x minimum,
+     * and the next pair's 1.2x move of that figure, narrow again, was called "slower". Its floor
+     * is now its A/A move, 1.3x. A figure of another kind that sat still keeps a floor that lets
+     * a 15 % slowdown through.
+     */
+    @Test
+    void aFigureThatMovedFarWithANarrowIntervalGetsThatMoveAsItsFloor() {
+        NoiseFloor floor = NoiseFloor.of(Diff.compare(List.of(figure("jumpy", "write", 1), figure("quiet", "read", 1)),
+                List.of(figure("jumpy", "write", 1.3), figure("quiet", "read", 1.01))), NoiseFloor.MINIMUM, PAIR);
+        NoiseFloor.FigureFloor jumpy = floor.figures().getFirst();
+        assertTrue(jumpy.high() / jumpy.low() < 1.02, "the premise: a narrow A/A interval " + jumpy);
+
+        Diff.Result judged = Diff.withFloor(Diff.compare(
+                List.of(figure("jumpy", "write", 1), figure("quiet", "read", 1)),
+                List.of(figure("jumpy", "write", 1.2), figure("quiet", "read", 1.15))), floor.byKey(), "floor");
+        assertEquals(Diff.WITHIN_FLOOR, judged(judged, "jumpy").verdict(), "1.2x inside the 1.3x A/A move: "
+                + judged(judged, "jumpy"));
+        assertEquals(NoiseFloor.MINIMUM, judged(judged, "quiet").floor(), "its own kind's floor");
+        assertEquals("slower", judged(judged, "quiet").verdict(), "15 % beyond a quiet figure's floor: "
+                + judged(judged, "quiet"));
+        assertTrue(jumpy.own() > 1.29 && jumpy.floor() == jumpy.own(), jumpy.toString());
+    }
+
+    /**
+     * The second weakness: one pair gives one draw of each figure's move, and a figure that sat
+     * still by chance got the minimum although its kind moved 1.25x. Its floor is now its kind's
+     * median move; a kind is an experiment's measurement and unit, so the other kind is untouched.
+     */
+    @Test
+    void aFigureThatSatStillWhileItsKindMovedGetsTheKindsMedianMove() {
+        List<Measurement> a = new ArrayList<>();
+        List<Measurement> b = new ArrayList<>();
+        double[] moves = {1.0, 1.25, 0.8, 1.3, 1.22};
+        for (int i = 0; i < moves.length; i++) {
+            a.add(figure("w" + i, "write", 1 + i));
+            b.add(figure("w" + i, "write", (1 + i) * moves[i]));
+        }
+        a.add(figure("r", "read", 1));
+        b.add(figure("r", "read", 1.02));
+        NoiseFloor floor = NoiseFloor.of(Diff.compare(a, b), NoiseFloor.MINIMUM, PAIR);
+        assertEquals(2, floor.kinds().size(), floor.kinds().toString());
+        NoiseFloor.KindFloor writes = floor.kinds().getFirst();
+        assertEquals("synthetic|write|ns/put", writes.kind());
+        assertEquals(5, writes.figures());
+        assertTrue(writes.median() > 1.24 && writes.median() < 1.26, "the median of the own moves 1.003, 1.25, 1.25 (0.8x), 1.3, 1.22: "
+                + writes);
+
+        List<Measurement> c = new ArrayList<>(a);
+        List<Measurement> d = new ArrayList<>(b);
+        d.set(0, figure("w0", "write", 1.15));
+        d.set(moves.length, figure("r", "read", 1.15));
+        Diff.Result judged = Diff.withFloor(Diff.compare(c, d), floor.byKey(), "floor");
+        assertEquals(Diff.WITHIN_FLOOR, judged(judged, "w0").verdict(), "a 1.15x move inside its kind's A/A move");
+        assertEquals("slower", judged(judged, "r").verdict(), "the quiet kind still sees 15 %");
+        NoiseFloor.FigureFloor still = floor.figures().getFirst();
+        assertTrue(still.own() < 1.01 && still.floor() == writes.median(), still.toString());
+        assertEquals(1.3, floor.figures().get(3).floor(), 0.01, "a figure above its kind keeps its own move");
+    }
+
     @Test
     void theFloorIsNotUsedOnThePairItWasMeasuredOn(@TempDir Path dir) {
         ResultsFile a = ResultsFile.read(run(dir, 1, -1, 1));
