@@ -10,18 +10,10 @@ import java.util.Locale;
  * The reference loop every forked child runs beside its cell, so {@code ringlab diff} can take
  * a whole-VM shift between two runs (steal, a host's memory traffic, a frequency change) out of
  * the comparison: a figure of run B that moved by exactly as much as B's reference loop did is
- * not a change of the code. Three kernels, because a shift need not hit them alike:
+ * not a change of the code. Two kernels, because a shift need not hit both alike:
  * <ul>
  *   <li>{@link Kernel#CPU}: a dependent multiply-xorshift chain in registers (no memory
- *       traffic): latency-bound, it moves with the clock and with steal of CPU time;</li>
- *   <li>{@link Kernel#CORE}: {@code MemorySegment.copy} of 64-byte blocks between two 4 KiB
- *       off-heap buffers, all in L1: throughput-bound, checked FFM copies, the shape of a
- *       one-thread queue path. It is the one that moves with the episodes this VM has, when the
- *       host runs something on the same physical core: measured in one JVM over 150 s, the
- *       spsc@split one-thread path went from 28 to 43-50 ns a record and stayed there, this kernel
- *       from 4.9 to 9-14 ns per two copies (correlation 0.92 over 9,593 alternating samples), the
- *       {@code cpu} chain stayed at 1.5 ns a step (0.44). Anchors, driver and broadcast, whose
- *       figures are queue paths, are normalised by it;</li>
+ *       traffic): what the one-thread queue paths and the driver's per-packet work track;</li>
  *   <li>{@link Kernel#MEMORY}: {@code MemorySegment.copy} of {@link #COPY_BYTES} between two
  *       off-heap buffers, together as large as this VM's 32 MiB L3 (shared with the host's
  *       other tenants), so the copies stream through it from DRAM: what history's MiB copies
@@ -29,16 +21,15 @@ import java.util.Locale;
  * </ul>
  * The child runs the loop after its cell ({@link Fork#main}), never before: the cells that read
  * peak RSS and Pss must see a process that the loop's buffers never touched. The kernels are
- * warmed, then timed {@link #REPETITIONS} times each, the three alternating: about 60-80 ms a
- * child on an idle machine, most of it faulting the memory kernel's buffers in.
+ * warmed, then timed {@link #REPETITIONS} times each, CPU and memory alternating (ABAB): about
+ * 60-80 ms a child on an idle machine, most of it faulting the buffers in.
  */
 public final class ReferenceLoop {
 
     /** Which kernel an experiment's timed figures are normalised by. */
     public enum Kernel {
         CPU("ns per 2^20 dependent steps"),
-        MEMORY("ns per MiB copied"),
-        CORE("ns per 64-byte copy in L1");
+        MEMORY("ns per MiB copied");
 
         private final String unit;
 
@@ -55,40 +46,22 @@ public final class ReferenceLoop {
         }
     }
 
-    /**
-     * One child's timed repetitions of each kernel, in their units; {@code core} is empty in
-     * results written before that kernel existed.
-     */
-    public record Sample(double[] cpu, double[] memory, double[] core) {
+    /** One child's timed repetitions of both kernels, in their units. */
+    public record Sample(double[] cpu, double[] memory) {
 
         public Sample {
             cpu = cpu.clone();
             memory = memory.clone();
-            core = core.clone();
-        }
-
-        /** A sample without the core kernel (results written before it existed). */
-        public Sample(double[] cpu, double[] memory) {
-            this(cpu, memory, new double[0]);
         }
 
         public double[] of(Kernel kernel) {
-            return (switch (kernel) {
-                case CPU -> cpu;
-                case MEMORY -> memory;
-                case CORE -> core;
-            }).clone();
+            return (kernel == Kernel.CPU ? cpu : memory).clone();
         }
     }
 
     public static final int REPETITIONS = 5;
     static final int CPU_STEPS = 1 << 20;
     static final long COPY_BYTES = 16L << 20;
-    /** The core kernel's two buffers, each well inside L1 (32 KiB or more on every x86 and arm64 core here). */
-    static final long CORE_BYTES = 4096;
-    static final long CORE_BLOCK = 64;
-    /** Iterations of two 64-byte copies a core repetition times (about 0.3 ms idle). */
-    static final int CORE_COPIES = 1 << 16;
     /**
      * Warm-up calls of 2^16 steps (about 6 ms in all): the chain is one tiny loop that C2 compiles
      * within the first calls. Not {@link JitWarmup}'s quiet rule: right after a cell the JIT is
@@ -101,55 +74,30 @@ public final class ReferenceLoop {
     private ReferenceLoop() {
     }
 
-    /** Warms and times the three kernels (in this JVM): 32 MiB off-heap, released before return. */
+    /** Warms and times both kernels (in this JVM): 32 MiB off-heap, released before return. */
     public static Sample measure() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment from = arena.allocate(COPY_BYTES, 64);
             MemorySegment to = arena.allocate(COPY_BYTES, 64);
-            MemorySegment left = arena.allocate(CORE_BYTES, 64);
-            MemorySegment right = arena.allocate(CORE_BYTES, 64);
             from.fill((byte) 1);
             to.fill((byte) 2); // both buffers faulted in before any copy is timed
-            left.fill((byte) 3);
-            right.fill((byte) 4);
             for (int i = 0; i < WARMUP_CALLS; i++) {
                 sink = chain(sink, CPU_STEPS / 16);
-                sink += blocks(left, right, CORE_COPIES / 16);
             }
             copy(from, to);
             double[] cpu = new double[REPETITIONS];
             double[] memory = new double[REPETITIONS];
-            double[] core = new double[REPETITIONS];
             for (int r = 0; r < REPETITIONS; r++) {
                 long t0 = System.nanoTime();
                 sink = chain(sink, CPU_STEPS);
                 long t1 = System.nanoTime();
                 copy(r % 2 == 0 ? to : from, r % 2 == 0 ? from : to);
                 long t2 = System.nanoTime();
-                sink += blocks(left, right, CORE_COPIES);
-                long t3 = System.nanoTime();
                 cpu[r] = t1 - t0;
                 memory[r] = (t2 - t1) / (double) (COPY_BYTES >> 20);
-                core[r] = (t3 - t2) / (2.0 * CORE_COPIES); // two copies an iteration
             }
-            return new Sample(cpu, memory, core);
+            return new Sample(cpu, memory);
         }
-    }
-
-    /**
-     * {@code copies} checked copies of 64-byte blocks back and forth between two L1-resident
-     * buffers, at offsets that walk both (each copy reads what an earlier one wrote): the
-     * loads, stores and FFM checks of a one-thread queue path, with no queue. Returns a byte
-     * of the result so the copies stay.
-     */
-    static long blocks(MemorySegment left, MemorySegment right, int copies) {
-        long mask = CORE_BYTES - CORE_BLOCK;
-        for (int i = 0; i < copies; i++) {
-            long o = (i * CORE_BLOCK) & mask;
-            MemorySegment.copy(left, o, right, mask - o, CORE_BLOCK);
-            MemorySegment.copy(right, o, left, o, CORE_BLOCK);
-        }
-        return left.get(ValueLayout.JAVA_BYTE, 0);
     }
 
     private static void copy(MemorySegment from, MemorySegment to) {
