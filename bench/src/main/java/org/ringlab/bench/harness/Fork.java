@@ -166,6 +166,7 @@ public final class Fork {
             return;
         }
         try {
+            ReferenceLoop.prewarmCore(); // compiled now, while the compile queue is empty (see there)
             Object result = task.measure();
             // Written to a sibling, then moved: the parent never reads half a record.
             Path target = Path.of(args[2]);

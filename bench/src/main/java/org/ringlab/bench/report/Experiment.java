@@ -37,7 +37,9 @@ public interface Experiment {
     /**
      * The reference kernel that normalises this experiment's timed figures in {@code ringlab
      * diff}: {@link org.ringlab.bench.harness.ReferenceLoop.Kernel#CPU} by default, {@code MEMORY}
-     * for an experiment whose figures stream MiBs through memory.
+     * for an experiment whose figures stream MiBs through memory. ({@code CORE}, which tracks the
+     * host's episodes, names the children that ran in one; diff's noise floor was measured with
+     * these two, so it does not normalise yet.)
      */
     default org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
         return org.ringlab.bench.harness.ReferenceLoop.Kernel.CPU;

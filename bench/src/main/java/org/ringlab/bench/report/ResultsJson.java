@@ -38,13 +38,13 @@ public record ResultsJson(String format, int version, String command, String pro
      * of both kernels.
      */
     public record ReferenceJson(String kernel, String unit, Double median, String cpuUnit, String memoryUnit,
-                                List<ReferenceChildJson> children) {
+                                String coreUnit, List<ReferenceChildJson> children) {
 
         static ReferenceJson of(Reference r) {
             return new ReferenceJson(r.kernel().id(), r.kernel().unit(), number(r.median()),
-                    ReferenceLoop.Kernel.CPU.unit(), ReferenceLoop.Kernel.MEMORY.unit(),
-                    r.children().stream().map(c -> new ReferenceChildJson(numbers(c.cpu()), numbers(c.memory())))
-                            .toList());
+                    ReferenceLoop.Kernel.CPU.unit(), ReferenceLoop.Kernel.MEMORY.unit(), ReferenceLoop.Kernel.CORE.unit(),
+                    r.children().stream().map(c -> new ReferenceChildJson(numbers(c.cpu()), numbers(c.memory()),
+                            numbers(c.core()))).toList());
         }
 
         Reference toReference(String experiment) {
@@ -62,14 +62,21 @@ public record ResultsJson(String format, int version, String command, String pro
             return new Reference(k, children.stream().map(c -> {
                 present(c.cpu(), "cpu", where);
                 present(c.memory(), "memory", where);
+                // core is absent from results written before that kernel existed: an empty list
+                List<Double> core = c.core() == null ? List.of() : c.core();
+                if (k == ReferenceLoop.Kernel.CORE && core.isEmpty()) {
+                    throw new IllegalArgumentException(where + " is normalised by the core kernel, but a child has no"
+                            + " core repetitions");
+                }
                 return new ReferenceLoop.Sample(c.cpu().stream().mapToDouble(ResultsJson::value).toArray(),
-                        c.memory().stream().mapToDouble(ResultsJson::value).toArray());
+                        c.memory().stream().mapToDouble(ResultsJson::value).toArray(),
+                        core.stream().mapToDouble(ResultsJson::value).toArray());
             }).toList());
         }
     }
 
-    /** One child JVM's timed repetitions of each kernel. */
-    public record ReferenceChildJson(List<Double> cpu, List<Double> memory) {
+    /** One child JVM's timed repetitions of each kernel ({@code core}: null in files from before it). */
+    public record ReferenceChildJson(List<Double> cpu, List<Double> memory, List<Double> core) {
     }
 
     /** A measurement with every sample (null: unknown) and its fork, and the summary a reader wants. */

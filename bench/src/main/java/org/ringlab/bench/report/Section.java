@@ -31,11 +31,22 @@ public record Section(String id, String seed, String description, ExperimentResu
         this(id, seed, description, result, failure, seconds, null);
     }
 
-    /** {@code e}'s result with the reference samples of the children it forked (none: no reference). */
+    /**
+     * {@code e}'s result with the reference samples of the children it forked (none: no
+     * reference), and a note when some of them ran in a slow episode of the host
+     * ({@link Reference#episodeNote}).
+     */
     public static Section of(Experiment e, ExperimentResult result, double seconds,
                              java.util.List<org.ringlab.bench.harness.ReferenceLoop.Sample> children) {
-        return new Section(e.id(), e.seed(), e.description(), result, null, seconds,
-                Reference.of(e.referenceKernel(), children));
+        Reference reference = Reference.of(e.referenceKernel(), children);
+        String episodes = reference == null ? null : reference.episodeNote();
+        if (episodes != null) {
+            java.util.List<String> notes = new java.util.ArrayList<>(result.notes());
+            notes.add(episodes);
+            result = new ExperimentResult(result.id(), result.seed(), result.title(), result.profile(),
+                    result.measurements(), result.tables(), result.charts(), result.claims(), notes, result.skipped());
+        }
+        return new Section(e.id(), e.seed(), e.description(), result, null, seconds, reference);
     }
 
     public static Section failed(Experiment e, String failure, double seconds) {

@@ -56,7 +56,7 @@ class ResultsJsonTest {
                 List.of(timing, counter, infinite), List.of(), List.of(chart), List.of(interval, point, unknown),
                 List.of("a note"), List.of("mirrored-memfd: unavailable"));
         Reference reference = new Reference(ReferenceLoop.Kernel.MEMORY, List.of(
-                new ReferenceLoop.Sample(new double[] {1.1e6, 1.2e6}, new double[] {200, 210}),
+                new ReferenceLoop.Sample(new double[] {1.1e6, 1.2e6}, new double[] {200, 210}, new double[] {2.4, 2.5}),
                 new ReferenceLoop.Sample(new double[] {1.3e6}, new double[] {220, Double.NaN})));
         return List.of(new Section("history", "001.md", "the history ring", r, null, 3.5, reference),
                 new Section("growth", "002.md", "growth", null, "IllegalStateException: boom", 0.25));
@@ -110,12 +110,43 @@ class ResultsJsonTest {
         assertEquals(2, ref.children().size());
         assertArrayEquals(new double[] {220, Double.NaN}, ref.children().get(1).memory());
         assertArrayEquals(new double[] {1.1e6, 1.2e6}, ref.children().get(0).cpu());
+        assertArrayEquals(new double[] {2.4, 2.5}, ref.children().get(0).core());
+        assertArrayEquals(new double[0], ref.children().get(1).core(), "a child without core repetitions");
         assertEquals(210, ref.median(), "median of 200, 210, 220 (NaN left out)");
         JsonNode m0 = tree.get("experiments").get(0).get("measurements").get(0);
         assertEquals(m0.get("median").asDouble() / 210, m0.get("normalised").asDouble(), 1e-12, "a time ÷ reference");
         assertTrue(tree.get("experiments").get(0).get("measurements").get(1).get("normalised").isNull(),
                 "a counter is not normalised");
         assertFalse(back.references().containsKey("growth"), "a failed experiment without children has no reference");
+    }
+
+    /**
+     * A results file from before the core kernel (no {@code coreUnit}, no child {@code core})
+     * validates and reads, its children's core empty; one that names the core kernel without a
+     * child's core repetitions is refused, naming what is missing.
+     */
+    @Test
+    void resultsFromBeforeTheCoreKernelReadAndACoreReferenceWithoutRepetitionsIsRefused(@TempDir Path dir)
+            throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode tree =
+                (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(ReportWriter.json(run(), sections()));
+        com.fasterxml.jackson.databind.node.ObjectNode reference =
+                (com.fasterxml.jackson.databind.node.ObjectNode) tree.at("/experiments/0/reference");
+        reference.remove("coreUnit");
+        reference.get("children").forEach(c -> ((com.fasterxml.jackson.databind.node.ObjectNode) c).remove("core"));
+        assertTrue(schema().validate(tree).isEmpty(), "an old file validates: " + schema().validate(tree));
+        ResultsFile old = ResultsFile.read(Files.writeString(dir.resolve("old.json"), mapper.writeValueAsString(tree)));
+        Reference ref = old.references().get("history");
+        assertEquals(ReferenceLoop.Kernel.MEMORY, ref.kernel());
+        assertArrayEquals(new double[0], ref.children().get(0).core());
+        assertEquals(210, ref.median(), "normalised by memory as before");
+
+        reference.put("kernel", "core");
+        Path bad = Files.writeString(dir.resolve("bad.json"), mapper.writeValueAsString(tree));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ResultsFile.read(bad).references());
+        assertTrue(e.getMessage().contains("core kernel") && e.getMessage().contains("history"), e.getMessage());
     }
 
     private static JsonSchema schema() throws IOException {
