@@ -35,7 +35,7 @@ public record ResultsJson(String format, int version, String command, String pro
     /**
      * The reference loop of the experiment's child JVMs (absent when it forked none): the kernel
      * that normalises its timed figures, that kernel's median, and every child's raw repetitions
-     * of both kernels.
+     * of each kernel.
      */
     public record ReferenceJson(String kernel, String unit, Double median, String cpuUnit, String memoryUnit,
                                 String coreUnit, List<ReferenceChildJson> children) {
