@@ -7,6 +7,7 @@ import java.util.Set;
 import org.ringlab.api.Capability;
 import org.ringlab.api.CopyCounters;
 import org.ringlab.api.MirrorViewMemory;
+import org.ringlab.api.RingChecks;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.SegmentPathMemory;
 
@@ -151,6 +152,16 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
         committedEnd = position + length;
     }
 
+    /**
+     * Whether a {@code writeThenZeroInt} span of {@code span} bytes at this ring's {@code position}
+     * lies inside one lap of this sub-ring, so that the payload and the zero word land side by
+     * side in the parent (one parent call). A span that reaches past this ring's end (the payload
+     * ends at it, the zero word starts the next lap) lands in two places and takes the two calls.
+     */
+    final boolean spanInOneLap(long position, long span) {
+        return position >= 0 && position % size + span <= size;
+    }
+
     /** The parent position of the outstanding claim at this ring's {@code position}. */
     final long claimed(long position, long length) {
         long at = claimAt;
@@ -232,6 +243,26 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
             wrote(position, Integer.BYTES, at);
         }
 
+        /**
+         * The payload and the zero word in one call of the parent's where they lie side by side
+         * in it (every record but one whose payload ends at this sub-ring's end), so the
+         * strategy's own {@code writeThenZeroInt} runs, one check set and one offset; else the
+         * two calls, as the default.
+         */
+        @Override
+        public void writeThenZeroInt(long position, MemorySegment payload, long zeroPosition) {
+            long span = RingChecks.checkZeroIntAfter(position, payload.byteSize(), zeroPosition, capacity());
+            if (!spanInOneLap(position, span)) {
+                write(position, payload);
+                writeInt(zeroPosition, 0);
+                return;
+            }
+            long at = writePosition(position, span);
+            long zeroAt = at + (zeroPosition - position);
+            parent.writeThenZeroInt(at, payload, zeroAt);
+            wrote(zeroPosition, Integer.BYTES, zeroAt); // as the default's writeInt leaves it
+        }
+
         @Override
         public void writeIntRelease(long position, int value) {
             parent.writeIntRelease(releasePosition(position), value); // the parent's own release store
@@ -301,6 +332,23 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
             long at = writePosition(position, Integer.BYTES);
             view.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, offset(position, Integer.BYTES), value);
             wrote(position, Integer.BYTES, at);
+        }
+
+        /** The payload and the zero word in the mirror view with one offset; across this sub-ring's end, the two calls. */
+        @Override
+        public void writeThenZeroInt(long position, MemorySegment payload, long zeroPosition) {
+            long length = payload.byteSize();
+            long span = RingChecks.checkZeroIntAfter(position, length, zeroPosition, capacity());
+            if (!spanInOneLap(position, span)) {
+                write(position, payload);
+                writeInt(zeroPosition, 0);
+                return;
+            }
+            long at = writePosition(position, span);
+            long o = offset(position, span);
+            MemorySegment.copy(payload, 0, view, o, length);
+            view.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, o + (zeroPosition - position), 0);
+            wrote(zeroPosition, Integer.BYTES, at + (zeroPosition - position)); // as the default's writeInt leaves it
         }
 
         @Override

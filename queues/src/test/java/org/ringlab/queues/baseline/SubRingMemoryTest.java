@@ -50,4 +50,64 @@ class SubRingMemoryTest {
         // An offer the close cut short is retried at its old position: closed, not "backwards" (CloseUnderRunningThreadsTest).
         assertThrows(IllegalStateException.class, () -> one.writeInt(0, 1));
     }
+
+    /**
+     * writeThenZeroInt of a sub-ring leaves the parent's bytes and the sub-ring's state exactly as
+     * write then writeInt do: side by side inside one lap (one parent call) and with the payload
+     * ending at the sub-ring's end (the zero word starts the next lap: the two calls), with a
+     * second sub-ring writing between them through the shared cursor.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"doubled", "split", "mirrored-memfd"})
+    void writeThenZeroIntLeavesWhatWriteThenWriteIntLeave(String strategy) {
+        RingMemory[] parents = new RingMemory[2];
+        try {
+            for (int k = 0; k < 2; k++) {
+                RingMemory parent = Registries.memoryStrategies().require(strategy).allocate(RingSpec.ofCapacity(8192));
+                parents[k] = parent;
+                parent.write(0, bytes(8192, 0x5A)); // both parents start alike, and not zero: the zero words show
+                SubRingMemory.WriteCursor cursor = new SubRingMemory.WriteCursor();
+                cursor.end = 8192;
+                SubRingMemory one = SubRingMemory.of(parent, 4096, 4096, parent.header().asSlice(512, 384), cursor);
+                SubRingMemory two = SubRingMemory.of(parent, 0, 4096, parent.header().asSlice(896, 384), cursor);
+                boolean fused = k == 0;
+                step(one, fused, 8, bytes(64, 0x11), 72);
+                one.writeIntRelease(4, 68);
+                two.writeInt(16, 0x0BADCAFE);
+                step(one, fused, 4096 - 64, bytes(64, 0x22), 4096); // payload ends at the sub-ring's end
+                step(one, fused, 4096 + 100, bytes(32, 0x33), 4096 + 136);
+                one.writeIntRelease(4096 + 96, 36);
+                assertEquals(0, one.readInt(136), "the zero word after the last payload");
+                assertEquals(36, one.readInt(96));
+            }
+            byte[][] seen = new byte[2][8192];
+            for (int k = 0; k < 2; k++) {
+                parents[k].read(8192, MemorySegment.ofArray(seen[k]), 0, 8192); // the ring's current lap
+            }
+            org.junit.jupiter.api.Assertions.assertArrayEquals(seen[1], seen[0],
+                    strategy + ": the fused call left other bytes in the parent than write then writeInt");
+            assertEquals(0x22, seen[0][4096 + 4096 - 1], "the payload that ended at the sub-ring's end");
+        } finally {
+            for (RingMemory parent : parents) {
+                if (parent != null) {
+                    parent.close();
+                }
+            }
+        }
+    }
+
+    private static void step(SubRingMemory ring, boolean fused, long position, MemorySegment payload, long zeroPosition) {
+        if (fused) {
+            ring.writeThenZeroInt(position, payload, zeroPosition);
+        } else {
+            ring.write(position, payload);
+            ring.writeInt(zeroPosition, 0);
+        }
+    }
+
+    private static MemorySegment bytes(int length, int value) {
+        byte[] b = new byte[length];
+        java.util.Arrays.fill(b, (byte) value);
+        return MemorySegment.ofArray(b);
+    }
 }
