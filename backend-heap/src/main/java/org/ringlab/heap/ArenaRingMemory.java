@@ -198,14 +198,8 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
             MemorySegment.copy(payload, 0, memory, at, payload.byteSize());
             memory.set(ValueLayout.JAVA_INT_UNALIGNED, zeroAt, 0);
         } else {
-            writeThenZeroIntAcrossSeam(position, payload, zeroPosition);
+            super.writeThenZeroIntDirect(position, payload, zeroPosition); // the two seam-aware paths, as the default
         }
-    }
-
-    /** A span that reaches the seam: a method of its own, so the inlined hot path holds one copy. */
-    private void writeThenZeroIntAcrossSeam(long position, MemorySegment payload, long zeroPosition) {
-        writeDirect(position, payload);
-        writeIntDirect(zeroPosition, 0);
     }
 
     /** The int at ring offset {@code at} whose bytes run over the seam, read in two parts (no gather). */

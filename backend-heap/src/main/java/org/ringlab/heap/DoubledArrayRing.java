@@ -77,7 +77,11 @@ final class DoubledArrayRing extends ArenaRingMemory {
     /** The int and its twin as two stores (a 4-byte segment copy costs a bulk-copy call with its checks). */
     @Override
     protected void writeIntDirect(long position, int value) {
-        long at = ringOffset(position);
+        writeIntAt(ringOffset(position), value);
+    }
+
+    /** {@link #writeIntDirect} at ring offset {@code at}. */
+    private void writeIntAt(long at, int value) {
         memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
         if (at + Integer.BYTES <= capacity) {
             memory.set(ValueLayout.JAVA_INT_UNALIGNED, at + capacity, value);
@@ -103,9 +107,8 @@ final class DoubledArrayRing extends ArenaRingMemory {
     }
 
     /**
-     * The payload and its twin straight from the source, then the zero word and its twin as two
-     * stores, one ring offset computed for both (the zero word's twin as {@code writeIntDirect}
-     * stores it; a word that runs past N, never with frames aligned to 8, takes its path).
+     * The payload and its twin straight from the source, then the zero word and its twin as
+     * {@code writeIntDirect} stores them, one ring offset computed for both.
      * Counted as mirror bytes exactly as {@code writeDirect} then {@code writeIntDirect} count them.
      */
     @Override
@@ -115,14 +118,7 @@ final class DoubledArrayRing extends ArenaRingMemory {
         MemorySegment.copy(payload, 0, memory, at, length);
         twin(payload, 0, at, length);
         long zeroAt = at + (zeroPosition - position); // below 2N: the span is at most N
-        long first = zeroAt < capacity ? zeroAt : zeroAt - capacity;
-        if (first + Integer.BYTES <= capacity) {
-            memory.set(ValueLayout.JAVA_INT_UNALIGNED, first, 0);
-            memory.set(ValueLayout.JAVA_INT_UNALIGNED, first + capacity, 0);
-            writer.bytes += Integer.BYTES;
-        } else {
-            writeIntDirect(zeroPosition, 0);
-        }
+        writeIntAt(zeroAt < capacity ? zeroAt : zeroAt - capacity, 0);
     }
 
     /**
