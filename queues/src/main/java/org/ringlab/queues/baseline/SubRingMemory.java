@@ -153,14 +153,32 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
     }
 
     /**
-     * Whether a {@code writeThenZeroInt} span of {@code span} bytes at this ring's {@code position}
-     * lies inside one lap of this sub-ring, so that the payload and the zero word land side by
-     * side in the parent (one parent call). A span that reaches past this ring's end (the payload
-     * ends at it, the zero word starts the next lap) lands in two places and takes the two calls.
+     * The payload and the zero word with one parent position where they lie side by side in the
+     * parent: the span inside one lap of this sub-ring (every record but one whose payload ends
+     * at this ring's end) goes to {@link #writeSpan}. A span that reaches past this ring's end
+     * (the zero word starts its next lap) lands in two places of the parent and takes the two
+     * calls, as the default.
      */
-    final boolean spanInOneLap(long position, long span) {
-        return position >= 0 && position % size + span <= size;
+    @Override
+    public final void writeThenZeroInt(long position, MemorySegment payload, long zeroPosition) {
+        long span = RingChecks.checkZeroIntAfter(position, payload.byteSize(), zeroPosition, size);
+        if (position < 0 || position % size + span > size) {
+            write(position, payload);
+            writeInt(zeroPosition, 0);
+            return;
+        }
+        long at = writePosition(position, span);
+        long zeroAt = at + (zeroPosition - position);
+        writeSpan(at, offset(position, span), payload, zeroAt - at);
+        wrote(zeroPosition, Integer.BYTES, zeroAt); // as the default's writeInt leaves it
     }
+
+    /**
+     * The payload at parent position {@code at} (parent offset {@code offset}) and a zero int
+     * {@code zeroFrom} bytes after its start, in the leaf's way; checked and placed by
+     * {@link #writeThenZeroInt}.
+     */
+    abstract void writeSpan(long at, long offset, MemorySegment payload, long zeroFrom);
 
     /** The parent position of the outstanding claim at this ring's {@code position}. */
     final long claimed(long position, long length) {
@@ -243,24 +261,10 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
             wrote(position, Integer.BYTES, at);
         }
 
-        /**
-         * The payload and the zero word in one call of the parent's where they lie side by side
-         * in it (every record but one whose payload ends at this sub-ring's end), so the
-         * strategy's own {@code writeThenZeroInt} runs, one check set and one offset; else the
-         * two calls, as the default.
-         */
+        /** One call of the parent's, so the strategy's own {@code writeThenZeroInt} runs (one check set, one offset). */
         @Override
-        public void writeThenZeroInt(long position, MemorySegment payload, long zeroPosition) {
-            long span = RingChecks.checkZeroIntAfter(position, payload.byteSize(), zeroPosition, capacity());
-            if (!spanInOneLap(position, span)) {
-                write(position, payload);
-                writeInt(zeroPosition, 0);
-                return;
-            }
-            long at = writePosition(position, span);
-            long zeroAt = at + (zeroPosition - position);
-            parent.writeThenZeroInt(at, payload, zeroAt);
-            wrote(zeroPosition, Integer.BYTES, zeroAt); // as the default's writeInt leaves it
+        void writeSpan(long at, long offset, MemorySegment payload, long zeroFrom) {
+            parent.writeThenZeroInt(at, payload, at + zeroFrom);
         }
 
         @Override
@@ -334,21 +338,11 @@ abstract sealed class SubRingMemory implements SegmentPathMemory permits SubRing
             wrote(position, Integer.BYTES, at);
         }
 
-        /** The payload and the zero word in the mirror view with one offset; across this sub-ring's end, the two calls. */
+        /** In place in the mirror view, from one offset. */
         @Override
-        public void writeThenZeroInt(long position, MemorySegment payload, long zeroPosition) {
-            long length = payload.byteSize();
-            long span = RingChecks.checkZeroIntAfter(position, length, zeroPosition, capacity());
-            if (!spanInOneLap(position, span)) {
-                write(position, payload);
-                writeInt(zeroPosition, 0);
-                return;
-            }
-            long at = writePosition(position, span);
-            long o = offset(position, span);
-            MemorySegment.copy(payload, 0, view, o, length);
-            view.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, o + (zeroPosition - position), 0);
-            wrote(zeroPosition, Integer.BYTES, at + (zeroPosition - position)); // as the default's writeInt leaves it
+        void writeSpan(long at, long offset, MemorySegment payload, long zeroFrom) {
+            MemorySegment.copy(payload, 0, view, offset, payload.byteSize());
+            view.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, offset + zeroFrom, 0);
         }
 
         @Override
