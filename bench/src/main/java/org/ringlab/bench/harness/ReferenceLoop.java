@@ -163,9 +163,9 @@ public final class ReferenceLoop {
      * Runs the core kernel until two calls in a row take within 10 % of each other (C2 has
      * compiled it), at most {@link #PREWARM_NANOS}: called by a child before its cell, when the
      * compile queue holds nothing else, so that after the cell the kernel runs compiled code
-     * (typically 10-30 ms). Returns the calls it took.
+     * (typically 10-30 ms).
      */
-    public static int prewarmCore() {
+    public static void prewarmCore() {
         byte[] left = new byte[CORE_BYTES];
         byte[] right = new byte[CORE_BYTES];
         long deadline = System.nanoTime() + PREWARM_NANOS;
@@ -181,7 +181,6 @@ public final class ReferenceLoop {
             }
             last = took;
         }
-        return calls;
     }
 
     private static void copy(MemorySegment from, MemorySegment to) {

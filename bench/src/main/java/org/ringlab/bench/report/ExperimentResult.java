@@ -28,4 +28,11 @@ public record ExperimentResult(String id, String seed, String title, String prof
         notes = List.copyOf(notes);
         skipped = List.copyOf(skipped);
     }
+
+    /** This result with {@code note} after its notes. */
+    public ExperimentResult withNote(String note) {
+        List<String> more = new java.util.ArrayList<>(notes);
+        more.add(note);
+        return new ExperimentResult(id, seed, title, profile, measurements, tables, charts, claims, more, skipped);
+    }
 }

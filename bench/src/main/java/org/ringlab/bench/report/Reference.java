@@ -36,29 +36,24 @@ public record Reference(ReferenceLoop.Kernel kernel, List<ReferenceLoop.Sample> 
 
     /**
      * How much slower than the run's median a child's {@code core} kernel must run for that child
-     * to count as run in a slow episode of the host (docs/experiments.md, "Why core": the episodes
-     * measured there slowed the kernel about 2x).
+     * to count as run in a slow episode of the host (docs/experiments.md, "This VM's slow
+     * episodes": the episodes measured there slowed the kernel about 2x).
      */
     public static final double EPISODE_FACTOR = 1.3;
 
     /**
      * The children (0-based, in run order) whose median {@code core} repetition is at least
      * {@link #EPISODE_FACTOR} times the median over every child's: run while the host used their
-     * core. Empty when no child has core repetitions (results from before that kernel).
+     * core. Empty when a child has no core repetitions (results from before that kernel).
      */
     public List<Integer> episodeChildren() {
         List<double[]> core = ReferenceLoop.groups(children, ReferenceLoop.Kernel.CORE);
         if (core.size() != children.size()) {
             return List.of(); // some child without core repetitions: no common yardstick
         }
-        double all = Bootstrap.median(core.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
-        List<Integer> slow = new java.util.ArrayList<>();
-        for (int i = 0; i < core.size(); i++) {
-            if (Bootstrap.median(core.get(i)) >= EPISODE_FACTOR * all) {
-                slow.add(i);
-            }
-        }
-        return List.copyOf(slow);
+        double all = coreMedian(core);
+        return java.util.stream.IntStream.range(0, core.size())
+                .filter(i -> Bootstrap.median(core.get(i)) >= EPISODE_FACTOR * all).boxed().toList();
     }
 
     /**
@@ -71,14 +66,17 @@ public record Reference(ReferenceLoop.Kernel kernel, List<ReferenceLoop.Sample> 
             return null;
         }
         List<double[]> core = ReferenceLoop.groups(children, ReferenceLoop.Kernel.CORE);
-        double all = Bootstrap.median(core.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
         double worst = slow.stream().mapToDouble(i -> Bootstrap.median(core.get(i))).max().orElseThrow();
         return String.format(java.util.Locale.ROOT, "Host episodes: %d of %d child JVMs (number %s in run order) ran"
                         + " the core reference kernel (64-byte copies in L1) at %.1fx or more of the run's median"
                         + " (%.2f ns a copy; the slowest %.2f): the host was using their core, and their timed figures"
-                        + " are slower for it (docs/experiments.md, \"Why core\").", slow.size(), children.size(),
-                slow.stream().map(i -> String.valueOf(i + 1)).collect(java.util.stream.Collectors.joining(", ")),
-                EPISODE_FACTOR, all, worst);
+                        + " are slower for it (docs/experiments.md, \"This VM's slow episodes\").", slow.size(),
+                children.size(), slow.stream().map(i -> String.valueOf(i + 1))
+                        .collect(java.util.stream.Collectors.joining(", ")), EPISODE_FACTOR, coreMedian(core), worst);
+    }
+
+    private static double coreMedian(List<double[]> core) {
+        return Bootstrap.median(core.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
     }
 
     /** The median of every child's repetitions of the normalising kernel. */

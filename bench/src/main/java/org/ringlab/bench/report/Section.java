@@ -40,13 +40,8 @@ public record Section(String id, String seed, String description, ExperimentResu
                              java.util.List<org.ringlab.bench.harness.ReferenceLoop.Sample> children) {
         Reference reference = Reference.of(e.referenceKernel(), children);
         String episodes = reference == null ? null : reference.episodeNote();
-        if (episodes != null) {
-            java.util.List<String> notes = new java.util.ArrayList<>(result.notes());
-            notes.add(episodes);
-            result = new ExperimentResult(result.id(), result.seed(), result.title(), result.profile(),
-                    result.measurements(), result.tables(), result.charts(), result.claims(), notes, result.skipped());
-        }
-        return new Section(e.id(), e.seed(), e.description(), result, null, seconds, reference);
+        return new Section(e.id(), e.seed(), e.description(), episodes == null ? result : result.withNote(episodes),
+                null, seconds, reference);
     }
 
     public static Section failed(Experiment e, String failure, double seconds) {
