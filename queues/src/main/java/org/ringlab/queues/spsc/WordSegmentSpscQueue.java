@@ -294,8 +294,8 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
                 if (at == from) {
                     // The payload behind the terminator at `at` and the next terminator at `end`, plain,
                     // in one checked SPI call, called here and not from a step of the queue's own: a
-                    // step holding it compiles to more than C2's InlineSmallCode (2500 bytes), and in
-                    // JVMs where the step's own compile finished first, offer called it, not inlined it.
+                    // step holding it compiled to more than C2's InlineSmallCode (2500 bytes), so the
+                    // inlining of offer depended on which compile finished first (see MirrorViewSpscQueue).
                     memory.writeThenZeroInt(at + RECORD_HEADER_LENGTH, record, end);
                     soWord(at, SpscDescriptor.recordWord(length)); // publishes the payload and the terminator after it
                 } else {
