@@ -33,10 +33,10 @@ public final class GrowthExperiment implements Experiment {
     public record Outcome(ExperimentResult result, boolean allStrategiesOk) {
     }
 
-    /** Normalised by the memory kernel: a growth copies or remaps the ring, MiBs. */
+    /** Normalised by the memory kernel, which its children time ({@link GrowthTask#REFERENCE_KERNEL}). */
     @Override
     public org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
-        return org.ringlab.bench.harness.ReferenceLoop.Kernel.MEMORY;
+        return GrowthTask.REFERENCE_KERNEL;
     }
 
     @Override

@@ -32,4 +32,15 @@ public record GrowthTask(String strategy, long targetBytes, long chunkBytes, lon
     public String describe() {
         return "growth " + strategy + " to " + Sizes.format(targetBytes);
     }
+
+    /**
+     * Growth's kernel and its children's, one constant: {@code memory}, because a growth copies or remaps the ring, MiBs.
+     */
+    static final org.ringlab.bench.harness.ReferenceLoop.Kernel REFERENCE_KERNEL =
+            org.ringlab.bench.harness.ReferenceLoop.Kernel.MEMORY;
+
+    @Override
+    public org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
+        return REFERENCE_KERNEL;
+    }
 }

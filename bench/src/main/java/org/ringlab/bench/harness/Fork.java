@@ -174,7 +174,7 @@ public final class Fork {
             RecordJson.write(partial, result);
             Files.move(partial, target);
             // After the cell, never before: its peak RSS and Pss must not see the loop's buffers.
-            RecordJson.write(reference(target), ReferenceLoop.measure());
+            RecordJson.write(reference(target), ReferenceLoop.measure(task.referenceKernel()));
         } catch (RuntimeException | IOException e) {
             System.err.println(task.describe() + " failed: " + e);
             e.printStackTrace();

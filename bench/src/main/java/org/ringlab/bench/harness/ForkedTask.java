@@ -19,4 +19,15 @@ public interface ForkedTask<R> {
 
     /** One line for progress and error messages: {@code history mirrored-memfd × 4 KiB}. */
     String describe();
+
+    /**
+     * The reference kernel that normalises this task's figures: its experiment's
+     * ({@code Experiment.referenceKernel()}). The child times the {@code cpu} and {@code core}
+     * kernels after every task, and the {@code memory} kernel only for a task normalised by it:
+     * faulting that kernel's 32 MiB in costs 150-200 ms a child on this VM, a tenth of an
+     * anchors child, for a figure no other experiment reads.
+     */
+    default ReferenceLoop.Kernel referenceKernel() {
+        return ReferenceLoop.Kernel.CPU;
+    }
 }

@@ -34,8 +34,10 @@ import java.util.Locale;
  * </ul>
  * The child runs the loop after its cell ({@link Fork#main}), never before: the cells that read
  * peak RSS and Pss must see a process that the loop's buffers never touched. The kernels are
- * warmed, then timed {@link #REPETITIONS} times each, the three alternating: about 60-80 ms a
- * child on an idle machine, most of it faulting the memory kernel's buffers in.
+ * warmed, then timed {@link #REPETITIONS} times each, alternating. The memory kernel runs only
+ * in the children of an experiment it normalises ({@link ForkedTask#referenceKernel}): faulting
+ * its 32 MiB in took 150-200 ms a child on this VM (a first touch of a page costs about 18 µs
+ * here), the cpu and core kernels together about 20 ms.
  */
 public final class ReferenceLoop {
 
@@ -106,11 +108,17 @@ public final class ReferenceLoop {
     private ReferenceLoop() {
     }
 
-    /** Warms and times the three kernels (in this JVM): 32 MiB off-heap, released before return. */
-    public static Sample measure() {
+    /**
+     * Warms and times the kernels (in this JVM): {@code cpu} and {@code core} always, and
+     * {@code memory} when {@code normalising} is {@link Kernel#MEMORY} (32 MiB off-heap, released
+     * before return); a sample without it has no memory repetitions.
+     */
+    public static Sample measure(Kernel normalising) {
+        int memoryRepetitions = normalising == Kernel.MEMORY ? REPETITIONS : 0;
+        long buffer = memoryRepetitions == 0 ? 0 : COPY_BYTES;
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment from = arena.allocate(COPY_BYTES, 64);
-            MemorySegment to = arena.allocate(COPY_BYTES, 64);
+            MemorySegment from = arena.allocate(buffer, 64);
+            MemorySegment to = arena.allocate(buffer, 64);
             byte[] left = new byte[CORE_BYTES];
             byte[] right = new byte[CORE_BYTES];
             from.fill((byte) 1);
@@ -121,20 +129,24 @@ public final class ReferenceLoop {
                 sink = chain(sink, CPU_STEPS / 16);
                 sink += blocks(left, right, CORE_COPIES / 16);
             }
-            copy(from, to);
             double[] cpu = new double[REPETITIONS];
-            double[] memory = new double[REPETITIONS];
+            double[] memory = new double[memoryRepetitions];
             double[] core = new double[REPETITIONS];
+            if (memoryRepetitions > 0) {
+                copy(from, to);
+            }
             for (int r = 0; r < REPETITIONS; r++) {
                 long t0 = System.nanoTime();
                 sink = chain(sink, CPU_STEPS);
                 long t1 = System.nanoTime();
-                copy(r % 2 == 0 ? to : from, r % 2 == 0 ? from : to);
+                if (r < memoryRepetitions) {
+                    copy(r % 2 == 0 ? to : from, r % 2 == 0 ? from : to);
+                    memory[r] = (System.nanoTime() - t1) / (double) (COPY_BYTES >> 20);
+                }
                 long t2 = System.nanoTime();
                 sink += blocks(left, right, CORE_COPIES);
                 long t3 = System.nanoTime();
                 cpu[r] = t1 - t0;
-                memory[r] = (t2 - t1) / (double) (COPY_BYTES >> 20);
                 core[r] = (t3 - t2) / (2.0 * CORE_COPIES); // two copies an iteration
             }
             return new Sample(cpu, memory, core);

@@ -61,4 +61,15 @@ public record HistoryCellTask(String strategy, long[] elements, long[] capacitie
         }
         return "history " + strategy + " × " + String.join(", ", sizes);
     }
+
+    /**
+     * History's kernel and its children's, one constant: {@code memory}, because its cells copy MiB-sized histories.
+     */
+    static final org.ringlab.bench.harness.ReferenceLoop.Kernel REFERENCE_KERNEL =
+            org.ringlab.bench.harness.ReferenceLoop.Kernel.MEMORY;
+
+    @Override
+    public org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
+        return REFERENCE_KERNEL;
+    }
 }

@@ -28,10 +28,10 @@ public final class HistoryExperiment implements Experiment {
     public record Outcome(ExperimentResult result, boolean allCellsOk) {
     }
 
-    /** Normalised by the memory kernel: its cells copy MiB-sized histories. */
+    /** Normalised by the memory kernel, which its children time ({@link HistoryCellTask#REFERENCE_KERNEL}). */
     @Override
     public org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
-        return org.ringlab.bench.harness.ReferenceLoop.Kernel.MEMORY;
+        return HistoryCellTask.REFERENCE_KERNEL;
     }
 
     @Override

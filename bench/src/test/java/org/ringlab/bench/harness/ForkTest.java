@@ -50,6 +50,12 @@ class ForkTest {
         public String describe() {
             return "echo " + name;
         }
+
+        /** Mode {@code memory}: a task normalised by the memory kernel, whose child times that kernel too. */
+        @Override
+        public ReferenceLoop.Kernel referenceKernel() {
+            return mode.equals("memory") ? ReferenceLoop.Kernel.MEMORY : ReferenceLoop.Kernel.CPU;
+        }
     }
 
     record EchoResult(String who, double[] values, int n, double[][] rows) {
@@ -64,15 +70,11 @@ class ForkTest {
         ReferenceLog.take();
         EchoResult r = Fork.run(new EchoTask("cell", values, "ok"), TIMEOUT, output::add);
         assertTrue(r.who().startsWith("cell in pid "), r.who());
-        // After its cell the child ran the reference loop, and the parent logged that sample.
+        // After its cell the child ran the reference loop, and the parent logged that sample: the
+        // cpu and core kernels; not the memory kernel, which normalises no figure of this task.
         List<ReferenceLoop.Sample> reference = ReferenceLog.take();
         assertEquals(1, reference.size(), "one child, one reference sample");
-        for (ReferenceLoop.Kernel k : ReferenceLoop.Kernel.values()) {
-            double[] reps = reference.getFirst().of(k);
-            assertEquals(ReferenceLoop.REPETITIONS, reps.length, k.id());
-            assertTrue(java.util.Arrays.stream(reps).allMatch(v -> v > 0 && Double.isFinite(v)),
-                    k.id() + ": " + java.util.Arrays.toString(reps));
-        }
+        assertKernels(reference.getFirst(), ReferenceLoop.REPETITIONS, 0, ReferenceLoop.REPETITIONS);
         assertTrue(ReferenceLog.take().isEmpty(), "take() empties the log");
         assertTrue(!r.who().endsWith(" " + ProcessHandle.current().pid()), "measured in another process: " + r.who());
         assertArrayEquals(values, r.values());
@@ -81,6 +83,26 @@ class ForkTest {
         assertTrue(Double.isNaN(r.rows()[1][0]));
         assertTrue(output.stream().anyMatch(l -> l.contains("chatter on stdout")), output.toString());
         assertTrue(output.contains("and some on stderr"), output.toString());
+    }
+
+    /** A task normalised by the memory kernel gets that kernel's repetitions as well. */
+    @Test
+    void aTaskNormalisedByTheMemoryKernelHasItsChildTimeIt() {
+        ReferenceLog.take();
+        Fork.run(new EchoTask("cell", new double[] {1}, "memory"), TIMEOUT, line -> { });
+        List<ReferenceLoop.Sample> reference = ReferenceLog.take();
+        assertEquals(1, reference.size(), "one child, one reference sample");
+        assertKernels(reference.getFirst(), ReferenceLoop.REPETITIONS, ReferenceLoop.REPETITIONS, ReferenceLoop.REPETITIONS);
+    }
+
+    private static void assertKernels(ReferenceLoop.Sample sample, int cpu, int memory, int core) {
+        int[] expected = {cpu, memory, core};
+        for (ReferenceLoop.Kernel k : ReferenceLoop.Kernel.values()) {
+            double[] reps = sample.of(k);
+            assertEquals(expected[k.ordinal()], reps.length, k.id() + ": " + java.util.Arrays.toString(reps));
+            assertTrue(java.util.Arrays.stream(reps).allMatch(v -> v > 0 && Double.isFinite(v)),
+                    k.id() + ": " + java.util.Arrays.toString(reps));
+        }
     }
 
     @Test

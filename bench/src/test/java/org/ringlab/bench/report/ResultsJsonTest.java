@@ -149,6 +149,32 @@ class ResultsJsonTest {
         assertTrue(e.getMessage().contains("core kernel") && e.getMessage().contains("history"), e.getMessage());
     }
 
+    /**
+     * A child of a cpu-normalised experiment times no memory kernel (an empty list), and such a
+     * file reads; a memory-normalised reference with a child lacking memory repetitions is refused.
+     */
+    @Test
+    void aChildWithoutMemoryRepetitionsReadsUnlessTheMemoryKernelNormalises(@TempDir Path dir) throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode tree =
+                (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(ReportWriter.json(run(), sections()));
+        com.fasterxml.jackson.databind.node.ObjectNode reference =
+                (com.fasterxml.jackson.databind.node.ObjectNode) tree.at("/experiments/0/reference");
+        reference.get("children").forEach(c -> ((com.fasterxml.jackson.databind.node.ObjectNode) c).putArray("memory"));
+        reference.put("kernel", "cpu");
+        assertTrue(schema().validate(tree).isEmpty(), "validates: " + schema().validate(tree));
+        Reference ref = ResultsFile.read(Files.writeString(dir.resolve("cpu.json"), mapper.writeValueAsString(tree)))
+                .references().get("history");
+        assertArrayEquals(new double[0], ref.children().get(0).memory());
+        assertEquals(1.2e6, ref.median(), 1e5, "the cpu kernel's median");
+
+        reference.put("kernel", "memory");
+        Path bad = Files.writeString(dir.resolve("bad.json"), mapper.writeValueAsString(tree));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ResultsFile.read(bad).references());
+        assertTrue(e.getMessage().contains("memory kernel") && e.getMessage().contains("history"), e.getMessage());
+    }
+
     private static JsonSchema schema() throws IOException {
         try (InputStream in = ReportWriter.class.getResourceAsStream(ReportWriter.SCHEMA)) {
             return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
