@@ -35,97 +35,165 @@ final class FfmLibc implements Libc {
     private FfmLibc() {
     }
 
-    /** The handles, made when the first call needs them. */
+    /**
+     * What every handle shares: the linker, libc's symbols and the errno capture. The handles
+     * themselves are made one by one, each in its own holder class below, on the first call of
+     * that function: making all 23 at once took about 220 ms, and most processes call a few
+     * (a bench child that only probes the platform and maps a ring, about 8), once each.
+     */
     private static final class C {
+        static final Linker LINKER;
+        static final SymbolLookup LIBC;
+        static final Linker.Option ERRNO_CAPTURE;
         static final StructLayout CAPTURE_LAYOUT;
         static final VarHandle ERRNO;
-        static final MethodHandle MEMFD_CREATE;
-        static final MethodHandle FTRUNCATE;
-        static final MethodHandle MMAP;
-        static final MethodHandle MUNMAP;
-        static final MethodHandle CLOSE;
-        static final MethodHandle SHM_OPEN;
-        static final MethodHandle SHM_UNLINK;
-        static final MethodHandle MKSTEMP;
-        static final MethodHandle UNLINK;
-        static final MethodHandle OPEN;
-        static final MethodHandle LSEEK;
-        static final MethodHandle SYSCONF;
-        static final MethodHandle STRERROR;
-        static final MethodHandle MREMAP;
-        static final MethodHandle MADVISE;
-        static final MethodHandle FALLOCATE;
-        static final MethodHandle MALLOC;
-        static final MethodHandle REALLOC;
-        static final MethodHandle FREE;
-        static final MethodHandle MPROTECT;
-        static final MethodHandle GETRUSAGE;
-        static final MethodHandle SCHED_SETAFFINITY;
-        static final MethodHandle SCHED_GETAFFINITY;
 
         static {
             Libc.requireSupportedPlatform("the FFM libc binding");
-            Linker linker = Linker.nativeLinker();
-            SymbolLookup libc = linker.defaultLookup();
-            Linker.Option errno = Linker.Option.captureCallState("errno");
+            LINKER = Linker.nativeLinker();
+            LIBC = LINKER.defaultLookup();
+            ERRNO_CAPTURE = Linker.Option.captureCallState("errno");
             CAPTURE_LAYOUT = Linker.Option.captureStateLayout();
             ERRNO = CAPTURE_LAYOUT.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-            MEMFD_CREATE = bind(linker, libc, "memfd_create", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), errno);
-            FTRUNCATE = bind(linker, libc, "ftruncate", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG), errno);
-            MMAP = bind(linker, libc, "mmap",
-                    FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG), errno);
-            MUNMAP = bind(linker, libc, "munmap", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG), errno);
-            CLOSE = bind(linker, libc, "close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), errno);
-            SHM_OPEN = bind(linker, libc, "shm_open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
-                    errno);
-            SHM_UNLINK = bind(linker, libc, "shm_unlink", FunctionDescriptor.of(JAVA_INT, ADDRESS), errno);
-            MKSTEMP = bind(linker, libc, "mkstemp", FunctionDescriptor.of(JAVA_INT, ADDRESS), errno);
-            UNLINK = bind(linker, libc, "unlink", FunctionDescriptor.of(JAVA_INT, ADDRESS), errno);
-            // open(path, flags, ...): the mode is variadic.
-            OPEN = bind(linker, libc, "open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
-                    errno, Linker.Option.firstVariadicArg(2));
-            LSEEK = bind(linker, libc, "lseek", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT),
-                    errno);
-            SYSCONF = bind(linker, libc, "sysconf", FunctionDescriptor.of(JAVA_LONG, JAVA_INT), errno);
-            STRERROR = bind(linker, libc, "strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
-            // mremap(old, old_size, new_size, flags, ...): new_address is variadic.
-            MREMAP = bind(linker, libc, "mremap",
-                    FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS),
-                    errno, Linker.Option.firstVariadicArg(4));
-            MADVISE = bind(linker, libc, "madvise", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT),
-                    errno);
-            FALLOCATE = bind(linker, libc, "fallocate",
-                    FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG), errno);
-            MALLOC = bind(linker, libc, "malloc", FunctionDescriptor.of(ADDRESS, JAVA_LONG), errno);
-            REALLOC = bind(linker, libc, "realloc", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG), errno);
-            FREE = bind(linker, libc, "free", FunctionDescriptor.ofVoid(ADDRESS));
-            MPROTECT = bind(linker, libc, "mprotect", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT),
-                    errno);
-            GETRUSAGE = bind(linker, libc, "getrusage", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS), errno);
-            SCHED_SETAFFINITY = bind(linker, libc, "sched_setaffinity",
-                    FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), errno);
-            SCHED_GETAFFINITY = bind(linker, libc, "sched_getaffinity",
-                    FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), errno);
         }
 
-        private static MethodHandle bind(Linker linker, SymbolLookup libc, String name, FunctionDescriptor descriptor,
-                                         Linker.Option... options) {
-            MemorySegment symbol = libc.find(name)
+        static MethodHandle bind(String name, FunctionDescriptor descriptor, Linker.Option... options) {
+            MemorySegment symbol = LIBC.find(name)
                     .orElseThrow(() -> new UnsatisfiedLinkError("libc has no symbol " + name));
-            return linker.downcallHandle(symbol, descriptor, options);
+            return LINKER.downcallHandle(symbol, descriptor, options);
         }
+    }
 
-        static final long PAGE_SIZE = pageSizeOnce();
+    private static final class MemfdCreate {
+        static final MethodHandle H = C.bind("memfd_create",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), C.ERRNO_CAPTURE);
+    }
+
+    private static final class Ftruncate {
+        static final MethodHandle H = C.bind("ftruncate",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG), C.ERRNO_CAPTURE);
+    }
+
+    private static final class Mmap {
+        static final MethodHandle H = C.bind("mmap",
+                FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG),
+                C.ERRNO_CAPTURE);
+    }
+
+    private static final class Munmap {
+        static final MethodHandle H = C.bind("munmap",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG), C.ERRNO_CAPTURE);
+    }
+
+    private static final class Close {
+        static final MethodHandle H = C.bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), C.ERRNO_CAPTURE);
+    }
+
+    private static final class ShmOpen {
+        static final MethodHandle H = C.bind("shm_open",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), C.ERRNO_CAPTURE);
+    }
+
+    private static final class ShmUnlink {
+        static final MethodHandle H = C.bind("shm_unlink", FunctionDescriptor.of(JAVA_INT, ADDRESS), C.ERRNO_CAPTURE);
+    }
+
+    private static final class Mkstemp {
+        static final MethodHandle H = C.bind("mkstemp", FunctionDescriptor.of(JAVA_INT, ADDRESS), C.ERRNO_CAPTURE);
+    }
+
+    private static final class Unlink {
+        static final MethodHandle H = C.bind("unlink", FunctionDescriptor.of(JAVA_INT, ADDRESS), C.ERRNO_CAPTURE);
+    }
+
+    // open(path, flags, ...): the mode is variadic.
+    private static final class Open {
+        static final MethodHandle H = C.bind("open",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+                C.ERRNO_CAPTURE, Linker.Option.firstVariadicArg(2));
+    }
+
+    private static final class Lseek {
+        static final MethodHandle H = C.bind("lseek",
+                FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT), C.ERRNO_CAPTURE);
+    }
+
+    private static final class Sysconf {
+        static final MethodHandle H = C.bind("sysconf", FunctionDescriptor.of(JAVA_LONG, JAVA_INT), C.ERRNO_CAPTURE);
+    }
+
+    private static final class Strerror {
+        static final MethodHandle H = C.bind("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    }
+
+    // mremap(old, old_size, new_size, flags, ...): new_address is variadic.
+    private static final class Mremap {
+        static final MethodHandle H = C.bind("mremap",
+                FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS),
+                C.ERRNO_CAPTURE, Linker.Option.firstVariadicArg(4));
+    }
+
+    private static final class Madvise {
+        static final MethodHandle H = C.bind("madvise",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), C.ERRNO_CAPTURE);
+    }
+
+    private static final class Fallocate {
+        static final MethodHandle H = C.bind("fallocate",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG), C.ERRNO_CAPTURE);
+    }
+
+    private static final class Malloc {
+        static final MethodHandle H = C.bind("malloc", FunctionDescriptor.of(ADDRESS, JAVA_LONG), C.ERRNO_CAPTURE);
+    }
+
+    private static final class Realloc {
+        static final MethodHandle H = C.bind("realloc",
+                FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG), C.ERRNO_CAPTURE);
+    }
+
+    private static final class Free {
+        static final MethodHandle H = C.bind("free", FunctionDescriptor.ofVoid(ADDRESS));
+    }
+
+    private static final class Mprotect {
+        static final MethodHandle H = C.bind("mprotect",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), C.ERRNO_CAPTURE);
+    }
+
+    private static final class Getrusage {
+        static final MethodHandle H = C.bind("getrusage",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS), C.ERRNO_CAPTURE);
+    }
+
+    private static final class SchedSetaffinity {
+        static final MethodHandle H = C.bind("sched_setaffinity",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), C.ERRNO_CAPTURE);
+    }
+
+    private static final class SchedGetaffinity {
+        static final MethodHandle H = C.bind("sched_getaffinity",
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS), C.ERRNO_CAPTURE);
+    }
+
+    private static final class PageSize {
+        static final long BYTES = pageSizeOnce();
 
         private static long pageSizeOnce() {
             try {
-                long size = (long) SYSCONF.invokeExact(Arena.ofAuto().allocate(CAPTURE_LAYOUT), SC_PAGESIZE);
+                long size = (long) Sysconf.H.invokeExact(Arena.ofAuto().allocate(C.CAPTURE_LAYOUT), SC_PAGESIZE);
                 if (size <= 0) {
                     throw new IllegalStateException("sysconf(_SC_PAGESIZE) returned " + size);
                 }
                 return size;
             } catch (Throwable t) {
-                throw new ExceptionInInitializerError(t);
+                // Sysconf's own failure, unwrapped: a refused native access (IllegalCallerException)
+                // stays what a later NoClassDefFoundError of this class names.
+                Throwable cause = t instanceof ExceptionInInitializerError e && e.getCause() != null ? e.getCause() : t;
+                if (cause instanceof RuntimeException r) {
+                    throw r;
+                }
+                throw new ExceptionInInitializerError(cause);
             }
         }
     }
@@ -172,7 +240,7 @@ final class FfmLibc implements Libc {
 
     @Override
     public long pageSize() {
-        return C.PAGE_SIZE;
+        return PageSize.BYTES;
     }
 
     @Override
@@ -180,7 +248,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         long r;
         try {
-            r = (long) C.SYSCONF.invokeExact(c, name);
+            r = (long) Sysconf.H.invokeExact(c, name);
         } catch (Throwable t) {
             throw downcallFailed("sysconf", t);
         }
@@ -192,7 +260,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try (Arena spill = Arena.ofConfined()) {
-            r = (int) C.MEMFD_CREATE.invokeExact(c, cString(name, spill), flags);
+            r = (int) MemfdCreate.H.invokeExact(c, cString(name, spill), flags);
         } catch (Throwable t) {
             throw downcallFailed("memfd_create", t);
         }
@@ -204,7 +272,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try {
-            r = (int) C.FTRUNCATE.invokeExact(c, fd, length);
+            r = (int) Ftruncate.H.invokeExact(c, fd, length);
         } catch (Throwable t) {
             throw downcallFailed("ftruncate", t);
         }
@@ -216,7 +284,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         long r;
         try {
-            r = ((MemorySegment) C.MMAP.invokeExact(c, MemorySegment.ofAddress(address), length, prot, flags, fd,
+            r = ((MemorySegment) Mmap.H.invokeExact(c, MemorySegment.ofAddress(address), length, prot, flags, fd,
                     offset)).address();
         } catch (Throwable t) {
             throw downcallFailed(call, t);
@@ -229,7 +297,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try {
-            r = (int) C.MUNMAP.invokeExact(c, MemorySegment.ofAddress(address), length);
+            r = (int) Munmap.H.invokeExact(c, MemorySegment.ofAddress(address), length);
         } catch (Throwable t) {
             throw downcallFailed(call, t);
         }
@@ -241,7 +309,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         long r;
         try {
-            r = ((MemorySegment) C.MREMAP.invokeExact(c, MemorySegment.ofAddress(oldAddress), oldSize, newSize, flags,
+            r = ((MemorySegment) Mremap.H.invokeExact(c, MemorySegment.ofAddress(oldAddress), oldSize, newSize, flags,
                     MemorySegment.ofAddress(newAddress))).address();
         } catch (Throwable t) {
             throw downcallFailed(call, t);
@@ -254,7 +322,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try {
-            r = (int) C.MADVISE.invokeExact(c, MemorySegment.ofAddress(address), length, advice);
+            r = (int) Madvise.H.invokeExact(c, MemorySegment.ofAddress(address), length, advice);
         } catch (Throwable t) {
             throw downcallFailed(call, t);
         }
@@ -266,7 +334,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try {
-            r = (int) C.MPROTECT.invokeExact(c, MemorySegment.ofAddress(address), length, prot);
+            r = (int) Mprotect.H.invokeExact(c, MemorySegment.ofAddress(address), length, prot);
         } catch (Throwable t) {
             throw downcallFailed(call, t);
         }
@@ -278,7 +346,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try {
-            r = (int) C.FALLOCATE.invokeExact(c, fd, mode, offset, length);
+            r = (int) Fallocate.H.invokeExact(c, fd, mode, offset, length);
         } catch (Throwable t) {
             throw downcallFailed("fallocate", t);
         }
@@ -290,7 +358,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try {
-            r = (int) C.CLOSE.invokeExact(c, fd);
+            r = (int) Close.H.invokeExact(c, fd);
         } catch (Throwable t) {
             throw downcallFailed("close", t);
         }
@@ -302,7 +370,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try (Arena spill = Arena.ofConfined()) {
-            r = (int) C.SHM_OPEN.invokeExact(c, cString(name, spill), flags, mode);
+            r = (int) ShmOpen.H.invokeExact(c, cString(name, spill), flags, mode);
         } catch (Throwable t) {
             throw downcallFailed("shm_open", t);
         }
@@ -314,7 +382,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try (Arena spill = Arena.ofConfined()) {
-            r = (int) C.SHM_UNLINK.invokeExact(c, cString(name, spill));
+            r = (int) ShmUnlink.H.invokeExact(c, cString(name, spill));
         } catch (Throwable t) {
             throw downcallFailed("shm_unlink", t);
         }
@@ -328,7 +396,7 @@ final class FfmLibc implements Libc {
             MemorySegment buffer = cString(template, spill); // mkstemp rewrites the XXXXXX in place
             int fd;
             try {
-                fd = (int) C.MKSTEMP.invokeExact(c, buffer);
+                fd = (int) Mkstemp.H.invokeExact(c, buffer);
             } catch (Throwable t) {
                 throw downcallFailed("mkstemp", t);
             }
@@ -344,7 +412,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try (Arena spill = Arena.ofConfined()) {
-            r = (int) C.UNLINK.invokeExact(c, cString(path, spill));
+            r = (int) Unlink.H.invokeExact(c, cString(path, spill));
         } catch (Throwable t) {
             throw downcallFailed("unlink", t);
         }
@@ -356,7 +424,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try (Arena spill = Arena.ofConfined()) {
-            r = (int) C.OPEN.invokeExact(c, cString(path, spill), flags, mode);
+            r = (int) Open.H.invokeExact(c, cString(path, spill), flags, mode);
         } catch (Throwable t) {
             throw downcallFailed(call, t);
         }
@@ -368,7 +436,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         long r;
         try {
-            r = (long) C.LSEEK.invokeExact(c, fd, 0L, SEEK_END);
+            r = (long) Lseek.H.invokeExact(c, fd, 0L, SEEK_END);
         } catch (Throwable t) {
             throw downcallFailed("lseek", t);
         }
@@ -380,7 +448,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         long r;
         try {
-            r = ((MemorySegment) C.MALLOC.invokeExact(c, size)).address();
+            r = ((MemorySegment) Malloc.H.invokeExact(c, size)).address();
         } catch (Throwable t) {
             throw downcallFailed("malloc", t);
         }
@@ -392,7 +460,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         long r;
         try {
-            r = ((MemorySegment) C.REALLOC.invokeExact(c, MemorySegment.ofAddress(address), size)).address();
+            r = ((MemorySegment) Realloc.H.invokeExact(c, MemorySegment.ofAddress(address), size)).address();
         } catch (Throwable t) {
             throw downcallFailed("realloc", t);
         }
@@ -402,7 +470,7 @@ final class FfmLibc implements Libc {
     @Override
     public void free(long address) {
         try {
-            C.FREE.invokeExact(MemorySegment.ofAddress(address));
+            Free.H.invokeExact(MemorySegment.ofAddress(address));
         } catch (Throwable t) {
             throw downcallFailed("free", t);
         }
@@ -413,7 +481,7 @@ final class FfmLibc implements Libc {
         PerThread thread = PerThread.CURRENT.get();
         int r;
         try {
-            r = (int) C.GETRUSAGE.invokeExact(thread.capture, who, thread.rusage);
+            r = (int) Getrusage.H.invokeExact(thread.capture, who, thread.rusage);
         } catch (Throwable t) {
             throw downcallFailed("getrusage", t);
         }
@@ -427,7 +495,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try {
-            r = (int) C.SCHED_SETAFFINITY.invokeExact(c, tid, mask.byteSize(), mask);
+            r = (int) SchedSetaffinity.H.invokeExact(c, tid, mask.byteSize(), mask);
         } catch (Throwable t) {
             throw downcallFailed("sched_setaffinity", t);
         }
@@ -439,7 +507,7 @@ final class FfmLibc implements Libc {
         MemorySegment c = capture();
         int r;
         try {
-            r = (int) C.SCHED_GETAFFINITY.invokeExact(c, tid, mask.byteSize(), mask);
+            r = (int) SchedGetaffinity.H.invokeExact(c, tid, mask.byteSize(), mask);
         } catch (Throwable t) {
             throw downcallFailed("sched_getaffinity", t);
         }
@@ -450,7 +518,7 @@ final class FfmLibc implements Libc {
     @Override
     public String strerror(int errno) {
         try {
-            MemorySegment text = (MemorySegment) C.STRERROR.invokeExact(errno);
+            MemorySegment text = (MemorySegment) Strerror.H.invokeExact(errno);
             return text.equals(MemorySegment.NULL) ? "errno " + errno : text.reinterpret(Long.MAX_VALUE).getString(0);
         } catch (Throwable t) {
             return "errno " + errno + " (strerror failed: " + t + ")";
