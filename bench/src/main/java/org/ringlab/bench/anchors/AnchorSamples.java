@@ -54,7 +54,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         return t;
     }
 
-    /** For an anchor measured on one thread only ({@link Anchors#oneThreadOnly}): NaN throughput and latency. */
+    /** For an anchor measured on one thread only ({@link AnchorsProfile#measuresTwoThreads}): NaN throughput and latency. */
     void leaveTwoThreadFiguresOut() {
         for (double[][] t : List.of(rate, bandwidth, latency)) {
             for (double[] row : t) {
@@ -231,9 +231,9 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
     }
 
     /** Everything for one anchor, in this JVM: per size a warm-up then the repetitions, then the latency repetitions. */
-    static AnchorSamples measure(String anchor, AnchorsProfile profile) {
+    static AnchorSamples measure(String anchor, AnchorsProfile profile, boolean twoThreads) {
         AnchorSamples s = empty(profile.repetitions());
-        if (Anchors.oneThreadOnly(anchor)) {
+        if (!twoThreads) {
             s.leaveTwoThreadFiguresOut();
         } else {
             for (int i = 0; i < SIZES.length; i++) {

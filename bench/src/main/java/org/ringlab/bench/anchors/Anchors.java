@@ -71,6 +71,18 @@ public final class Anchors {
     }
 
     /**
+     * Whether {@code anchor} is spsc on a mirrored strategy of a fixed-size ring
+     * ({@link org.ringlab.api.Capability#MIRRORED}, not {@link org.ringlab.api.Capability#GROWABLE}):
+     * one of the mappings that run the same spsc code over two views of one set of pages.
+     */
+    static boolean onFixedMirror(String anchor) {
+        String strategy = strategyOf(anchor);
+        return strategy != null && Registries.memoryStrategies().find(strategy)
+                .map(s -> s.has(org.ringlab.api.Capability.MIRRORED) && !s.has(org.ringlab.api.Capability.GROWABLE))
+                .orElse(false);
+    }
+
+    /**
      * Whether records can cross {@code strategy}'s seam only through its staging and gather
      * (its windows are not views of the ring), so that {@code pad} and {@code cross} differ.
      */

@@ -8,14 +8,15 @@ import org.ringlab.bench.harness.ForkedTask;
  * anchor keeps the call sites the anchors share (the driver's {@link AnchorQueue} calls, spsc's
  * calls into {@code RingMemory}) monomorphic, as they are in an application that uses one queue.
  *
- * @param profile the {@link AnchorsProfile} id
- * @param anchor  the anchor's name ({@link Anchors})
+ * @param profile    the {@link AnchorsProfile} id
+ * @param anchor     the anchor's name ({@link Anchors})
+ * @param twoThreads whether it measures the two-thread figures too ({@link AnchorsProfile#measuresTwoThreads})
  */
-record AnchorsChild(String profile, String anchor) implements ForkedTask<AnchorSamples> {
+record AnchorsChild(String profile, String anchor, boolean twoThreads) implements ForkedTask<AnchorSamples> {
 
     @Override
     public AnchorSamples measure() {
-        return AnchorSamples.measure(anchor, AnchorsProfile.parse(profile));
+        return AnchorSamples.measure(anchor, AnchorsProfile.parse(profile), twoThreads);
     }
 
     @Override

@@ -73,7 +73,7 @@ public final class AnchorsExperiment implements Experiment {
         }
         String mirrored = mirroredAnchor(anchors);
         Map<String, List<AnchorSamples>> rounds = context.fork() ? forked(anchors, profile, progress, mirrored)
-                : oneRound(interleaved(anchors, profile, progress));
+                : oneRound(interleaved(anchors, profile, progress, mirrored));
         AnchorClaims judged = new AnchorClaims(rounds, mirrored);
         Map<String, AnchorSamples> samples = new LinkedHashMap<>();
         rounds.forEach((anchor, r) -> samples.put(anchor, AnchorSamples.concat(r)));
@@ -82,7 +82,8 @@ public final class AnchorsExperiment implements Experiment {
 
         List<Measurement> measurements = new ArrayList<>();
         List<String> all = anchors;
-        anchors = anchors.stream().filter(a -> !Anchors.oneThreadOnly(a)).toList(); // the two-thread figures
+        anchors = anchors.stream().filter(a -> profile.measuresTwoThreads(a, mirrored)).toList(); // the two-thread figures
+        List<String> twoThreadAnchors = anchors;
         // size -> anchor -> per-repetition figures
         Map<Integer, Map<String, double[]>> rate = new LinkedHashMap<>();
         Map<Integer, Map<String, double[]>> bandwidth = new LinkedHashMap<>();
@@ -179,7 +180,9 @@ public final class AnchorsExperiment implements Experiment {
 
         return new ExperimentResult(ID, seed(), "Anchors: spsc beside Agrona, JCTools and the Disruptor",
                 profile.id(), measurements, tables, charts(anchors, rate, bandwidth, latency, forks), claims,
-                notes(profile, context.fork(), rounds.values().iterator().next().size()), skipped);
+                notes(profile, context.fork(), rounds.values().iterator().next().size(),
+                        all.stream().filter(a -> !twoThreadAnchors.contains(a) && !Anchors.oneThreadOnly(a)).toList()),
+                skipped);
     }
 
     /**
@@ -188,13 +191,13 @@ public final class AnchorsExperiment implements Experiment {
      * anchor's every sample. The anchors share call sites here (see the notes).
      */
     private static Map<String, AnchorSamples> interleaved(List<String> anchors, AnchorsProfile profile,
-                                                          Progress progress) {
+                                                          Progress progress, String mirrored) {
         int reps = profile.repetitions();
         progress.plan(2 * SIZES.length * anchors.size() * (reps + 1) + anchors.size() * reps);
         Map<String, AnchorSamples> samples = new LinkedHashMap<>();
         anchors.forEach(a -> samples.put(a, AnchorSamples.empty(reps)));
-        List<String> shared = anchors.stream().filter(a -> !Anchors.oneThreadOnly(a)).toList();
-        anchors.stream().filter(Anchors::oneThreadOnly).forEach(a -> samples.get(a).leaveTwoThreadFiguresOut());
+        List<String> shared = anchors.stream().filter(a -> profile.measuresTwoThreads(a, mirrored)).toList();
+        anchors.stream().filter(a -> !shared.contains(a)).forEach(a -> samples.get(a).leaveTwoThreadFiguresOut());
         for (int i = 0; i < SIZES.length; i++) {
             for (int round = -1; round < reps; round++) {
                 for (String anchor : shared) {
@@ -249,11 +252,12 @@ public final class AnchorsExperiment implements Experiment {
                 progress.plan(anchors.size());
             }
             for (String anchor : anchors) {
-                progress.step(anchor + " (child JVM, round " + (done + 1) + ": " + Sizes.format(AnchorsProfile.SMALL_RECORD)
-                        + " and " + Sizes.format(AnchorsProfile.LARGE_RECORD) + " throughput, round trips, one-thread "
-                        + "path and mechanism" + (AnchorSamples.measuresDrain(anchor) ? ", drain(32) vs drain(1)" : "")
-                        + ")");
-                rounds.get(anchor).add(child(anchor, profile, progress));
+                boolean twoThreads = profile.measuresTwoThreads(anchor, mirrored);
+                progress.step(anchor + " (child JVM, round " + (done + 1) + ": " + (twoThreads
+                        ? Sizes.format(AnchorsProfile.SMALL_RECORD) + " and " + Sizes.format(AnchorsProfile.LARGE_RECORD)
+                        + " throughput, round trips, " : "") + "one-thread path and mechanism"
+                        + (AnchorSamples.measuresDrain(anchor) ? ", drain(32) vs drain(1)" : "") + ")");
+                rounds.get(anchor).add(child(anchor, twoThreads, profile, progress));
             }
             done++;
             decisive = new AnchorClaims(rounds, mirrored).all().stream().noneMatch(
@@ -262,8 +266,8 @@ public final class AnchorsExperiment implements Experiment {
         return rounds;
     }
 
-    private static AnchorSamples child(String anchor, AnchorsProfile profile, Progress progress) {
-        AnchorSamples s = Fork.run(new AnchorsChild(profile.id(), anchor), CHILD_TIMEOUT,
+    private static AnchorSamples child(String anchor, boolean twoThreads, AnchorsProfile profile, Progress progress) {
+        AnchorSamples s = Fork.run(new AnchorsChild(profile.id(), anchor, twoThreads), CHILD_TIMEOUT,
                 line -> progress.note("(child) " + line));
         checkShape(s, profile.repetitions(), anchor);
         return s;
@@ -457,8 +461,9 @@ public final class AnchorsExperiment implements Experiment {
         return anchors.stream().mapToDouble(a -> Stats.of(samples.get(a)).median()).toArray();
     }
 
-    private static List<String> notes(AnchorsProfile profile, boolean fork, int rounds) {
-        return List.of(
+    /** {@code oneThreadHere}: anchors whose two-thread figures this profile leaves out ({@link AnchorsProfile#measuresTwoThreads}). */
+    private static List<String> notes(AnchorsProfile profile, boolean fork, int rounds, List<String> oneThreadHere) {
+        List<String> notes = new ArrayList<>(List.of(
                 "Same work per record for every anchor: the producer thread copies the record (sequence number in its "
                         + "first and last 8 bytes) in, the consumer thread copies it out and checks the sequence, one "
                         + "record per call; on full or empty a side spins " + AnchorDriver.SPINS_BEFORE_YIELD
@@ -510,6 +515,13 @@ public final class AnchorsExperiment implements Experiment {
                         + " records (batches of 32 offered in one call, untimed), then drained with drain(32) or "
                         + "drain(1) calls: the consumer's CPU ns per record (the offers are the same for both). Two threads: one record per offer, the consumer draining with "
                         + "the batch size, records/µs. Every repetition runs drain(1) then drain(32).",
-                "No random workload: the seed does not change what is sent.");
+                "No random workload: the seed does not change what is sent."));
+        if (!oneThreadHere.isEmpty()) {
+            notes.add("Two-thread figures (throughput, round trips) not measured in the " + profile.id() + " profile for "
+                    + String.join(", ", oneThreadHere) + ": other mappings of a fixed mirrored ring, running the same "
+                    + "spsc code over the same two views of one set of pages as the default; their one-thread path "
+                    + "and its claims are measured, and the full profile measures their two-thread figures too.");
+        }
+        return notes;
     }
 }

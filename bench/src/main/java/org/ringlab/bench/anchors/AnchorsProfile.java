@@ -13,7 +13,7 @@ import org.ringlab.bench.harness.RepetitionBudget;
 enum AnchorsProfile {
 
     /** For tests only (not in --help): a few seconds. */
-    TINY(20_000, 2_000, 300, 100, 3, false, new RepetitionBudget(1, 1, 0)),
+    TINY(20_000, 2_000, 300, 100, 3, false, true, new RepetitionBudget(1, 1, 0)),
     /**
      * The default run: two rounds of one child JVM per anchor, a third while a claim is
      * inconclusive and it is expected to end within 60 s of the anchors' start, i.e. where two
@@ -21,9 +21,9 @@ enum AnchorsProfile {
      * stays two rounds there (a third would cost half a minute of its 4); the full profile is
      * where rounds are added.
      */
-    QUICK(500_000, 50_000, 10_000, 2_000, 2, true, new RepetitionBudget(2, 3, 60)),
+    QUICK(500_000, 50_000, 10_000, 2_000, 2, true, false, new RepetitionBudget(2, 3, 60)),
     /** The seeds' scale: minutes. */
-    FULL(20_000_000, 2_000_000, 500_000, 50_000, 5, true, new RepetitionBudget(3, 6, 900));
+    FULL(20_000_000, 2_000_000, 500_000, 50_000, 5, true, true, new RepetitionBudget(3, 6, 900));
 
     /** The small record: the goal is stated for 64-byte records. */
     static final int SMALL_RECORD = 64;
@@ -38,11 +38,13 @@ enum AnchorsProfile {
     private final int roundTripWarmup;
     private final int repetitions;
     private final boolean documented;
+    private final boolean everyMirrorOnTwoThreads;
     private final RepetitionBudget rounds;
 
     AnchorsProfile(long smallRecords, long largeRecords, int roundTrips, int roundTripWarmup, int repetitions,
-                   boolean documented, RepetitionBudget rounds) {
+                   boolean documented, boolean everyMirrorOnTwoThreads, RepetitionBudget rounds) {
         this.rounds = rounds;
+        this.everyMirrorOnTwoThreads = everyMirrorOnTwoThreads;
         this.smallRecords = smallRecords;
         this.largeRecords = largeRecords;
         this.roundTrips = roundTrips;
@@ -63,6 +65,23 @@ enum AnchorsProfile {
 
     String id() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Whether this profile measures {@code anchor}'s two-thread figures (throughput, bandwidth,
+     * round trips) beside its one-thread path; {@code mirrored} is spsc on the default mirrored
+     * strategy (null when it does not run). Never for a seam-crossing spsc
+     * ({@link Anchors#oneThreadOnly}). Quick also leaves them out for spsc on another mirrored
+     * mapping of a fixed ring (file, shm, tmpfile, the JNA binding of memfd): the same spsc code
+     * on the same shape of memory, two views of one set of pages, so their two-thread figures
+     * repeat the default's, and measuring them took about 6.5 s of quick's 4 minutes. Their
+     * one-thread path and its claims stay, and the full profile measures every anchor.
+     */
+    boolean measuresTwoThreads(String anchor, String mirrored) {
+        if (Anchors.oneThreadOnly(anchor)) {
+            return false;
+        }
+        return everyMirrorOnTwoThreads || anchor.equals(mirrored) || !Anchors.onFixedMirror(anchor);
     }
 
     /** Records per throughput repetition for records of {@code size} bytes. */

@@ -35,8 +35,8 @@ public final class MappedCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--profile", paramLabel = "PROFILE", description = "quick (default: 64 MiB, 5 repetitions, "
-            + "50k messages) or full (256 MiB, 11 repetitions, 3 x 100k messages); messages every 100 µs.")
+    @Option(names = "--profile", paramLabel = "PROFILE", description = "quick (default: 64 MiB, 4 repetitions, "
+            + "10k messages) or full (256 MiB, 11 repetitions, 3 x 100k messages); messages every 100 µs.")
     String profile = "quick";
 
     @Option(names = "--table", paramLabel = "WHICH", description = "prefault, latency, checksum or all (default).")

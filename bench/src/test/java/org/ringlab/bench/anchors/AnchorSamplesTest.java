@@ -28,7 +28,7 @@ class AnchorSamplesTest {
         }
         s.path()[1][2] = Double.NaN;
         assertEquals(s, RecordJson.read(RecordJson.write(s), AnchorSamples.class));
-        AnchorsChild task = new AnchorsChild("quick", "agrona-one-to-one");
+        AnchorsChild task = new AnchorsChild("quick", "agrona-one-to-one", true);
         assertEquals(task, RecordJson.read(RecordJson.write(task), AnchorsChild.class));
     }
 
