@@ -78,8 +78,7 @@ public final class Anchors {
     static boolean onFixedMirror(String anchor) {
         String strategy = strategyOf(anchor);
         return strategy != null && Registries.memoryStrategies().find(strategy)
-                .map(s -> s.has(org.ringlab.api.Capability.MIRRORED) && !s.has(org.ringlab.api.Capability.GROWABLE))
-                .orElse(false);
+                .map(org.ringlab.bench.util.FixedMirrors::isFixedMirror).orElse(false);
     }
 
     /**

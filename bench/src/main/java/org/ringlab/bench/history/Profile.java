@@ -18,11 +18,12 @@ public enum Profile {
     /**
      * The default: a ring of about twice the last-level cache, 5 timed repetitions per forked
      * JVM, 2 forks per cell (the fewest {@code diff} judges), then more forks of the claimed pair
-     * (up to 6) while a claim is inconclusive and the added fork is expected to end within 40 s
-     * of history's start: the two rounds take about 30 s idle here, each added one about 3 s, so
-     * up to 3 more fit; the old 150 s let history take 47 s of the quick run's 4 minutes.
+     * (up to 6) while a claim is inconclusive and the added fork is expected to end within 35 s
+     * of history's start: the two rounds take about 28 s idle here, each added one about 3.5 s,
+     * so up to 2 more fit (40 s, 3 more, made history 38-39 s of every quick run in stop 26);
+     * the old 150 s let history take 47 s of the quick run's 4 minutes.
      */
-    QUICK(2, 32 * Sizes.MIB, 5, 5, true, true, new RepetitionBudget(2, 6, 40)),
+    QUICK(2, 32 * Sizes.MIB, 5, 5, true, true, new RepetitionBudget(2, 6, 35)),
     /** Four times the last-level cache, 11 timed repetitions per fork, 5 to 15 forks within 10 min. */
     FULL(4, 64 * Sizes.MIB, 5, 11, true, true, new RepetitionBudget(5, 15, 600)),
     /** For tests only (not in --help): a 4 MiB ring, few repetitions, two rounds in this JVM. */
