@@ -25,8 +25,10 @@ import java.util.Locale;
  *       the JDK's shared type profiles and on which segment classes the cell loaded, and timed
  *       after a cell it ran at 2.2-57 ns a copy, much of it before C2 had compiled it. So the
  *       child also compiles this kernel before its cell ({@link #prewarmCore}), when the compile
- *       queue is empty. It names the children that ran in an episode
- *       ({@code Reference.episodeChildren}); it normalises no experiment yet;</li>
+ *       queue is empty. It names the children whose kernel ran slow after their cell
+ *       ({@code Reference.episodeChildren}); it normalises nothing: per child, timed after the
+ *       cell, it did not track the cell's one-thread path (dividing by it widened anchors' fork
+ *       spread, docs/experiments.md);</li>
  *   <li>{@link Kernel#MEMORY}: {@code MemorySegment.copy} of {@link #COPY_BYTES} between two
  *       off-heap buffers, together as large as this VM's 32 MiB L3 (shared with the host's
  *       other tenants), so the copies stream through it from DRAM: what history's MiB copies

@@ -69,8 +69,9 @@ public record Reference(ReferenceLoop.Kernel kernel, List<ReferenceLoop.Sample> 
         double worst = slow.stream().mapToDouble(i -> Bootstrap.median(core.get(i))).max().orElseThrow();
         return String.format(java.util.Locale.ROOT, "Host episodes: %d of %d child JVMs (number %s in run order) ran"
                         + " the core reference kernel (64-byte copies in L1) at %.1fx or more of the run's median"
-                        + " (%.2f ns a copy; the slowest %.2f): the host was using their core, and their timed figures"
-                        + " are slower for it (docs/experiments.md, \"This VM's slow episodes\").", slow.size(),
+                        + " (%.2f ns a copy; the slowest %.2f) after their cell: the VM was slow around them. It does"
+                        + " not say their cell was: per child the kernel did not track the one-thread path"
+                        + " (docs/experiments.md, \"This VM's slow episodes\").", slow.size(),
                 children.size(), slow.stream().map(i -> String.valueOf(i + 1))
                         .collect(java.util.stream.Collectors.joining(", ")), EPISODE_FACTOR, coreMedian(core), worst);
     }
