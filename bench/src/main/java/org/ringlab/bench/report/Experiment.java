@@ -37,9 +37,9 @@ public interface Experiment {
     /**
      * The reference kernel that normalises this experiment's timed figures in {@code ringlab
      * diff}: {@link org.ringlab.bench.harness.ReferenceLoop.Kernel#CPU} by default, {@code MEMORY}
-     * for an experiment whose figures stream MiBs through memory. ({@code CORE}, which tracks the
-     * host's episodes, names the children that ran in one; diff's noise floor was measured with
-     * these two, so it does not normalise yet.)
+     * for an experiment whose figures stream MiBs through memory. ({@code CORE} names the children
+     * that ran it slow after their cell and normalises nothing: per child it did not track the
+     * cell's figures, docs/experiments.md.)
      */
     default org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
         return org.ringlab.bench.harness.ReferenceLoop.Kernel.CPU;

@@ -35,16 +35,17 @@ public record Reference(ReferenceLoop.Kernel kernel, List<ReferenceLoop.Sample> 
     }
 
     /**
-     * How much slower than the run's median a child's {@code core} kernel must run for that child
-     * to count as run in a slow episode of the host (docs/experiments.md, "This VM's slow
-     * episodes": the episodes measured there slowed the kernel about 2x).
+     * How much slower than the run's median a child's {@code core} kernel must run, after its
+     * cell, for the child to be named (docs/experiments.md, "This VM's slow episodes": the
+     * episodes measured there slowed the kernel about 2x).
      */
     public static final double EPISODE_FACTOR = 1.3;
 
     /**
      * The children (0-based, in run order) whose median {@code core} repetition is at least
-     * {@link #EPISODE_FACTOR} times the median over every child's: run while the host used their
-     * core. Empty when a child has no core repetitions (results from before that kernel).
+     * {@link #EPISODE_FACTOR} times the median over every child's: the VM was slow around their end.
+     * Whether their cell was is not known from this (per child it did not track the cell's figures).
+     * Empty when a child has no core repetitions (results from before that kernel).
      */
     public List<Integer> episodeChildren() {
         List<double[]> core = ReferenceLoop.groups(children, ReferenceLoop.Kernel.CORE);
@@ -57,7 +58,7 @@ public record Reference(ReferenceLoop.Kernel kernel, List<ReferenceLoop.Sample> 
     }
 
     /**
-     * A line for the report when some children ran in an episode ({@link #episodeChildren}),
+     * A line for the report when some children ran their core kernel slow ({@link #episodeChildren}),
      * else {@code null}: how many, which, and how slow their core kernel was against the median.
      */
     public String episodeNote() {

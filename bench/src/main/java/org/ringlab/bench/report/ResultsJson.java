@@ -64,14 +64,16 @@ public record ResultsJson(String format, int version, String command, String pro
                 present(c.memory(), "memory", where);
                 // core is absent from results written before that kernel existed: an empty list
                 List<Double> core = c.core() == null ? List.of() : c.core();
-                if (k == ReferenceLoop.Kernel.CORE && core.isEmpty() || k == ReferenceLoop.Kernel.MEMORY
-                        && c.memory().isEmpty()) {
+                ReferenceLoop.Sample sample = new ReferenceLoop.Sample(
+                        c.cpu().stream().mapToDouble(ResultsJson::value).toArray(),
+                        c.memory().stream().mapToDouble(ResultsJson::value).toArray(),
+                        core.stream().mapToDouble(ResultsJson::value).toArray());
+                // a child times memory only where it normalises, core only since it exists
+                if (sample.of(k).length == 0) {
                     throw new IllegalArgumentException(where + " is normalised by the " + k.id() + " kernel, but a"
                             + " child has no " + k.id() + " repetitions");
                 }
-                return new ReferenceLoop.Sample(c.cpu().stream().mapToDouble(ResultsJson::value).toArray(),
-                        c.memory().stream().mapToDouble(ResultsJson::value).toArray(),
-                        core.stream().mapToDouble(ResultsJson::value).toArray());
+                return sample;
             }).toList());
         }
     }

@@ -33,7 +33,7 @@ public record Section(String id, String seed, String description, ExperimentResu
 
     /**
      * {@code e}'s result with the reference samples of the children it forked (none: no
-     * reference), and a note when some of them ran in a slow episode of the host
+     * reference), and a note naming those that ran the core kernel slow after their cell
      * ({@link Reference#episodeNote}).
      */
     public static Section of(Experiment e, ExperimentResult result, double seconds,

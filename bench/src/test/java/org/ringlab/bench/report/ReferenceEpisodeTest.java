@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.ringlab.bench.harness.ReferenceLoop;
 
-/** Which child JVMs ran in a slow episode of the host, by their core kernel against the run's median. */
+/** Which child JVMs ran the core kernel slow after their cell, against the run's median, and the note that names them. */
 class ReferenceEpisodeTest {
 
     private static ReferenceLoop.Sample child(double core) {
