@@ -71,14 +71,15 @@ public final class Anchors {
     }
 
     /**
-     * Whether {@code anchor} is spsc on a mirrored strategy of a fixed-size ring
-     * ({@link org.ringlab.api.Capability#MIRRORED}, not {@link org.ringlab.api.Capability#GROWABLE}):
-     * one of the mappings that run the same spsc code over two views of one set of pages.
+     * Whether {@code anchor} is spsc on a fixed mirror other than {@code mirrored}'s (spsc on the
+     * default one, or null): the same spsc code over another mapping of the same memory shape
+     * ({@link org.ringlab.bench.util.FixedMirrors#repeats}).
      */
-    static boolean onFixedMirror(String anchor) {
+    static boolean onAnotherFixedMirror(String anchor, String mirrored) {
         String strategy = strategyOf(anchor);
+        String chosen = mirrored == null ? null : strategyOf(mirrored);
         return strategy != null && Registries.memoryStrategies().find(strategy)
-                .map(org.ringlab.bench.util.FixedMirrors::isFixedMirror).orElse(false);
+                .map(s -> org.ringlab.bench.util.FixedMirrors.repeats(s, chosen)).orElse(false);
     }
 
     /**

@@ -81,7 +81,7 @@ enum AnchorsProfile {
         if (Anchors.oneThreadOnly(anchor)) {
             return false;
         }
-        return everyMirrorOnTwoThreads || anchor.equals(mirrored) || !Anchors.onFixedMirror(anchor);
+        return everyMirrorOnTwoThreads || !Anchors.onAnotherFixedMirror(anchor, mirrored);
     }
 
     /** Records per throughput repetition for records of {@code size} bytes. */

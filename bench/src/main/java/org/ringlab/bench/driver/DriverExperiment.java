@@ -227,14 +227,15 @@ public final class DriverExperiment implements Experiment {
             List<String> names = new ArrayList<>();
             // strategy -> [spsc two threads, locked two threads, spsc one thread, locked one thread]
             Map<String, double[][]> figures = new LinkedHashMap<>();
-            List<String> repeats = strategies.stream().filter(s -> !partA().contains(s)).map(MemoryStrategy::name).toList();
+            List<MemoryStrategy> measured = partA();
+            List<String> repeats = strategies.stream().filter(s -> !measured.contains(s)).map(MemoryStrategy::name).toList();
             if (!repeats.isEmpty()) {
                 notes.add("(a) in the " + profile.name() + " profile leaves out " + String.join(", ", repeats)
                         + ": other mappings of a fixed mirrored ring, running the same queue code on the same two views "
                         + "of one set of pages as " + main.name() + "; the full profile measures them too, and the "
                         + "claims of (a) are judged on the strategies measured.");
             }
-            for (MemoryStrategy strategy : partA()) {
+            for (MemoryStrategy strategy : measured) {
                 context.progress().step("spsc vs locked-list × " + strategy.name());
                 double[][] f;
                 try {
