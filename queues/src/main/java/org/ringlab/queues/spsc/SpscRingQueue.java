@@ -9,6 +9,7 @@ import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
 import org.ringlab.api.GrowableRingMemory;
+import org.ringlab.api.LapViewMemory;
 import org.ringlab.api.MirrorViewMemory;
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;
@@ -26,13 +27,17 @@ import org.ringlab.api.SeamPlacement;
  *
  * <p>{@link #create} picks the implementation from the memory's type and the spec, once:
  * <ul>
- *   <li>{@link MirrorViewSpscQueue}: variable-length records on a {@link MirrorViewMemory} that
- *       does not grow, written and read in place in the 2N view and published through each
- *       record's own length word (Agrona's protocol: the consumer never reads the producer's
- *       position on its hot path);</li>
+ *   <li>{@link InPlaceSpscQueue}: variable-length records written and read in place, published
+ *       through each record's own length word (Agrona's protocol: the consumer never reads the
+ *       producer's position on its hot path): {@link MirrorViewSpscQueue} in the 2N view of a
+ *       {@link MirrorViewMemory} that does not grow, {@link LapViewSpscQueue} in the N-byte lap
+ *       view of a {@link LapViewMemory} (split, linearize) with seam placement pad, where no
+ *       record crosses the seam;</li>
  *   <li>{@link SegmentSpscQueue} and {@link PaddedSegmentSpscQueue} ({@link WordSegmentSpscQueue}):
- *       variable-length records on a segment path without a growth policy, published the same
- *       way through the SPI's {@code writeIntRelease}/{@code readIntAcquire} of the word;</li>
+ *       variable-length records on any other segment path without a growth policy (doubled,
+ *       third parties' memory, split and linearize with seam placement cross), published the same
+ *       way through the SPI's {@code writeIntRelease}/{@code readIntAcquire} of the word, so
+ *       every byte goes through the strategy's own code;</li>
  *   <li>the subclasses of {@link PositionSpscQueue}, one final class per memory shape and
  *       record mode (fixed-size records; growable rings), published by a release store of the
  *       producer position.</li>
@@ -40,7 +45,7 @@ import org.ringlab.api.SeamPlacement;
  * The two never share a ring: the header records which publication a ring uses and an attach
  * with the other is refused.
  */
-public abstract sealed class SpscRingQueue implements RecordQueue permits MirrorViewSpscQueue, WordSegmentSpscQueue, PositionSpscQueue {
+public abstract sealed class SpscRingQueue implements RecordQueue permits InPlaceSpscQueue, WordSegmentSpscQueue, PositionSpscQueue {
 
     static final VarHandle POSITION = ValueLayout.JAVA_LONG.varHandle();
     static final long FULL = -1;
@@ -84,6 +89,9 @@ public abstract sealed class SpscRingQueue implements RecordQueue permits Mirror
             return fixed ? new FixedMirrorViewSpscQueue(disciplineName, m, spec) : new MirrorViewSpscQueue(disciplineName, m, spec);
         }
         boolean padded = PositionSpscQueue.seamCopies(memory) && spec.seam() == SeamPlacement.PAD;
+        if (!fixed && padded && memory instanceof LapViewMemory l && LapViewSpscQueue.inPlace(l)) {
+            return new LapViewSpscQueue(disciplineName, l, spec); // nothing crosses: every frame in place
+        }
         if (fixed) {
             return padded ? new PaddedFixedSlotSpscQueue(disciplineName, memory, spec)
                     : new FixedSlotSpscQueue(disciplineName, memory, spec);

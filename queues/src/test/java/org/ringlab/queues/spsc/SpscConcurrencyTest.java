@@ -58,13 +58,17 @@ class SpscConcurrencyTest {
     /**
      * The segment path's length words under two threads where the strategy copies at the seam:
      * split with records across it (staged claims, two-part writes, gathered windows) and the
-     * same with padding; every record checked. (Doubled and split with pad run above too.)
+     * same with padding through the strategy's calls ({@link PaddedSegmentSpscQueue}, which the
+     * factory gives split and linearize only when a lap view cannot serve; it gives them
+     * {@link LapViewSpscQueue}, run above); every record checked. (Doubled runs above too.)
      */
     @TestFactory
     Stream<DynamicTest> lengthWordsOnTheSegmentPathAcrossTheSeam() {
         return Stream.of(org.ringlab.api.SeamPlacement.values()).map(seam -> dynamicTest("split × " + seam, () -> {
             try (RingMemory memory = Registries.memoryStrategies().require("split").allocate(RingSpec.ofCapacity(CAPACITY));
-                 RecordQueue queue = SpscRingQueue.create("spsc", memory, SPEC.withSeam(seam))) {
+                 RecordQueue queue = seam == org.ringlab.api.SeamPlacement.PAD
+                         ? new PaddedSegmentSpscQueue("spsc", memory, SPEC.withSeam(seam))
+                         : SpscRingQueue.create("spsc", memory, SPEC.withSeam(seam))) {
                 assertTrue(queue instanceof WordSegmentSpscQueue, queue.getClass().getName());
                 Traffic.Result result = Traffic.run(queue, RECORDS / 4);
                 assertEquals(0, result.violations(), "split × " + seam + ": " + result.firstViolation());
@@ -77,8 +81,9 @@ class SpscConcurrencyTest {
      * The deliberately broken twins: the stress must see torn records, or it proves nothing. On
      * doubled and on split with records across the seam (length-word publication through the
      * strategy's calls: the word released before the payload, its twin copy or staged parts,
-     * and the terminator) and on the first mirrored strategy (length-word publication in the
-     * mirror view: the word stored before the payload).
+     * and the terminator), on the first mirrored strategy (length-word publication in the
+     * mirror view: the word stored before the payload) and on split with pad (the same in its
+     * lap view, records padded at the seam).
      */
     @TestFactory
     Stream<DynamicTest> publishingBeforeWritingIsCaught() {
@@ -86,7 +91,7 @@ class SpscConcurrencyTest {
                 Registries.memoryStrategies().require("split")));
         Registries.memoryStrategies().available().stream()
                 .filter(m -> m.has(Capability.MIRRORED) && !m.has(Capability.GROWABLE)).findFirst().ifPresent(paths::add);
-        return paths.stream().map(s -> dynamicTest(s.name(), () -> {
+        List<DynamicTest> tests = new java.util.ArrayList<>(paths.stream().map(s -> dynamicTest(s.name(), () -> {
             long violations = 0;
             // Bounded: a few rounds of a million records; the race shows within the first here.
             for (int round = 0; round < 5 && violations == 0; round++) {
@@ -99,7 +104,19 @@ class SpscConcurrencyTest {
             }
             assertTrue(violations > 0, s.name() + ": the broken twin published 5 million records before writing them"
                     + " and the stress test saw nothing wrong: it cannot catch a publication bug");
+        })).toList());
+        tests.add(dynamicTest("split × pad (lap view)", () -> {
+            long violations = 0;
+            for (int round = 0; round < 5 && violations == 0; round++) {
+                try (RingMemory memory = Registries.memoryStrategies().require("split").allocate(RingSpec.ofCapacity(CAPACITY));
+                     RecordQueue queue = new PublishBeforeWriteLapViewSpscQueue((org.ringlab.api.LapViewMemory) memory, SPEC)) {
+                    violations = Traffic.run(queue, 1_000_000).violations();
+                }
+            }
+            assertTrue(violations > 0, "split × pad: the broken twin published 5 million records before writing them"
+                    + " in the lap view and the stress test saw nothing wrong: it cannot catch a publication bug");
         }));
+        return tests.stream();
     }
 
     /**

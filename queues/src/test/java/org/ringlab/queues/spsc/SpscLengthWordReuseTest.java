@@ -118,18 +118,29 @@ class SpscLengthWordReuseTest {
         }
     }
 
-    /** The segment path's length words (doubled, split and linearize, pad and cross) through the strategies' own calls. */
+    /**
+     * The segment path's length words (doubled, split and linearize, pad and cross) through the
+     * strategies' own calls, and split's and linearize's padded frames in their lap views (what
+     * the factory gives them with pad).
+     */
     @Test
     void oldPayloadBytesNeverReadAsRecordsOnTheSegmentPath() {
         for (String name : java.util.List.of("doubled", "split", "linearize")) {
             MemoryStrategy s = Registries.memoryStrategies().require(name);
             for (org.ringlab.api.SeamPlacement seam : org.ringlab.api.SeamPlacement.values()) {
                 QueueSpec spec = SPEC.withSeam(seam);
+                boolean lapView = !name.equals("doubled") && seam == org.ringlab.api.SeamPlacement.PAD;
                 for (int by = 0; by < 3; by++) {
                     RecordQueue[] built = new RecordQueue[1];
-                    long v = violations(s, m -> built[0] = SpscRingQueue.create("spsc", m, spec), by);
+                    long v = violations(s, m -> built[0] = lapView ? new PaddedSegmentSpscQueue("spsc", m, spec)
+                            : SpscRingQueue.create("spsc", m, spec), by);
                     assertInstanceOf(WordSegmentSpscQueue.class, built[0], name);
                     assertEquals(0, v, name + " " + seam + " read path " + by);
+                    if (lapView) {
+                        v = violations(s, m -> built[0] = SpscRingQueue.create("spsc", m, spec), by);
+                        assertInstanceOf(LapViewSpscQueue.class, built[0], name);
+                        assertEquals(0, v, name + " " + seam + " in the lap view, read path " + by);
+                    }
                 }
             }
         }
