@@ -17,8 +17,8 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 
 /**
- * spsc's segment-path classes hand out segments without keeping them, so claim/commit and
- * peek/release allocate nothing where the caller does not keep the segment either (escape
+ * spsc's segment-path classes (and the lap view's: split and linearize with pad) hand out
+ * segments without keeping them, so claim/commit and peek/release allocate nothing where the caller does not keep the segment either (escape
  * analysis removes the strategy's slice): 0 B/op on every segment-path strategy (the growable
  * mirror with and without a growth policy), with both seam placements where they differ. The
  * copying paths are MatrixAllocationTest's. One child JVM per cell
