@@ -155,32 +155,7 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewS
      *                               written (a word out of range, or more than a lap of frames)
      */
     long recoverProducerPosition(long consumerPosition) {
-        long at = consumerPosition;
-        int maxWord = SpscDescriptor.recordWord(recordSize);
-        while (true) {
-            int word = lvWord(offset(at));
-            if (word == 0) {
-                return at;
-            }
-            if (word < 0) {
-                at -= word;
-                if (offset(at) != 0) {
-                    throw new IllegalStateException("spsc ring corrupt: the padding word at position " + (at + word)
-                            + " holds " + word + ", which does not end at the seam of a ring of " + capacity + " bytes");
-                }
-            } else if (word < RECORD_HEADER_LENGTH || word > maxWord) {
-                throw new IllegalStateException("spsc ring corrupt: the length word at position " + at + " holds "
-                        + word + ", records of this queue have words 4.." + maxWord + " (consumer position "
-                        + consumerPosition + ")");
-            } else {
-                at += SpscDescriptor.frameOfWord(word);
-            }
-            if (at - consumerPosition > frameLimit) {
-                throw new IllegalStateException("spsc ring corrupt: the length words from the consumer position "
-                        + consumerPosition + " run past " + at + ", more than the " + frameLimit
-                        + " bytes of frames a ring of " + capacity + " bytes holds (no zero terminator)");
-            }
-        }
+        return SpscDescriptor.walkToTerminator(at -> lvWord(offset(at)), consumerPosition, recordSize, capacity);
     }
 
     /**

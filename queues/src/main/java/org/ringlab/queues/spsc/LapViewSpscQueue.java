@@ -35,7 +35,6 @@ non-sealed class LapViewSpscQueue extends InPlaceSpscQueue {
     /** {@code from}, or the start of the next lap when the frame would cross the seam. */
     @Override
     long place(long from, long frame) {
-        long o = offset(from);
-        return o + frame > capacity ? from + capacity - o : from;
+        return SpscDescriptor.padToLap(from, offset(from), frame, capacity);
     }
 }

@@ -21,7 +21,6 @@ final class PaddedSegmentSpscQueue extends WordSegmentSpscQueue {
 
     @Override
     long place(long from, long frame) {
-        long offset = offset(from);
-        return offset + frame > capacity ? from + capacity - offset : from;
+        return SpscDescriptor.padToLap(from, offset(from), frame, capacity);
     }
 }

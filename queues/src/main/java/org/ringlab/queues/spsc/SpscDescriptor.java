@@ -100,6 +100,61 @@ final class SpscDescriptor {
         return (RECORD_HEADER_LENGTH + length + FRAME_ALIGNMENT - 1) & -FRAME_ALIGNMENT;
     }
 
+    /**
+     * Where a frame of {@code frame} bytes goes under seam placement pad, when the next byte is
+     * {@code from} at ring offset {@code offset}: {@code from}, or the start of the next lap
+     * when the frame would cross the seam (the bytes between are padding, their first word
+     * {@code -k}). One rule for every class that pads variable records, so that each attaches
+     * to the others' rings.
+     */
+    static long padToLap(long from, long offset, long frame, long capacity) {
+        return offset + frame > capacity ? from + capacity - offset : from;
+    }
+
+    /**
+     * Where a producer that attaches continues: the position of the first zero word (the
+     * terminator after the newest record) found by walking the words from
+     * {@code consumerPosition}, each read by {@code wordAt} (a position's word, acquired):
+     * a record's word steps over its frame, a padding word {@code -k} over k bytes to the seam.
+     * Cold: once per queue built; at most a lap of words.
+     *
+     * @throws IllegalStateException when the words do not describe a ring of these records (a
+     *                               word out of range, padding that does not end at the seam,
+     *                               or more than a lap of frames)
+     */
+    static long walkToTerminator(java.util.function.LongToIntFunction wordAt, long consumerPosition, int recordSize,
+                                 long capacity) {
+        long frameLimit = capacity - TERMINATOR_RESERVE;
+        int maxWord = recordWord(recordSize);
+        long at = consumerPosition;
+        while (true) {
+            int word = wordAt.applyAsInt(at);
+            if (word == 0) {
+                return at;
+            }
+            long next;
+            if (word < 0) {
+                next = at - word;
+                if (next % capacity != 0) {
+                    throw new IllegalStateException("spsc ring corrupt: the padding word at position " + at + " holds "
+                            + word + ", which does not end at the seam of a ring of " + capacity + " bytes");
+                }
+            } else if (word < RECORD_HEADER_LENGTH || word > maxWord) {
+                throw new IllegalStateException("spsc ring corrupt: the length word at position " + at + " holds "
+                        + word + ", records of this queue have words 4.." + maxWord + " (consumer position "
+                        + consumerPosition + ")");
+            } else {
+                next = at + frameOfWord(word);
+            }
+            at = next;
+            if (at - consumerPosition > frameLimit) {
+                throw new IllegalStateException("spsc ring corrupt: the length words from the consumer position "
+                        + consumerPosition + " run past " + at + ", more than the " + frameLimit
+                        + " bytes of frames a ring of " + capacity + " bytes holds (no zero terminator)");
+            }
+        }
+    }
+
     static void checkHeaderFits(MemorySegment header) {
         if (header.byteSize() < HEADER_LENGTH) {
             throw new IllegalArgumentException("the memory's header has " + header.byteSize()

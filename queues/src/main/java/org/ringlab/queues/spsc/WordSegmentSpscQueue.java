@@ -161,34 +161,7 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
      * @throws IllegalStateException when the words do not describe a ring this queue could have written
      */
     final long recoverProducerPosition(long consumerPosition) {
-        long at = consumerPosition;
-        int maxWord = SpscDescriptor.recordWord(recordSize);
-        while (true) {
-            int word = lvWord(at);
-            if (word == 0) {
-                return at;
-            }
-            long next;
-            if (word < 0) {
-                next = at - word;
-                if (offset(next) != 0) {
-                    throw new IllegalStateException("spsc ring corrupt: the padding word at position " + at + " holds "
-                            + word + ", which does not end at the seam of a ring of " + capacity + " bytes");
-                }
-            } else if (word < RECORD_HEADER_LENGTH || word > maxWord) {
-                throw new IllegalStateException("spsc ring corrupt: the length word at position " + at + " holds "
-                        + word + ", records of this queue have words 4.." + maxWord + " (consumer position "
-                        + consumerPosition + ")");
-            } else {
-                next = at + SpscDescriptor.frameOfWord(word);
-            }
-            at = next;
-            if (at - consumerPosition > frameLimit) {
-                throw new IllegalStateException("spsc ring corrupt: the length words from the consumer position "
-                        + consumerPosition + " run past " + at + ", more than the " + frameLimit
-                        + " bytes of frames a ring of " + capacity + " bytes holds (no zero terminator)");
-            }
-        }
+        return SpscDescriptor.walkToTerminator(this::lvWord, consumerPosition, recordSize, capacity);
     }
 
     @Override

@@ -21,7 +21,7 @@ final class PublishBeforeWriteLapViewSpscQueue extends LapViewSpscQueue {
     @Override
     void writePayload(long offset, MemorySegment record, long length) {
         // BROKEN on purpose: publishes unwritten bytes
-        publish(offset, SpscDescriptor.recordWord(length), (offset + SpscDescriptor.variableFrameLength(length)) % capacity);
+        publish(offset, SpscDescriptor.recordWord(length), offset(offset + SpscDescriptor.variableFrameLength(length)));
         super.writePayload(offset, record, length);
     }
 }
