@@ -106,21 +106,7 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewS
         this.frameLimit = capacity - SpscDescriptor.TERMINATOR_RESERVE;
         this.mask = Long.bitCount(capacity) == 1 ? capacity - 1 : -1;
         this.recordSize = spec.recordSize();
-        long maxFrame = SpscDescriptor.variableFrameLength(recordSize);
-        long most = Math.min(room, frameLimit);
-        if (maxFrame > most) {
-            throw new IllegalArgumentException("a record of " + recordSize + " bytes takes " + maxFrame
-                    + " bytes in the ring; " + (room < frameLimit
-                            ? "the most a ring of " + capacity + " bytes takes here is " + most + " (half the ring: "
-                                    + memory.strategyName() + " windows are not contiguous across the seam and the seam"
-                                    + " placement is pad; with cross a record may take the ring but 8 bytes)"
-                            : "a ring of " + capacity + " bytes takes frames of at most " + most + " ("
-                                    + SpscDescriptor.TERMINATOR_RESERVE + " bytes stay free for the zero word after the newest record)"));
-        }
-        if (capacity % SpscDescriptor.FRAME_ALIGNMENT != 0) {
-            throw new IllegalArgumentException("variable-length records need a capacity that is a multiple of "
-                    + SpscDescriptor.FRAME_ALIGNMENT + ", got " + capacity);
-        }
+        SpscDescriptor.checkVariableFrames(recordSize, capacity, room, memory.strategyName());
         SpscDescriptor.checkHeaderFits(header);
         initializeOrAttach(header, capacity, spec, seamMatters, SpscDescriptor.PUBLISHED_BY_LENGTH_WORD,
                 () -> view.asSlice(0, capacity).fill((byte) 0));

@@ -155,6 +155,31 @@ final class SpscDescriptor {
         }
     }
 
+    /**
+     * A ring of {@code capacity} bytes takes variable records of up to {@code recordSize} bytes:
+     * the capacity is a multiple of the frame alignment, and the largest frame fits in
+     * {@code room} (half the ring where records pad to the next lap) with the terminator's
+     * reserve free after it. The message names the values.
+     */
+    static void checkVariableFrames(int recordSize, long capacity, long room, String strategyName) {
+        if (capacity % FRAME_ALIGNMENT != 0) {
+            throw new IllegalArgumentException("variable-length records need a capacity that is a multiple of "
+                    + FRAME_ALIGNMENT + ", got " + capacity);
+        }
+        long frameLimit = capacity - TERMINATOR_RESERVE;
+        long maxFrame = variableFrameLength(recordSize);
+        long most = Math.min(room, frameLimit);
+        if (maxFrame > most) {
+            throw new IllegalArgumentException("a record of " + recordSize + " bytes takes " + maxFrame
+                    + " bytes in the ring; " + (room < frameLimit
+                            ? "the most a ring of " + capacity + " bytes takes here is " + most + " (half the ring: "
+                                    + strategyName + " windows are not contiguous across the seam and the seam"
+                                    + " placement is pad; with cross a record may take the ring but 8 bytes)"
+                            : "a ring of " + capacity + " bytes takes frames of at most " + most + " ("
+                                    + TERMINATOR_RESERVE + " bytes stay free for the zero word after the newest record)"));
+        }
+    }
+
     static void checkHeaderFits(MemorySegment header) {
         if (header.byteSize() < HEADER_LENGTH) {
             throw new IllegalArgumentException("the memory's header has " + header.byteSize()

@@ -73,19 +73,7 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
         this.mask = Long.bitCount(capacity) == 1 ? capacity - 1 : -1;
         this.frameLimit = capacity - SpscDescriptor.TERMINATOR_RESERVE;
         this.recordSize = spec.recordSize();
-        if (capacity % SpscDescriptor.FRAME_ALIGNMENT != 0) {
-            throw new IllegalArgumentException("variable-length records need a capacity that is a multiple of "
-                    + SpscDescriptor.FRAME_ALIGNMENT + ", got " + capacity);
-        }
-        long maxFrame = SpscDescriptor.variableFrameLength(recordSize);
-        long most = Math.min(room, frameLimit);
-        if (maxFrame > most) {
-            throw new IllegalArgumentException("a record of " + recordSize + " bytes takes " + maxFrame
-                    + " bytes in the ring; the most a ring of " + capacity + " bytes takes here is " + most
-                    + (room < frameLimit ? " (half the ring: " + memory.strategyName() + " windows are not contiguous across"
-                            + " the seam and the seam placement is pad; with cross a record may take the ring but 8 bytes)"
-                            : " (" + SpscDescriptor.TERMINATOR_RESERVE + " bytes stay free for the zero word after the newest record)"));
-        }
+        SpscDescriptor.checkVariableFrames(recordSize, capacity, room, memory.strategyName());
         SpscDescriptor.checkHeaderFits(header);
         // A new ring's first word is the first terminator (a strategy's memory need not start zeroed).
         initializeOrAttach(header, capacity, spec, seamCopies, SpscDescriptor.PUBLISHED_BY_LENGTH_WORD,
