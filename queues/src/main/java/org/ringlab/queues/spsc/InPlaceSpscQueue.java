@@ -352,7 +352,9 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewS
                     throw QueueChecks.claimOutstanding(claimLength);
                 }
                 long first = position;
+                long base = offset(first);
                 long at = first;
+                long o = base; // offset(at), kept by adding frames: no division per record
                 int firstWord = 0;
                 int i = offset;
                 for (int end = offset + count; i < end; i++) {
@@ -369,10 +371,10 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewS
                         if (at == first) {
                             firstWord = (int) -(start - at);
                         } else {
-                            view.set(ValueLayout.JAVA_INT, offset(at), (int) -(start - at)); // plain: published by the first word's release
+                            view.set(ValueLayout.JAVA_INT, o, (int) -(start - at)); // plain: published by the first word's release
                         }
+                        o = 0; // padding runs to the seam: the frame starts a lap on
                     }
-                    long o = offset(start);
                     writePayload(o, record, length);
                     int word = SpscDescriptor.recordWord(length);
                     if (start == first) {
@@ -381,10 +383,14 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewS
                         view.set(ValueLayout.JAVA_INT, o, word); // plain: published by the first word's release
                     }
                     at = start + frame;
+                    o += frame;
+                    if (o >= capacity) {
+                        o -= capacity;
+                    }
                 }
                 int written = i - offset;
                 if (written > 0) {
-                    publish(offset(first), firstWord, offset(at));
+                    publish(base, firstWord, o);
                     published(at, written);
                 }
                 return written;
