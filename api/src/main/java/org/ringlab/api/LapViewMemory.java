@@ -11,7 +11,7 @@ import java.lang.foreign.MemorySegment;
  * through {@code claim}/{@code commit}/{@code window}, the strategy's own code.
  *
  * <p>The split and linearize rings are of this kind. A doubled ring is not (a write must also
- * reach its mirror copy, which its commit makes), nor is a growable ring (a grow unmaps the
+ * reach its second copy: it is a {@link DoubledViewMemory}), nor is a growable ring (a grow unmaps the
  * lap). Third-party strategies need not be: they stay plain {@link AbstractRingMemory}s.
  *
  * <h2>In place</h2>

@@ -61,8 +61,12 @@ import java.lang.foreign.MemorySegment;
  *       place for any range that does not cross the seam (split, linearize): a queue may keep
  *       segments of its {@link LapViewMemory#lapView() lap view} for ranges it reuses every lap
  *       and goes through the strategy only for ranges that cross. Optional: a strategy that is
- *       not one (doubled, the growable ring, every {@link AbstractRingMemory} of a third party)
- *       is reached through claim/commit/window as before.</li>
+ *       not one (the growable ring, every {@link AbstractRingMemory} of a third party) is
+ *       reached through claim/commit/window as before.</li>
+ *   <li>{@link DoubledViewMemory}, a segment-path memory on a 2N array holding every byte
+ *       twice (doubled): a queue may write and read its 2N
+ *       {@link DoubledViewMemory#doubledView() view} in place and makes the second write through
+ *       the strategy's {@link DoubledViewMemory#twin twin}, its mechanism. Optional too.</li>
  * </ul>
  * The type is sealed to those two roots. A third-party strategy extends
  * {@link AbstractRingMemory} (a segment-path memory: it supplies the mapping of positions to
@@ -74,7 +78,7 @@ import java.lang.foreign.MemorySegment;
  * {@link #close()} releases everything (mappings, descriptors, files it created); closing
  * twice is harmless. After close every method but {@code close}, {@code isOpen} and
  * {@code capacity} throws {@link IllegalStateException} ({@code strategyName}, {@code capabilities},
- * {@code granularity}, {@code copyCounters}, {@code header}, {@code mirrorView} included), and
+ * {@code granularity}, {@code copyCounters}, {@code header}, {@code mirrorView}, {@code lapView}, {@code doubledView} included), and
  * so does any access through a segment obtained earlier: never a JVM crash.
  */
 public sealed interface RingMemory extends AutoCloseable permits MirrorViewMemory, SegmentPathMemory {

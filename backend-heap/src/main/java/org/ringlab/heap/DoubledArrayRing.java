@@ -4,14 +4,17 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import org.ringlab.api.CopyCounters;
+import org.ringlab.api.DoubledViewMemory;
 
 /**
  * A 2N array holding every byte twice, at {@code i} and {@code i + N} (seed 000's "malloc"
  * ring): a claim at offset {@code i} may run past N into the second copy, and commit copies the
  * claimed bytes to their twin, so any window of up to N bytes is contiguous. Every committed
- * byte is written twice: {@code mirrorBytes} counts the second write.
+ * byte is written twice: {@code mirrorBytes} counts the second write. A queue may also write
+ * the array in place ({@link DoubledViewMemory}) and make the second write through
+ * {@link #twin} and {@link #twinInt}, the same code the commit and the direct writes use.
  */
-final class DoubledArrayRing extends ArenaRingMemory {
+final class DoubledArrayRing extends ArenaRingMemory implements DoubledViewMemory {
 
     private final ThreadSide writer = new ThreadSide(); // mirrorBytes, off the reader's lines
 
@@ -33,7 +36,34 @@ final class DoubledArrayRing extends ArenaRingMemory {
     @Override
     protected void commitClaim(long position, long length) {
         long at = ringOffset(position);
-        twin(memory, at, at, length);
+        twinUnchecked(memory, at, at, length);
+    }
+
+    /** The 2N array itself: the view a queue writes in place (a view of the front arena: it throws after close). */
+    @Override
+    public MemorySegment doubledView() {
+        ensureOpen();
+        return memory;
+    }
+
+    /** {@link #twin(MemorySegment, long, long, long) twin}'s contract, checked (a queue calls it once per record: two compares). */
+    @Override
+    public void twin(MemorySegment from, long fromOffset, long at, long length) {
+        if (at < 0 || at >= capacity || length < 0 || length > capacity) {
+            throw new IllegalArgumentException("twin of " + length + " bytes at view offset " + at + ": the offset must be in [0, "
+                    + capacity + ") and the length in [0, " + capacity + "]");
+        }
+        twinUnchecked(from, fromOffset, at, length);
+    }
+
+    @Override
+    public void twinInt(long at, int value) {
+        if (at < 0 || at > capacity - Integer.BYTES || (at & (Integer.BYTES - 1)) != 0) {
+            throw new IllegalArgumentException("twin of an int at view offset " + at + ": it must be 4-aligned in [0, "
+                    + (capacity - Integer.BYTES) + "]");
+        }
+        memory.set(ValueLayout.JAVA_INT, at + capacity, value);
+        writer.bytes += Integer.BYTES;
     }
 
     /**
@@ -42,7 +72,7 @@ final class DoubledArrayRing extends ArenaRingMemory {
      * {@code [at, at + length)}: bytes in the first half get their twin in the second, and the
      * part that ran past N (the wrapped bytes) gets its twin at the start. Counted as mirror bytes.
      */
-    private void twin(MemorySegment from, long fromOffset, long at, long length) {
+    private void twinUnchecked(MemorySegment from, long fromOffset, long at, long length) {
         if (at + length <= capacity) {
             MemorySegment.copy(from, fromOffset, memory, at + capacity, length);
         } else {
@@ -71,7 +101,7 @@ final class DoubledArrayRing extends ArenaRingMemory {
         long length = src.byteSize();
         long at = ringOffset(position);
         MemorySegment.copy(src, 0, memory, at, length);
-        twin(src, 0, at, length);
+        twinUnchecked(src, 0, at, length);
     }
 
     /** The int and its twin as two stores (a 4-byte segment copy costs a bulk-copy call with its checks). */
@@ -87,7 +117,7 @@ final class DoubledArrayRing extends ArenaRingMemory {
             memory.set(ValueLayout.JAVA_INT_UNALIGNED, at + capacity, value);
             writer.bytes += Integer.BYTES;
         } else {
-            twin(memory, at, at, Integer.BYTES); // cold: the int runs past N (never with frames aligned to 8)
+            twinUnchecked(memory, at, at, Integer.BYTES); // cold: the int runs past N (never with frames aligned to 8)
         }
     }
 
@@ -103,7 +133,7 @@ final class DoubledArrayRing extends ArenaRingMemory {
         long at = ringOffset(position);
         memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
         MemorySegment.copy(payload, 0, memory, at + Integer.BYTES, length);
-        twin(memory, at, at, Integer.BYTES + length);
+        twinUnchecked(memory, at, at, Integer.BYTES + length);
     }
 
     /**
@@ -116,7 +146,7 @@ final class DoubledArrayRing extends ArenaRingMemory {
         long length = payload.byteSize();
         long at = ringOffset(position);
         MemorySegment.copy(payload, 0, memory, at, length);
-        twin(payload, 0, at, length);
+        twinUnchecked(payload, 0, at, length);
         long zeroAt = at + (zeroPosition - position); // below 2N: the span is at most N
         writeIntAt(zeroAt < capacity ? zeroAt : zeroAt - capacity, 0);
     }

@@ -379,6 +379,15 @@ public final class QueueContractPoints {
         if (ring instanceof org.ringlab.api.MirrorViewMemory mirrored) {
             throwsAfterClose(open, "mirrorView()", mirrored::mirrorView);
         }
+        if (ring instanceof org.ringlab.api.LapViewMemory lap) {
+            throwsAfterClose(open, "lapView()", lap::lapView);
+            throwsAfterClose(open, "lapOffset(0)", () -> lap.lapOffset(0));
+        }
+        if (ring instanceof org.ringlab.api.DoubledViewMemory doubled) {
+            throwsAfterClose(open, "doubledView()", doubled::doubledView);
+            throwsAfterClose(open, "twin(1 byte at 0)", () -> doubled.twin(MemorySegment.ofArray(new byte[1]), 0, 0, 1));
+            throwsAfterClose(open, "twinInt(0, 1)", () -> doubled.twinInt(0, 1));
+        }
         throwsAfterClose(open, "claim(0, 1)", () -> ring.claim(0, 1));
         throwsAfterClose(open, "commit(0, 1)", () -> ring.commit(0, 1));
         throwsAfterClose(open, "write(0, 1 byte)", () -> ring.write(0, MemorySegment.ofArray(new byte[1])));

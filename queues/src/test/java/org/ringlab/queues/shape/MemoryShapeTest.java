@@ -57,6 +57,15 @@ class MemoryShapeTest {
                 if (m instanceof MirrorViewMemory v) {
                     assertEquals(2 * m.capacity(), v.mirrorView().byteSize(), s.name());
                 }
+                assertEquals(s.name().equals("doubled"), m instanceof org.ringlab.api.DoubledViewMemory, s.name() + " doubled view");
+                if (m instanceof org.ringlab.api.DoubledViewMemory d) {
+                    assertEquals(2 * m.capacity(), d.doubledView().byteSize(), s.name());
+                    long n = m.capacity();
+                    assertThrows(IllegalArgumentException.class, () -> d.twin(d.doubledView(), 0, n, 1), "twin at N");
+                    assertThrows(IllegalArgumentException.class, () -> d.twin(d.doubledView(), 0, 0, n + 1), "twin of N + 1 bytes");
+                    assertThrows(IllegalArgumentException.class, () -> d.twinInt(n - 2, 1), "an int at N - 2");
+                    assertThrows(IllegalArgumentException.class, () -> d.twinInt(2, 1), "an unaligned int");
+                }
             }
         }
     }
@@ -81,6 +90,12 @@ class MemoryShapeTest {
             }
             if (m instanceof MirrorViewMemory v) {
                 assertThrows(IllegalStateException.class, v::mirrorView, s.name());
+            }
+            if (m instanceof org.ringlab.api.DoubledViewMemory d) {
+                assertThrows(IllegalStateException.class, d::doubledView, s.name());
+                assertThrows(IllegalStateException.class, () -> d.twinInt(0, 1), s.name() + " twinInt");
+                assertThrows(IllegalStateException.class, () -> d.twin(java.lang.foreign.MemorySegment.ofArray(new byte[8]), 0, 0, 8),
+                        s.name() + " twin");
             }
         }
     }
