@@ -68,7 +68,7 @@ import org.ringlab.queues.support.QueueChecks;
  *       the larger of the header's value and this queue's own producer handle's position.</li>
  * </ul>
  */
-abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewSpscQueue, LapViewSpscQueue {
+abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewSpscQueue, LapViewSpscQueue, DoubledViewSpscQueue {
 
     private static final VarHandle WORD = ValueLayout.JAVA_INT.varHandle();
 
@@ -95,9 +95,11 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewS
      * @param room        the largest frame the view's placement takes: all but the terminator's
      *                    reserve on a mirror view, half the ring where records pad (so an empty
      *                    queue always takes the largest record)
+     * @param cleared     the view's bytes a new ring zeroes from offset 0: N, or both copies (2N)
+     *                    where the second copy is memory of its own (doubled)
      */
     InPlaceSpscQueue(String disciplineName, RingMemory memory, MemorySegment view, QueueSpec spec, boolean seamMatters,
-                     long room) {
+                     long room, long cleared) {
         super(disciplineName, memory, spec);
         this.header = memory.header();
         this.view = view;
@@ -109,7 +111,7 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewS
         SpscDescriptor.checkVariableFrames(recordSize, capacity, room, memory.strategyName());
         SpscDescriptor.checkHeaderFits(header);
         initializeOrAttach(header, capacity, spec, seamMatters, SpscDescriptor.PUBLISHED_BY_LENGTH_WORD,
-                () -> view.asSlice(0, capacity).fill((byte) 0));
+                () -> view.asSlice(0, cleared).fill((byte) 0));
         long consumerPosition = lvPosition(CONSUMER_POSITION_OFFSET);
         this.producer = new Producer(recoverProducerPosition(consumerPosition), consumerPosition);
         this.consumer = new Consumer(lvPosition(CONSUMER_POSITION_OFFSET));
@@ -166,6 +168,23 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewS
      */
     void writeTerminator(long offset) {
         view.set(ValueLayout.JAVA_INT, offset, 0);
+    }
+
+    /**
+     * Plain store of a word the consumer reaches only through a later release (a batch's later
+     * words, padding's or a record's word behind padding). A step of its own so that a view
+     * whose bytes live twice (doubled) writes the second copy too.
+     */
+    void storeWord(long offset, int word) {
+        view.set(ValueLayout.JAVA_INT, offset, word);
+    }
+
+    /**
+     * After the caller of a claim wrote {@code length} bytes of payload at view offset
+     * {@code payload}, before the commit publishes them: nothing where the view is the ring's
+     * only copy of its bytes; the second write where it is not (doubled).
+     */
+    void claimWritten(long payload, int length) {
     }
 
     /**
@@ -298,7 +317,7 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewS
          */
         private void padded(long from, long at, long o, int word, long end) {
             paddingBytes += at - from;
-            view.set(ValueLayout.JAVA_INT, o, word); // plain: published by the padding's word
+            storeWord(o, word); // plain: published by the padding's word
             publish(offset(from), (int) -(at - from), offset(end));
         }
 
@@ -371,7 +390,7 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewS
                         if (at == first) {
                             firstWord = (int) -(start - at);
                         } else {
-                            view.set(ValueLayout.JAVA_INT, o, (int) -(start - at)); // plain: published by the first word's release
+                            storeWord(o, (int) -(start - at)); // plain: published by the first word's release
                         }
                         o = 0; // padding runs to the seam: the frame starts a lap on
                     }
@@ -380,7 +399,7 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewS
                     if (start == first) {
                         firstWord = word;
                     } else {
-                        view.set(ValueLayout.JAVA_INT, o, word); // plain: published by the first word's release
+                        storeWord(o, word); // plain: published by the first word's release
                     }
                     at = start + frame;
                     o += frame;
@@ -455,6 +474,7 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue permits MirrorViewS
                 long from = position;
                 long end = at + SpscDescriptor.variableFrameLength(length);
                 claimPosition = FULL;
+                claimWritten(offset(at) + RECORD_HEADER_LENGTH, length);
                 inFlight.unhold();
                 // Publishes the record the caller wrote into the claim (a shorter commit's
                 // terminator lands on what the caller wrote past it: the word is zero again).

@@ -24,7 +24,7 @@ import org.ringlab.api.SeamPlacement;
 non-sealed class LapViewSpscQueue extends InPlaceSpscQueue {
 
     LapViewSpscQueue(String disciplineName, LapViewMemory memory, QueueSpec spec) {
-        super(disciplineName, memory, memory.lapView(), spec, true, memory.capacity() / 2);
+        super(disciplineName, memory, memory.lapView(), spec, true, memory.capacity() / 2, memory.capacity());
     }
 
     /** Whether position {@code p}'s bytes are at lap view offset {@code p mod N} in {@code memory}. */

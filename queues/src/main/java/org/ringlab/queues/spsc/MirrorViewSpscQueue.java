@@ -16,7 +16,7 @@ import org.ringlab.api.QueueSpec;
 non-sealed class MirrorViewSpscQueue extends InPlaceSpscQueue {
 
     MirrorViewSpscQueue(String disciplineName, MirrorViewMemory memory, QueueSpec spec) {
-        super(disciplineName, memory, memory.mirrorView(), spec, false, memory.capacity());
+        super(disciplineName, memory, memory.mirrorView(), spec, false, memory.capacity(), memory.capacity());
     }
 
     /** Every frame where the last ended: the mirror view is contiguous across the seam. */

@@ -120,8 +120,9 @@ class SpscLengthWordReuseTest {
 
     /**
      * The segment path's length words (doubled, split and linearize, pad and cross) through the
-     * strategies' own calls, and split's and linearize's padded frames in their lap views (what
-     * the factory gives them with pad).
+     * strategies' own calls, split's and linearize's padded frames in their lap views (what
+     * the factory gives them with pad) and doubled's frames in place in its 2N array (what the
+     * factory gives it).
      */
     @Test
     void oldPayloadBytesNeverReadAsRecordsOnTheSegmentPath() {
@@ -129,17 +130,18 @@ class SpscLengthWordReuseTest {
             MemoryStrategy s = Registries.memoryStrategies().require(name);
             for (org.ringlab.api.SeamPlacement seam : org.ringlab.api.SeamPlacement.values()) {
                 QueueSpec spec = SPEC.withSeam(seam);
-                boolean lapView = !name.equals("doubled") && seam == org.ringlab.api.SeamPlacement.PAD;
+                boolean doubled = name.equals("doubled");
+                boolean lapView = !doubled && seam == org.ringlab.api.SeamPlacement.PAD;
                 for (int by = 0; by < 3; by++) {
                     RecordQueue[] built = new RecordQueue[1];
                     long v = violations(s, m -> built[0] = lapView ? new PaddedSegmentSpscQueue("spsc", m, spec)
-                            : SpscRingQueue.create("spsc", m, spec), by);
+                            : doubled ? new SegmentSpscQueue("spsc", m, spec) : SpscRingQueue.create("spsc", m, spec), by);
                     assertInstanceOf(WordSegmentSpscQueue.class, built[0], name);
                     assertEquals(0, v, name + " " + seam + " read path " + by);
-                    if (lapView) {
+                    if (lapView || doubled) {
                         v = violations(s, m -> built[0] = SpscRingQueue.create("spsc", m, spec), by);
-                        assertInstanceOf(LapViewSpscQueue.class, built[0], name);
-                        assertEquals(0, v, name + " " + seam + " in the lap view, read path " + by);
+                        assertInstanceOf(InPlaceSpscQueue.class, built[0], name);
+                        assertEquals(0, v, name + " " + seam + " in place, read path " + by);
                     }
                 }
             }
