@@ -9,9 +9,13 @@ import org.ringlab.api.CopyCounters;
  * {@code boost::circular_buffer::linearize()} works: afterwards the window starts at offset 0
  * and is contiguous. Byte {@code p} lives at {@code (p + shift) mod N}.
  *
- * <p>A rotation by {@code s} moves every block of {@code u} bytes once along the cycles of the
- * permutation, with one block per cycle parked in a small temp: {@code N + gcd(N, s)} bytes
- * moved in all, which {@code rotationBytes} counts. Writes never rotate: a write crossing the
+ * <p>A rotation by {@code s} whose smaller part, {@code m = min(s, N - s)} bytes, fits the
+ * 64 KiB temp parks that part there, moves the larger part with one overlapping copy and puts
+ * the parked part back: {@code N + m} bytes, all moved sequentially, as seed 000 prices
+ * linearize (the work of the second insertion, done for the whole array at once). A queue's
+ * crossing window is of this kind (m is at most the record). Otherwise every block of {@code u}
+ * bytes moves once along the cycles of the permutation, with one block per cycle parked in the
+ * temp: {@code N + gcd(N, s)} bytes. {@code rotationBytes} counts the bytes moved. Writes never rotate: a write crossing the
  * seam is copied in two parts, a claim crossing it is staged ({@code stagingBytes}). A window
  * may rotate the whole ring, so reads and writes must not run concurrently.
  */
@@ -88,14 +92,44 @@ final class LinearizingRing extends LapViewArenaRing {
 
     /** Rotates the ring so the byte at offset {@code s} (0 < s < N) moves to offset 0. */
     private void rotateLeft(long s) {
+        if (temp == null) {
+            temp = arena.allocate(Math.min(capacity, MAX_BLOCK), ALIGNMENT);
+        }
+        long tail = capacity - s;
+        if (Math.min(s, tail) <= MAX_BLOCK) {
+            rotateThroughTemp(s, tail);
+        } else {
+            rotateAlongCycles(s);
+        }
+        rotations++;
+    }
+
+    /**
+     * The smaller part parked in the temp, the larger moved over it with one overlapping copy
+     * ({@code MemorySegment.copy} copies as if through a temporary: a memmove), the parked part
+     * put back: {@code N + min(s, N - s)} bytes, sequential.
+     */
+    private void rotateThroughTemp(long s, long tail) {
+        if (tail <= s) {
+            MemorySegment.copy(memory, s, temp, 0, tail);
+            MemorySegment.copy(memory, 0, memory, tail, s);
+            MemorySegment.copy(temp, 0, memory, 0, tail);
+            rotationBytes += capacity + tail;
+        } else {
+            MemorySegment.copy(memory, 0, temp, 0, s);
+            MemorySegment.copy(memory, s, memory, 0, tail);
+            MemorySegment.copy(temp, 0, memory, tail, s);
+            rotationBytes += capacity + s;
+        }
+    }
+
+    /** Both parts larger than the temp: blocks along the permutation's cycles, {@code N + gcd(N, s)} bytes. */
+    private void rotateAlongCycles(long s) {
         long g = gcd(capacity, s);
         long block = largestDivisorAtMost(g, MAX_BLOCK);
         long blocks = capacity / block;
         long step = s / block;
         long cycles = g / block;
-        if (temp == null) {
-            temp = arena.allocate(Math.min(capacity, MAX_BLOCK), ALIGNMENT);
-        }
         for (long c = 0; c < cycles; c++) {
             MemorySegment.copy(memory, c * block, temp, 0, block);
             long to = c;
@@ -111,7 +145,6 @@ final class LinearizingRing extends LapViewArenaRing {
             MemorySegment.copy(temp, 0, memory, to * block, block);
         }
         rotationBytes += capacity + g;
-        rotations++;
     }
 
     static long gcd(long a, long b) {

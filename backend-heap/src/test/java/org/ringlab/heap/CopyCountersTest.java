@@ -57,7 +57,7 @@ class CopyCountersTest {
     }
 
     @Property(tries = 200)
-    void linearizeRotationMovesCapacityPlusGcdBytes(@ForAll @IntRange(min = 2, max = 3000) int capacity,
+    void linearizeRotationMovesCapacityPlusTheSmallerPart(@ForAll @IntRange(min = 2, max = 3000) int capacity,
                                                     @ForAll @IntRange(min = 1, max = 2999) int start) {
         int s = start % capacity == 0 ? 1 : start % capacity;
         try (RingMemory ring = new LinearizeOnReadMemory().allocate(RingSpec.ofCapacity(capacity))) {
@@ -67,8 +67,8 @@ class CopyCountersTest {
             assertEquals(capacity - s, window.byteSize());
             ring.write(capacity, bytes(s, 9));      // the ring now holds positions s .. capacity + s
             MemorySegment history = ring.window(s, capacity);
-            long g = LinearizingRing.gcd(capacity, s);
-            assertEquals(new CopyCounters(0, capacity + g, 1, 0, 0), ring.copyCounters());
+            // Both parts fit the temp here (N <= 3000): the smaller is parked, the larger moved over it.
+            assertEquals(new CopyCounters(0, capacity + Math.min(s, capacity - s), 1, 0, 0), ring.copyCounters());
             byte[] expected = new byte[capacity];
             byte[] first = bytes(capacity, 7).toArray(ValueLayout.JAVA_BYTE);
             byte[] second = bytes(s, 9).toArray(ValueLayout.JAVA_BYTE);
@@ -78,6 +78,42 @@ class CopyCountersTest {
             ring.window(s, capacity);               // already linear: no second rotation
             assertEquals(1, ring.copyCounters().rotations());
         }
+    }
+
+    /**
+     * Both rotations on rings larger than the temp, each checked byte for byte: a smaller part
+     * that fits the temp (N + m bytes), and parts both larger than it (blocks along the cycles,
+     * N + gcd(N, s) bytes).
+     */
+    @Test
+    void largeRingsRotateThroughTheTempOrAlongTheCycles() {
+        int capacity = 320 * 1024;
+        for (int s : new int[] {capacity - 72, 40, 100 * 1024 + 8, 160 * 1024}) {
+            try (RingMemory ring = new LinearizeOnReadMemory().allocate(RingSpec.ofCapacity(capacity))) {
+                MemorySegment first = unrepeating(capacity, 7);
+                ring.write(0, first);
+                ring.window(s, capacity - s);
+                MemorySegment second = unrepeating(s, 9);
+                ring.write(capacity, second);
+                MemorySegment history = ring.window(s, capacity);
+                long smaller = Math.min(s, capacity - s);
+                long moved = capacity + (smaller <= LinearizingRing.MAX_BLOCK ? smaller : LinearizingRing.gcd(capacity, s));
+                assertEquals(new CopyCounters(0, moved, 1, 0, 0), ring.copyCounters(), "rotation by " + s);
+                byte[] expected = new byte[capacity];
+                System.arraycopy(first.toArray(ValueLayout.JAVA_BYTE), s, expected, 0, capacity - s);
+                System.arraycopy(second.toArray(ValueLayout.JAVA_BYTE), 0, expected, capacity - s, s);
+                assertArrayEquals(expected, history.toArray(ValueLayout.JAVA_BYTE), "rotation by " + s);
+            }
+        }
+    }
+
+    /** Bytes whose pattern does not repeat every 256: a rotation off by a multiple of 256 shows. */
+    private static MemorySegment unrepeating(int length, int seed) {
+        byte[] b = new byte[length];
+        for (int i = 0; i < length; i++) {
+            b[i] = (byte) (seed + i + (i >>> 8) * 31 + (i >>> 16) * 17);
+        }
+        return MemorySegment.ofArray(b);
     }
 
     @Test

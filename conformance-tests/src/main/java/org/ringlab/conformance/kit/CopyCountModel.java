@@ -126,8 +126,13 @@ public abstract class CopyCountModel {
 
     /**
      * {@code linearize}: a window crossing the (rotated) seam rotates the ring by its offset s,
-     * counted as N + gcd(N, s) bytes; claims crossing it are staged like split's.
+     * counted as N + min(s, N - s) bytes when that smaller part fits the ring's 64 KiB temp (it
+     * is parked there and the rest moved over it), else N + gcd(N, s) (blocks along the cycles);
+     * claims crossing it are staged like split's.
      */
+    /** The linearize ring's temp, 64 KiB: a rotation whose smaller part fits goes through it. */
+    static final long LINEARIZE_TEMP = 64 * 1024;
+
     public static CopyCountModel rotateOnRead() {
         return new CopyCountModel() {
             long shift;
@@ -147,7 +152,8 @@ public abstract class CopyCountModel {
             protected void windowed(long position, long length, long capacity) {
                 long at = physical(position, capacity);
                 if (at + length > capacity) {
-                    rotationBytes += capacity + gcd(capacity, at);
+                    long smaller = Math.min(at, capacity - at);
+                    rotationBytes += capacity + (smaller <= LINEARIZE_TEMP ? smaller : gcd(capacity, at));
                     rotations++;
                     shift = (shift - at + capacity) % capacity;
                 }
