@@ -30,6 +30,8 @@ class SpscConcurrencyTest {
 
     static final long RECORDS = Long.getLong("ringlab.spsc.records", 10_000_000L);
     static final long CAPACITY = 64 * 1024;
+    /** A small ring for the padding twin: a lap every ~110 records, so a padding word every ~110. */
+    static final long PADDING_CAPACITY = 4 * 1024;
 
     static List<MemoryStrategy> strategies() {
         List<MemoryStrategy> available = Registries.memoryStrategies().available();
@@ -117,6 +119,23 @@ class SpscConcurrencyTest {
             }
             assertTrue(violations > 0, "split × pad: the broken twin published 5 million records before writing them"
                     + " in the lap view and the stress test saw nothing wrong: it cannot catch a publication bug");
+        }));
+        tests.add(dynamicTest("split × pad (lap view): the padding released before the record behind it", () -> {
+            try (RingMemory memory = Registries.memoryStrategies().require("split").allocate(RingSpec.ofCapacity(PADDING_CAPACITY));
+                 RecordQueue queue = queue(memory)) {
+                assertTrue(queue instanceof LapViewSpscQueue, queue.getClass().getName());
+                Traffic.Result clean = Traffic.run(queue, 1_000_000);
+                assertEquals(0, clean.violations(), "the lap view itself on the small ring: " + clean.firstViolation());
+            }
+            long violations = 0;
+            for (int round = 0; round < 5 && violations == 0; round++) {
+                try (RingMemory memory = Registries.memoryStrategies().require("split").allocate(RingSpec.ofCapacity(PADDING_CAPACITY));
+                     RecordQueue queue = new PadBeforeRecordLapViewSpscQueue((org.ringlab.api.LapViewMemory) memory, SPEC)) {
+                    violations = Traffic.run(queue, 1_000_000).violations();
+                }
+            }
+            assertTrue(violations > 0, "split × pad: the broken twin released 5 million records' padding before the record"
+                    + " behind it and the stress test saw nothing wrong: it cannot catch a padding publication bug");
         }));
         tests.add(dynamicTest("doubled (in place)", () -> {
             long violations = 0;
