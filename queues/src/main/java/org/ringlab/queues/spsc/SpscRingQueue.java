@@ -33,12 +33,14 @@ import org.ringlab.api.SeamPlacement;
  *       producer's position on its hot path): {@link MirrorViewSpscQueue} in the 2N view of a
  *       {@link MirrorViewMemory} that does not grow, {@link LapViewSpscQueue} in the N-byte lap
  *       view of a {@link LapViewMemory} (split, linearize) with seam placement pad, where no
- *       record crosses the seam, {@link DoubledViewSpscQueue} in the 2N array of a
+ *       record crosses the seam, {@link LapViewCrossSpscQueue} in the same lap view of a split
+ *       ring with seam placement cross (the payload across the seam, about one a lap, through
+ *       the strategy's write, staging and gather), {@link DoubledViewSpscQueue} in the 2N array of a
  *       {@link DoubledViewMemory} (doubled), the second copy of every byte written through the
  *       strategy's {@code twin};</li>
  *   <li>{@link SegmentSpscQueue} and {@link PaddedSegmentSpscQueue} ({@link WordSegmentSpscQueue}):
  *       variable-length records on any other segment path without a growth policy (third
- *       parties' memory, split and linearize with seam placement cross), published the same
+ *       parties' memory, linearize with seam placement cross), published the same
  *       way through the SPI's {@code writeIntRelease}/{@code readIntAcquire} of the word, so
  *       every byte goes through the strategy's own code;</li>
  *   <li>the subclasses of {@link PositionSpscQueue}, one final class per memory shape and
@@ -94,6 +96,9 @@ public abstract sealed class SpscRingQueue implements RecordQueue permits InPlac
         boolean padded = PositionSpscQueue.seamCopies(memory) && spec.seam() == SeamPlacement.PAD;
         if (!fixed && padded && memory instanceof LapViewMemory l && LapViewSpscQueue.inPlace(l)) {
             return new LapViewSpscQueue(disciplineName, l, spec); // nothing crosses: every frame in place
+        }
+        if (!fixed && spec.seam() == SeamPlacement.CROSS && memory instanceof LapViewMemory l && LapViewCrossSpscQueue.inPlace(l)) {
+            return new LapViewCrossSpscQueue(disciplineName, l, spec); // in place but the payload across the seam
         }
         if (!fixed && !padded && memory instanceof DoubledViewMemory d) {
             return new DoubledViewSpscQueue(disciplineName, d, spec); // in place; the second copy through the strategy's twin

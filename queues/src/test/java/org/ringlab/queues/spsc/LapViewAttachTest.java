@@ -21,7 +21,9 @@ import org.ringlab.api.SeamPlacement;
 
 /**
  * {@link LapViewSpscQueue} (in place in the lap view) and {@link PaddedSegmentSpscQueue}
- * (through the strategy's calls) write the same frames, padding included, so a queue of either
+ * (through the strategy's calls) write the same frames, padding included, and so do
+ * {@link LapViewCrossSpscQueue} and {@link SegmentSpscQueue} with seam placement cross on split
+ * (records across the seam included), so a queue of either
  * class built again on the same memory (another process; the old queue abandoned unclosed, as a
  * process that died) takes every record the other left queued, in order, and goes on. The
  * classes alternate every 23 records over several laps of a small ring, with records queued
@@ -34,14 +36,27 @@ class LapViewAttachTest {
     @ParameterizedTest
     @ValueSource(strings = {"split", "linearize"})
     void eitherClassTakesOverTheOthersRing(String strategy) {
-        Function<RingMemory, RecordQueue> segmentPath = m -> new PaddedSegmentSpscQueue("spsc", m, SPEC);
-        Function<RingMemory, RecordQueue> lapView = m -> SpscRingQueue.create("spsc", m, SPEC);
+        alternate(strategy, SPEC, m -> new PaddedSegmentSpscQueue("spsc", m, SPEC), LapViewSpscQueue.class);
+    }
+
+    @org.junit.jupiter.api.Test
+    void withCrossEitherClassTakesOverTheOthersRing() {
+        QueueSpec cross = SPEC.withSeam(SeamPlacement.CROSS);
+        alternate("split", cross, m -> new SegmentSpscQueue("spsc", m, cross), LapViewCrossSpscQueue.class);
+    }
+
+    private static void alternate(String strategy, QueueSpec spec, Function<RingMemory, RecordQueue> segmentPath,
+                                  Class<?> inPlaceClass) {
+        Function<RingMemory, RecordQueue> lapView = m -> SpscRingQueue.create("spsc", m, spec);
+        boolean pads = spec.seam() == SeamPlacement.PAD;
         try (RingMemory memory = Registries.memoryStrategies().require(strategy).allocate(RingSpec.ofCapacity(4096))) {
             ArrayDeque<byte[]> queued = new ArrayDeque<>();
             RecordQueue queue = lapView.apply(memory);
-            assertInstanceOf(LapViewSpscQueue.class, queue);
+            assertInstanceOf(inPlaceClass, queue);
             long padding = 0;
             int switches = 0;
+            long position = 0;
+            int crossing = 0;
             int acrossTheSeam = 0; // switches with records queued on both sides of the seam
             byte[] out = new byte[200];
             for (int i = 0; i < 600; i++) {
@@ -54,6 +69,11 @@ class LapViewAttachTest {
                     queue = (switches++ % 2 == 0 ? segmentPath : lapView).apply(memory); // the old one abandoned unclosed
                 }
                 byte[] record = new byte[1 + (i * 53) % 200];
+                if (!pads) { // no padding: positions are the frames' running sum
+                    long payload = position + SpscDescriptor.RECORD_HEADER_LENGTH;
+                    crossing += payload / 4096 != (payload + record.length - 1) / 4096 ? 1 : 0;
+                    position += SpscDescriptor.variableFrameLength(record.length);
+                }
                 Arrays.fill(record, (byte) i);
                 assertTrue(queue.producer().offer(MemorySegment.ofArray(record)), "record " + i + " refused");
                 queued.add(record);
@@ -72,7 +92,12 @@ class LapViewAttachTest {
             }
             assertEquals(org.ringlab.api.QueueConsumer.EMPTY, queue.consumer(0).poll(MemorySegment.ofArray(out)), "nothing left");
             padding += queue.counters().get("paddingBytes");
-            assertTrue(padding > 0, "the records never padded at the seam: the test proves nothing about padding");
+            if (pads) {
+                assertTrue(padding > 0, "the records never padded at the seam: the test proves nothing about padding");
+            } else {
+                assertEquals(0, padding, "cross never pads");
+                assertTrue(crossing >= 3, "only " + crossing + " payloads crossed the seam: the test proves nothing about them");
+            }
             assertTrue(acrossTheSeam >= 3, "only " + acrossTheSeam + " of " + switches
                     + " switches had records queued across the seam");
         }

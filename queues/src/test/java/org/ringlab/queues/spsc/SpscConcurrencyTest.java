@@ -70,11 +70,30 @@ class SpscConcurrencyTest {
             try (RingMemory memory = Registries.memoryStrategies().require("split").allocate(RingSpec.ofCapacity(CAPACITY));
                  RecordQueue queue = seam == org.ringlab.api.SeamPlacement.PAD
                          ? new PaddedSegmentSpscQueue("spsc", memory, SPEC.withSeam(seam))
-                         : SpscRingQueue.create("spsc", memory, SPEC.withSeam(seam))) {
+                         : new SegmentSpscQueue("spsc", memory, SPEC.withSeam(seam))) {
                 assertTrue(queue instanceof WordSegmentSpscQueue, queue.getClass().getName());
                 Traffic.Result result = Traffic.run(queue, RECORDS / 4);
                 assertEquals(0, result.violations(), "split × " + seam + ": " + result.firstViolation());
                 assertEquals(RECORDS / 4, result.delivered());
+            }
+        }));
+    }
+
+    /**
+     * Split with seam placement cross in its lap view ({@link LapViewCrossSpscQueue}, what the
+     * factory gives it): records in place, the payload across the seam through the strategy's
+     * write and window; on the usual ring and on a 4 KiB one (a crossing every ~110 records).
+     */
+    @TestFactory
+    Stream<DynamicTest> splitWithCrossInItsLapView() {
+        return Stream.of(CAPACITY, PADDING_CAPACITY).map(capacity -> dynamicTest("split × cross, " + capacity + " bytes", () -> {
+            try (RingMemory memory = Registries.memoryStrategies().require("split").allocate(RingSpec.ofCapacity(capacity));
+                 RecordQueue queue = SpscRingQueue.create("spsc", memory, SPEC.withSeam(org.ringlab.api.SeamPlacement.CROSS))) {
+                assertTrue(queue instanceof LapViewCrossSpscQueue, queue.getClass().getName());
+                Traffic.Result result = Traffic.run(queue, RECORDS / 4);
+                assertEquals(0, result.violations(), "split × cross: " + result.firstViolation());
+                assertEquals(RECORDS / 4, result.delivered());
+                assertTrue(memory.copyCounters().gatherBytes() > 0, "no window crossed the seam: the test proves nothing about it");
             }
         }));
     }
@@ -136,6 +155,18 @@ class SpscConcurrencyTest {
             }
             assertTrue(violations > 0, "split × pad: the broken twin released 5 million records' padding before the record"
                     + " behind it and the stress test saw nothing wrong: it cannot catch a padding publication bug");
+        }));
+        tests.add(dynamicTest("split × cross (lap view): the word before the payload across the seam", () -> {
+            long violations = 0;
+            for (int round = 0; round < 5 && violations == 0; round++) {
+                try (RingMemory memory = Registries.memoryStrategies().require("split").allocate(RingSpec.ofCapacity(PADDING_CAPACITY));
+                     RecordQueue queue = new PublishBeforeWriteAcrossLapViewSpscQueue((org.ringlab.api.LapViewMemory) memory,
+                             SPEC.withSeam(org.ringlab.api.SeamPlacement.CROSS))) {
+                    violations = Traffic.run(queue, 1_000_000).violations();
+                }
+            }
+            assertTrue(violations > 0, "split × cross: the broken twin published 5 million records across the seam before"
+                    + " writing them and the stress test saw nothing wrong: it cannot catch a publication bug there");
         }));
         tests.add(dynamicTest("doubled (in place)", () -> {
             long violations = 0;

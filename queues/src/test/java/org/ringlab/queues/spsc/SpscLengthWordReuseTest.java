@@ -132,13 +132,14 @@ class SpscLengthWordReuseTest {
                 QueueSpec spec = SPEC.withSeam(seam);
                 boolean doubled = name.equals("doubled");
                 boolean lapView = !doubled && seam == org.ringlab.api.SeamPlacement.PAD;
+                boolean lapCross = name.equals("split") && seam == org.ringlab.api.SeamPlacement.CROSS;
                 for (int by = 0; by < 3; by++) {
                     RecordQueue[] built = new RecordQueue[1];
                     long v = violations(s, m -> built[0] = lapView ? new PaddedSegmentSpscQueue("spsc", m, spec)
-                            : doubled ? new SegmentSpscQueue("spsc", m, spec) : SpscRingQueue.create("spsc", m, spec), by);
+                            : doubled || lapCross ? new SegmentSpscQueue("spsc", m, spec) : SpscRingQueue.create("spsc", m, spec), by);
                     assertInstanceOf(WordSegmentSpscQueue.class, built[0], name);
                     assertEquals(0, v, name + " " + seam + " read path " + by);
-                    if (lapView || doubled) {
+                    if (lapView || doubled || lapCross) {
                         v = violations(s, m -> built[0] = SpscRingQueue.create("spsc", m, spec), by);
                         assertInstanceOf(InPlaceSpscQueue.class, built[0], name);
                         assertEquals(0, v, name + " " + seam + " in place, read path " + by);

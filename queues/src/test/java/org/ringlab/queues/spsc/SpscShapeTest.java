@@ -60,6 +60,10 @@ class SpscShapeTest {
         if (padded && memory instanceof LapViewMemory l && l.lapOffset(0) == 0) {
             return LapViewSpscQueue.class;
         }
+        if (spec.seam() == SeamPlacement.CROSS && memory instanceof LapViewMemory l && l.lapOffset(0) == 0
+                && memory.capabilities().contains(Capability.CONCURRENT_READ)) {
+            return LapViewCrossSpscQueue.class;
+        }
         if (!padded && memory instanceof org.ringlab.api.DoubledViewMemory) {
             return DoubledViewSpscQueue.class;
         }
@@ -78,7 +82,8 @@ class SpscShapeTest {
                         assertEquals(queue.getClass() != SegmentSpscQueue.class && queue.getClass() != GrowableSpscQueue.class
                                         && queue.getClass() != MirrorViewSpscQueue.class
                                         && queue.getClass() != LapViewSpscQueue.class
-                                        && queue.getClass() != DoubledViewSpscQueue.class,
+                                        && queue.getClass() != DoubledViewSpscQueue.class
+                                        && queue.getClass() != LapViewCrossSpscQueue.class,
                                 java.lang.reflect.Modifier.isFinal(queue.getClass().getModifiers()),
                                 "leaf classes are final, but for those the broken twins subclass");
                     }
