@@ -21,10 +21,14 @@ import org.ringlab.queues.support.QueueChecks;
 /**
  * The core of {@code spsc} with variable-length records written and read <em>in place</em> in a
  * view of the ring: the 2N mirror view ({@link MirrorViewSpscQueue}: contiguous across the seam
- * by construction, so nothing pads) or the N-byte lap view of a split or linearize ring with
+ * by construction, so nothing pads), the N-byte lap view of a split or linearize ring with
  * seam placement pad ({@link LapViewSpscQueue}: a record that would cross the seam starts at the
  * next lap behind a padding word, so it never crosses and the strategy's staging, gather and
- * rotation never run). No claim, commit or window call per record; each record is published
+ * rotation never run), the same lap view with seam placement cross ({@link LapViewCrossSpscQueue}:
+ * the one payload a lap that crosses the seam goes through the strategy's write, claim/commit,
+ * window or read, where its staging and gather run) or a doubled ring's 2N array
+ * ({@link DoubledViewSpscQueue}: the second copy of every byte through the strategy's twin).
+ * No claim, commit or window call per record otherwise; each record is published
  * through its own length word, as Agrona's OneToOneRingBuffer does. The frames are those of
  * {@link WordSegmentSpscQueue} (SpscDescriptor), so either class attaches to the other's ring.
  *
