@@ -9,7 +9,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -39,7 +38,7 @@ class SpscMirrorViewTest {
                 .filter(s -> s.has(Capability.MIRRORED) && !s.has(Capability.GROWABLE)).toList();
         Assumptions.assumeFalse(mirrored.isEmpty(), "no mirrored strategy is available here");
         for (MemoryStrategy strategy : mirrored) {
-            try (CountingMemory memory = new CountingMirror(strategy.allocate(RingSpec.ofCapacity(CAPACITY)))) {
+            try (CountingSegmentMemory memory = new CountingMirror(strategy.allocate(RingSpec.ofCapacity(CAPACITY)))) {
                 roundTrip(memory, strategy.name());
                 assertEquals(0, memory.calls.get(), strategy.name() + ": claim/commit/window calls on the fast path");
             }
@@ -51,7 +50,7 @@ class SpscMirrorViewTest {
         MemoryStrategy strategy = Registries.memoryStrategies().available().stream()
                 .filter(s -> s.has(Capability.MIRRORED) && !s.has(Capability.GROWABLE)).findFirst()
                 .orElseGet(() -> Registries.memoryStrategies().require("doubled"));
-        try (CountingMemory memory = new CountingMemory(strategy.allocate(RingSpec.ofCapacity(CAPACITY)))) {
+        try (CountingSegmentMemory memory = new CountingSegmentMemory(strategy.allocate(RingSpec.ofCapacity(CAPACITY)))) {
             roundTrip(memory, strategy.name() + " with its view hidden");
             assertTrue(memory.calls.get() >= 3 * 5000, "calls: " + memory.calls.get());
         }
@@ -113,41 +112,8 @@ class SpscMirrorViewTest {
         return r;
     }
 
-    /** Delegates, counting claim/commit/window and the release store; optionally hides the mirror view. */
-    private static class CountingMemory extends ForwardingSegmentMemory {
-        final AtomicLong calls = new AtomicLong();
-
-        CountingMemory(RingMemory delegate) {
-            super(delegate);
-        }
-
-        @Override
-        public MemorySegment claim(long position, long length) {
-            calls.incrementAndGet();
-            return super.claim(position, length);
-        }
-
-        @Override
-        public void commit(long position, long length) {
-            calls.incrementAndGet();
-            super.commit(position, length);
-        }
-
-        @Override
-        public MemorySegment window(long position, long length) {
-            calls.incrementAndGet();
-            return super.window(position, length);
-        }
-
-        @Override
-        public void writeIntRelease(long position, int value) {
-            calls.incrementAndGet();
-            super.writeIntRelease(position, value);
-        }
-    }
-
     /** The same counting memory, showing the delegate's mirror view: the queue then never calls the counted methods. */
-    private static final class CountingMirror extends CountingMemory implements org.ringlab.api.MirrorViewMemory {
+    private static final class CountingMirror extends CountingSegmentMemory implements org.ringlab.api.MirrorViewMemory {
         CountingMirror(RingMemory delegate) {
             super(delegate);
         }
