@@ -37,12 +37,6 @@ non-sealed class DoubledViewSpscQueue extends InPlaceSpscQueue {
         this.array = array;
     }
 
-    /** Every frame where the last ended: from any offset below N the array is contiguous for N bytes. */
-    @Override
-    final long place(long from, long frame) {
-        return from;
-    }
-
     /** The payload in place, then its second write from the same source (not from the bytes just written: no wait on their stores). */
     @Override
     void writePayload(long offset, MemorySegment record, long length) {

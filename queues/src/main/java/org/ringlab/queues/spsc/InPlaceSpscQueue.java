@@ -152,10 +152,14 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue
     }
 
     /**
-     * Where a frame of {@code frame} bytes goes when the next byte is {@code from}: {@code from},
-     * or the start of the next lap where the view pads (the frame would cross its end).
+     * Where a frame of {@code frame} bytes goes when the next byte is {@code from}: {@code from}
+     * (the mirror view and the doubled array are contiguous across the seam; with seam placement
+     * cross a payload across it goes through the strategy), or the start of the next lap where
+     * the view pads ({@link LapViewSpscQueue} overrides it).
      */
-    abstract long place(long from, long frame);
+    long place(long from, long frame) {
+        return from;
+    }
 
     /**
      * Publishes the frame at {@code offset}: everything written before (its payload, the later

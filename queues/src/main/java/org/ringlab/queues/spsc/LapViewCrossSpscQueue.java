@@ -40,10 +40,4 @@ non-sealed class LapViewCrossSpscQueue extends InPlaceSpscQueue {
     final boolean inView(long payload, long length) {
         return payload + length <= capacity;
     }
-
-    /** Every frame where the last ended: a payload across the seam goes through the strategy. */
-    @Override
-    final long place(long from, long frame) {
-        return from;
-    }
 }

@@ -18,10 +18,4 @@ non-sealed class MirrorViewSpscQueue extends InPlaceSpscQueue {
     MirrorViewSpscQueue(String disciplineName, MirrorViewMemory memory, QueueSpec spec) {
         super(disciplineName, memory, memory.mirrorView(), spec, false, memory.capacity(), memory.capacity());
     }
-
-    /** Every frame where the last ended: the mirror view is contiguous across the seam. */
-    @Override
-    final long place(long from, long frame) {
-        return from;
-    }
 }
