@@ -62,7 +62,12 @@ final class DoubledArrayRing extends ArenaRingMemory implements DoubledViewMemor
             throw new IllegalArgumentException("twin of an int at view offset " + at + ": it must be 4-aligned in [0, "
                     + (capacity - Integer.BYTES) + "]");
         }
-        memory.set(ValueLayout.JAVA_INT, at + capacity, value);
+        twinIntAt(at, value);
+    }
+
+    /** The twin store of an int whose first copy at {@code at} lies wholly below N: counted as mirror bytes. */
+    private void twinIntAt(long at, int value) {
+        memory.set(ValueLayout.JAVA_INT_UNALIGNED, at + capacity, value);
         writer.bytes += Integer.BYTES;
     }
 
@@ -114,8 +119,7 @@ final class DoubledArrayRing extends ArenaRingMemory implements DoubledViewMemor
     private void writeIntAt(long at, int value) {
         memory.set(ValueLayout.JAVA_INT_UNALIGNED, at, value);
         if (at + Integer.BYTES <= capacity) {
-            memory.set(ValueLayout.JAVA_INT_UNALIGNED, at + capacity, value);
-            writer.bytes += Integer.BYTES;
+            twinIntAt(at, value);
         } else {
             twinUnchecked(memory, at, at, Integer.BYTES); // cold: the int runs past N (never with frames aligned to 8)
         }
