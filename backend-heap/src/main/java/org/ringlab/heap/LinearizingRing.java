@@ -15,8 +15,8 @@ import org.ringlab.api.CopyCounters;
  * linearize (the work of the second insertion, done for the whole array at once). A queue's
  * crossing window is of this kind (m is at most the record). Otherwise every block of {@code u}
  * bytes moves once along the cycles of the permutation, with one block per cycle parked in the
- * temp: {@code N + gcd(N, s)} bytes. {@code rotationBytes} counts the bytes moved. Writes never rotate: a write crossing the
- * seam is copied in two parts, a claim crossing it is staged ({@code stagingBytes}). A window
+ * temp: {@code N + gcd(N, s)} bytes. {@code rotationBytes} counts the bytes moved. Writes never
+ * rotate: a write crossing the seam is copied in two parts, a claim crossing it is staged ({@code stagingBytes}). A window
  * may rotate the whole ring, so reads and writes must not run concurrently.
  */
 final class LinearizingRing extends LapViewArenaRing {

@@ -124,15 +124,15 @@ public abstract class CopyCountModel {
         };
     }
 
+    /** The linearize ring's temp, 64 KiB: a rotation whose smaller part fits goes through it. */
+    static final long LINEARIZE_TEMP = 64 * 1024;
+
     /**
      * {@code linearize}: a window crossing the (rotated) seam rotates the ring by its offset s,
      * counted as N + min(s, N - s) bytes when that smaller part fits the ring's 64 KiB temp (it
      * is parked there and the rest moved over it), else N + gcd(N, s) (blocks along the cycles);
      * claims crossing it are staged like split's.
      */
-    /** The linearize ring's temp, 64 KiB: a rotation whose smaller part fits goes through it. */
-    static final long LINEARIZE_TEMP = 64 * 1024;
-
     public static CopyCountModel rotateOnRead() {
         return new CopyCountModel() {
             long shift;

@@ -30,7 +30,7 @@ class SpscConcurrencyTest {
 
     static final long RECORDS = Long.getLong("ringlab.spsc.records", 10_000_000L);
     static final long CAPACITY = 64 * 1024;
-    /** A small ring for the padding twin: a lap every ~110 records, so a padding word every ~110. */
+    /** A small ring where the seam comes often: a lap every ~110 records (a padding word, or a payload across it). */
     static final long PADDING_CAPACITY = 4 * 1024;
 
     static List<MemoryStrategy> strategies() {
@@ -133,7 +133,9 @@ class SpscConcurrencyTest {
      * strategy's calls: the word released before the payload, its twin copy or staged parts,
      * and the terminator), on the first mirrored strategy (length-word publication in the
      * mirror view: the word stored before the payload), on split with pad (the same in its
-     * lap view, records padded at the seam) and on doubled in place (the same in its 2N array,
+     * lap view, records padded at the seam; and the padding word released before the record
+     * behind it), on split with cross in its lap view (the word released before the strategy
+     * writes the payload across the seam) and on doubled in place (the same in its 2N array,
      * with the second copies).
      */
     @TestFactory
