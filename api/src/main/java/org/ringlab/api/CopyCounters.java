@@ -10,7 +10,7 @@ package org.ringlab.api;
  *   <tr><td>mirrored</td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td></tr>
  *   <tr><td>mirrored, growable</td><td>0</td><td>0</td><td>0</td><td>0</td><td>the smaller part of a wrapped live range that fits, per grow</td></tr>
  *   <tr><td>doubled</td><td>every committed byte (the second insertion)</td><td>0</td><td>0</td><td>0</td><td>0</td></tr>
- *   <tr><td>linearize</td><td>0</td><td>capacity per rotation</td><td>claims crossing the seam</td><td>0</td><td>0</td></tr>
+ *   <tr><td>linearize</td><td>0</td><td>capacity plus the part parked per rotation</td><td>claims crossing the seam</td><td>windows crossing the seam while a claim is held in place (no rotation then)</td><td>0</td></tr>
  *   <tr><td>split</td><td>0</td><td>0</td><td>claims crossing the seam</td><td>windows crossing the seam</td><td>0</td></tr>
  * </table>
  *

@@ -97,6 +97,16 @@ abstract class RingProtocol {
         return open;
     }
 
+    /**
+     * Whether the writer holds a claim (made by {@code claim}, neither committed nor dropped by a
+     * later write): its segment is still the caller's to fill. A strategy whose read path moves
+     * the ring's bytes (linearize's rotation) must not move them from under a claim it handed
+     * out in place. Writer state: read it on the writer's thread (or a single-threaded ring's).
+     */
+    protected final boolean claimOutstanding() {
+        return writer.claimPosition != NO_CLAIM;
+    }
+
     public final MemorySegment claim(long position, long length) {
         checkWrite(position, length);
         MemorySegment segment = claimSegment(position, length);

@@ -18,6 +18,14 @@ import org.ringlab.api.CopyCounters;
  * temp: {@code N + gcd(N, s)} bytes. {@code rotationBytes} counts the bytes moved. Writes never
  * rotate: a write crossing the seam is copied in two parts, a claim crossing it is staged ({@code stagingBytes}). A window
  * may rotate the whole ring, so reads and writes must not run concurrently.
+ *
+ * <p>Never under a claim: while the writer holds a claim handed out in place (a slice of the
+ * ring, not staged), a read across the seam does not rotate, since the rotation would move the
+ * claimed bytes from under the caller's segment, and what it wrote afterwards would land on
+ * other positions' bytes. Then a {@code read} copies the two parts straight out, an int is read
+ * in two parts, and a {@code window} is gathered into reader scratch like split's
+ * ({@code gatherBytes}, valid until the next window); the next crossing read after the commit
+ * rotates again.
  */
 final class LinearizingRing extends LapViewArenaRing {
 
@@ -27,6 +35,7 @@ final class LinearizingRing extends LapViewArenaRing {
     private long shift;
     private MemorySegment temp;
     private final ThreadSide writer = new ThreadSide();  // claim scratch, staged flag, stagingBytes
+    private final ThreadSide reader = new ThreadSide();  // window scratch under a claim, gatherBytes
     private long rotationBytes;
     private long rotations;
 
@@ -56,35 +65,77 @@ final class LinearizingRing extends LapViewArenaRing {
         commitStaged(writer, physical(position), length);
     }
 
-    /** In place when the bytes are contiguous; across the seam after a rotation (the mechanism), no window made. */
+    /**
+     * In place when the bytes are contiguous; across the seam after a rotation (the mechanism),
+     * no window made; in two parts when a claim is held in place ({@link #NOT_ROTATED}).
+     */
     @Override
     protected void readDirect(long position, MemorySegment dst, long dstOffset, long length) {
-        MemorySegment.copy(memory, linearized(position, length), dst, dstOffset, length);
+        long at = linearized(position, length);
+        if (at == NOT_ROTATED) {
+            copyOut(physical(position), dst, dstOffset, length);
+        } else {
+            MemorySegment.copy(memory, at, dst, dstOffset, length);
+        }
     }
 
-    /** An int across the seam rotates the ring as a window would (the mechanism), no window made. */
+    /** An int across the seam rotates the ring as a window would (the mechanism), no window made; in two parts under a claim. */
     @Override
     protected int readIntDirect(long position) {
-        return memory.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, linearized(position, Integer.BYTES));
+        long at = linearized(position, Integer.BYTES);
+        return at == NOT_ROTATED ? readIntAcrossSeam(physical(position))
+                : memory.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, at);
     }
 
+    /**
+     * A slice of the read-only view, or, across the seam under a claim held in place, of the
+     * reader's scratch after the gather. One slice site for both (see SplitRing.windowSegment).
+     */
     @Override
     protected MemorySegment windowSegment(long position, long length) {
-        return readView.asSlice(linearized(position, length), length);
+        long at = linearized(position, length);
+        MemorySegment base = readView;
+        if (at == NOT_ROTATED) {
+            base = gather(physical(position), length);
+            at = 0;
+        }
+        return base.asSlice(at, length);
     }
+
+    /** Copies the window at {@code at} that crosses the seam to the start of the reader's scratch; returns the scratch, read-only. */
+    private MemorySegment gather(long at, long length) {
+        ThreadSide r = reader;
+        if (r.scratch == null) {
+            r.scratch = newScratch();
+            r.scratchView = r.scratch.asReadOnly();
+        }
+        copyOut(at, r.scratch, 0, length);
+        r.bytes += length;
+        return r.scratchView;
+    }
+
+    /** {@link #linearized}'s answer when the bytes cross the seam and a claim held in place forbids the rotation. */
+    private static final long NOT_ROTATED = -1;
 
     /**
      * Where {@code [position, position + length)} lies contiguously in {@link #memory}: its
      * physical offset, after rotating the ring when the bytes cross the seam (a method of its
-     * own, so the inlined path is the same before and after the first rotation).
+     * own, so the inlined path is the same before and after the first rotation), or
+     * {@link #NOT_ROTATED} when they cross it under a claim held in place.
      */
     private long linearized(long position, long length) {
         long at = physical(position);
         return at + length <= capacity ? at : linearize(at);
     }
 
-    /** Rotates the ring so that physical offset {@code at} moves to 0; returns 0. Cold: once a lap at most. */
+    /**
+     * Rotates the ring so that physical offset {@code at} moves to 0; returns 0. Cold: once a
+     * lap at most. Not while a claim is held in place: then returns {@link #NOT_ROTATED}.
+     */
     private long linearize(long at) {
+        if (claimOutstanding() && !writer.staged) {
+            return NOT_ROTATED; // the claimed bytes must stay where the caller's segment is
+        }
         rotateLeft(at);
         shift = (shift - at + capacity) % capacity;
         return 0;
@@ -169,6 +220,6 @@ final class LinearizingRing extends LapViewArenaRing {
     @Override
     public CopyCounters copyCounters() {
         ensureOpen();
-        return new CopyCounters(0, rotationBytes, rotations, writer.bytes, 0);
+        return new CopyCounters(0, rotationBytes, rotations, writer.bytes, reader.bytes);
     }
 }

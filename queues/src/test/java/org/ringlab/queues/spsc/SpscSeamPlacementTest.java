@@ -93,6 +93,45 @@ class SpscSeamPlacementTest {
                 }));
     }
 
+    /**
+     * One thread: record i offered, a claim for record i + 1 taken, record i polled (about one in
+     * twenty crosses the seam: split gathers, linearize would rotate), then the claim filled and
+     * committed and polled. Every record must come back whole: before linearize kept its
+     * rotation away from a claim held in place, the polled crossing record rotated the ring under
+     * the claim, the claimed bytes went to other positions and record i + 1 read as stale bytes.
+     */
+    @TestFactory
+    Stream<DynamicTest> aClaimHeldWhileACrossingRecordIsPolledKeepsItsBytes() {
+        return seamCopying().stream().flatMap(name -> Stream.of(QueueSpec.RecordMode.VARIABLE, QueueSpec.RecordMode.FIXED)
+                .map(mode -> dynamicTest(name + " " + mode, () -> {
+                    MemoryStrategy s = Registries.memoryStrategies().require(name);
+                    QueueSpec spec = new QueueSpec(mode, 100, 1).withSeam(SeamPlacement.CROSS);
+                    try (RingMemory memory = s.allocate(RingSpec.ofCapacity(CAPACITY));
+                         RecordQueue q = new SpscDiscipline().create(memory, spec)) {
+                        QueueProducer p = q.producer();
+                        QueueConsumer c = q.consumer(0);
+                        byte[] rec = new byte[100];
+                        byte[] out = new byte[100];
+                        for (int i = 0; i < 400; i += 2) {
+                            java.util.Arrays.fill(rec, (byte) i);
+                            assertTrue(p.offer(MemorySegment.ofArray(rec)), name + ": offer of record " + i);
+                            MemorySegment claim = p.claim(100);
+                            assertEquals(100, c.poll(MemorySegment.ofArray(out)), name + ": record " + i);
+                            assertArrayEquals(rec, out, name + ": record " + i);
+                            claim.fill((byte) (i + 1));
+                            p.commit(100);
+                            java.util.Arrays.fill(rec, (byte) (i + 1));
+                            assertEquals(100, c.poll(MemorySegment.ofArray(out)), name + ": claimed record " + (i + 1));
+                            assertArrayEquals(rec, out, name + ": claimed record " + (i + 1) + " (held while record " + i
+                                    + " was polled)");
+                        }
+                        CopyCounters copies = memory.copyCounters();
+                        assertTrue(copies.extraBytes() > 0, name + ": records crossed the seam (claims across it staged,"
+                                + " a window or read across it gathered, rotated or read in two parts): " + copies);
+                    }
+                })));
+    }
+
     @Test
     void crossTakesRecordsUpToTheWholeRingPadOnlyHalf() {
         MemoryStrategy split = Registries.memoryStrategies().require("split");
