@@ -16,8 +16,10 @@ import org.ringlab.api.RingMemory;
  * action. One instance per ring (models keep state, e.g. linearize's rotation): pass a
  * supplier to {@link Kit#withCopyCountModel}.
  *
- * <p>The kit calls the four {@code protected} callbacks after each call it makes on the ring
- * (a claim that is abandoned, never committed, is not reported: it must move nothing) and
+ * <p>The kit calls the five {@code protected} callbacks after each call it makes on the ring
+ * ({@code claimed} when a claim is handed out, before the caller fills it: windows may come
+ * between it and the claim's commit; an abandoned claim gets no {@code claimCommitted}: it must
+ * move nothing) and
  * compares {@link #expected()} with {@link RingMemory#copyCounters()}. A model adds to the
  * protected counters, one per field of {@link CopyCounters}; each starts at 0. The
  * capabilities' bounds ({@link #capabilityBounds}) are checked as well, model or not.
@@ -58,6 +60,13 @@ public abstract class CopyCountModel {
 
     /** A model that predicts nothing moved until its callbacks say otherwise. */
     protected CopyCountModel() {
+    }
+
+    /**
+     * A claim of {@code length} bytes at {@code position} handed out, before the caller fills it:
+     * windows may come before its {@link #claimCommitted commit} (or before a write drops it).
+     */
+    protected void claimed(long position, long length, long capacity) {
     }
 
     /** A claim of {@code claimed} bytes at {@code position}, committed with {@code committed} bytes ({@code committed <= claimed}). */
@@ -131,27 +140,49 @@ public abstract class CopyCountModel {
      * {@code linearize}: a window crossing the (rotated) seam rotates the ring by its offset s,
      * counted as N + min(s, N - s) bytes when that smaller part fits the ring's 64 KiB temp (it
      * is parked there and the rest moved over it), else N + gcd(N, s) (blocks along the cycles);
-     * claims crossing it are staged like split's.
+     * claims crossing it when claimed are staged like split's. Not under a claim held in place
+     * (claimed, not staged, not yet committed nor dropped by a write): then a crossing window is
+     * gathered into scratch ({@code gatherBytes}) and nothing rotates.
      */
     public static CopyCountModel rotateOnRead() {
         return new CopyCountModel() {
             long shift;
+            /** A claim is outstanding; whether it was staged when claimed. */
+            boolean held;
+            boolean staged;
 
             private long physical(long position, long capacity) {
                 return (position % capacity + shift) % capacity;
             }
 
             @Override
+            protected void claimed(long position, long length, long capacity) {
+                held = true;
+                staged = physical(position, capacity) + length > capacity;
+            }
+
+            @Override
             protected void claimCommitted(long position, long claimed, long committed, long capacity) {
-                if (physical(position, capacity) + claimed > capacity) {
+                // Staged or not was decided when claimed (a caller that never said so: now).
+                if (held ? staged : physical(position, capacity) + claimed > capacity) {
                     stagingBytes += committed;
                 }
+                held = false;
+            }
+
+            @Override
+            protected void written(long position, long length, long capacity) {
+                held = false; // a write drops an outstanding claim
             }
 
             @Override
             protected void windowed(long position, long length, long capacity) {
                 long at = physical(position, capacity);
                 if (at + length > capacity) {
+                    if (held && !staged) {
+                        gatherBytes += length;
+                        return;
+                    }
                     long smaller = Math.min(at, capacity - at);
                     rotationBytes += capacity + (smaller <= LINEARIZE_TEMP ? smaller : gcd(capacity, at));
                     rotations++;

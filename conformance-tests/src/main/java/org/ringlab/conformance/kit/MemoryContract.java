@@ -117,7 +117,7 @@ public final class MemoryContract {
                     }
                 }
                 case CLAIM_COMMIT, SHORT_COMMIT -> {
-                    MemorySegment claim = ring.claim(position, length);
+                    MemorySegment claim = claim(position, length);
                     assertEquals(length, claim.byteSize(), "claim(" + position + ", " + length + ") size");
                     assertFalse(claim.isReadOnly(), "claim(" + position + ", " + length + ") is read-only");
                     committed = via == Via.CLAIM_COMMIT ? length : Math.round(committedFraction * length);
@@ -140,6 +140,49 @@ public final class MemoryContract {
             writePos = position + committed;
         }
 
+        /** {@code claim(position, length)}, told to the model. */
+        private MemorySegment claim(long position, long length) {
+            MemorySegment claim = ring.claim(position, length);
+            if (counts != null) {
+                counts.claimed(position, length, capacity);
+            }
+            return claim;
+        }
+
+        /**
+         * A claim of {@code length} bytes after {@code gap}; before the caller fills it, a window
+         * over bytes the ring holds that the claim does not cover ({@code startFraction} and
+         * {@code lengthFraction} of them, the whole of them when both are 0: the window most likely
+         * to cross the seam); then the claim filled and committed whole, and a window over it. A
+         * strategy whose window moves bytes (linearize's rotation) must not move them from under
+         * the claim's segment: what the caller writes after the window must still be the claim's.
+         */
+        void claimAroundAWindow(long gap, long length, double startFraction, double lengthFraction) {
+            long position = writePos + gap;
+            long lo = Math.max(heldFrom(), position + length - capacity); // the claim may cover the oldest bytes
+            MemorySegment claim = claim(position, length);
+            assertEquals(length, claim.byteSize(), "claim(" + position + ", " + length + ") size");
+            claimedTo = Math.max(claimedTo, position + length);
+            long held = writePos - lo;
+            if (held > 0) {
+                long n = startFraction == 0 && lengthFraction == 0 ? held : Math.max(1, Math.round(lengthFraction * held));
+                checkWindow(lo + Math.round(startFraction * (held - n)), n);
+            }
+            byte[] data = pattern(position, (int) length);
+            MemorySegment.copy(MemorySegment.ofArray(data), 0, claim, 0, length);
+            ring.commit(position, length);
+            if (counts != null) {
+                counts.claimCommitted(position, length, length, capacity);
+            }
+            for (int i = 0; i < length; i++) {
+                int at = (int) ((position + i) % capacity);
+                model[at] = data[i];
+                known[at] = true;
+            }
+            writePos = position + length;
+            checkWindow(position, length);
+        }
+
         /**
          * A claim of {@code abandonedLength} bytes, filled with bytes the ring must never show as
          * committed, abandoned; then a claim (or a write) {@code shift} bytes after its start
@@ -148,7 +191,7 @@ public final class MemoryContract {
          */
         void abandonThenWrite(long abandonedLength, long gap, long shift, Via via, long length, double committedFraction) {
             long position = writePos + gap;
-            MemorySegment abandoned = ring.claim(position, abandonedLength);
+            MemorySegment abandoned = claim(position, abandonedLength);
             assertEquals(abandonedLength, abandoned.byteSize(), "claim(" + position + ", " + abandonedLength + ") size");
             abandoned.fill((byte) 0xA5);
             for (long p = position; p < position + abandonedLength; p++) {
@@ -366,6 +409,20 @@ public final class MemoryContract {
                                 + " before it, then a window after it", st -> st.writeAcrossTheSeam(via, n, f)));
             }
         };
+        Action.Dependent<RingState> claimAroundAWindow = new Action.Dependent<>() {
+            @Override
+            public Arbitrary<Transformer<RingState>> transformer(RingState s) {
+                Arbitrary<Long> length = Arbitraries.longs().between(1, s.capacity);
+                Arbitrary<Long> gap = Arbitraries.frequencyOf(
+                        net.jqwik.api.Tuple.of(3, Arbitraries.just(0L)),
+                        net.jqwik.api.Tuple.of(1, Arbitraries.longs().between(1, s.capacity)));
+                return Combinators.combine(gap, length, fraction, fraction).as((skip, n, start, f) ->
+                        Transformer.mutate("claim " + n + (skip == 0 ? "" : " after a gap of " + skip) + ", a window at "
+                                + percent(start) + " of the bytes it does not cover, " + percent(f)
+                                + " of them long, then fill and commit the claim",
+                                st -> st.claimAroundAWindow(skip, n, start, f)));
+            }
+        };
         Action.Independent<RingState> windowAction = new Action.Independent<>() {
             @Override
             public Arbitrary<Transformer<RingState>> transformer() {
@@ -392,6 +449,7 @@ public final class MemoryContract {
                 .withAction(4, write)
                 .withAction(1, abandon)
                 .withAction(2, acrossTheSeam)
+                .withAction(2, claimAroundAWindow)
                 .withAction(4, windowAction)
                 .withAction(1, grow)
                 .withMaxTransformations(40);
@@ -476,6 +534,13 @@ public final class MemoryContract {
                 }
             }
             stridedSweep(s, capacity);
+            // A claim held while a window over everything else the ring holds crosses the seam:
+            // the claim a quarter, half and three quarters into the ring, then at its seam.
+            long length = Math.max(1, Math.min(SEAM_BYTES, capacity / 4));
+            for (long offset : List.of(capacity / 4, capacity / 2, 3 * capacity / 4, capacity - length / 2)) {
+                s.claimAroundAWindow(Math.floorMod(offset - s.writePos, capacity), length, 0, 0);
+                s.invariants();
+            }
         }
     }
 

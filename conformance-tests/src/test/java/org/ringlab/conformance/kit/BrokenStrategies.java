@@ -2,6 +2,7 @@ package org.ringlab.conformance.kit;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -110,6 +111,64 @@ final class BrokenStrategies {
             @Override
             protected MemorySegment windowSegment(long position, long length) {
                 return memory.asSlice(ringOffset(position), length);
+            }
+        });
+    }
+
+    /**
+     * A linearizing ring: a window across the seam rotates the ring so that it starts at offset 0
+     * (claims across the seam stage in scratch). Broken, it rotates even while a claim it handed
+     * out in place is held: what the caller writes into the claim afterwards lands on the bytes
+     * of other positions. The twin gathers such a window into scratch instead, as linearize does.
+     */
+    static MemoryStrategy rotatesUnderAClaim(boolean broken) {
+        return new Strategy(broken ? "broken-rotates-under-a-claim" : "linearize-twin", Set.of(),
+                (name, n) -> new HeapRing(name, n, 3 * n) {
+            // [0, n) the ring, rotated by shift; [n, 2n) claim staging; [2n, 3n) gathered windows.
+            private long shift;
+            private boolean staged;
+
+            private long physical(long position) {
+                return (ringOffset(position) + shift) % capacity;
+            }
+
+            @Override
+            protected MemorySegment claimSegment(long position, long length) {
+                long at = physical(position);
+                staged = at + length > capacity;
+                return staged ? memory.asSlice(capacity, length) : memory.asSlice(at, length);
+            }
+
+            @Override
+            protected void commitClaim(long position, long length) {
+                if (staged) {
+                    long at = physical(position);
+                    long first = Math.min(length, capacity - at);
+                    MemorySegment.copy(memory, capacity, memory, at, first);
+                    MemorySegment.copy(memory, capacity + first, memory, 0, length - first);
+                    stagingBytes += length;
+                    staged = false;
+                }
+            }
+
+            @Override
+            protected MemorySegment windowSegment(long position, long length) {
+                long at = physical(position);
+                if (at + length <= capacity) {
+                    return memory.asSlice(at, length).asReadOnly();
+                }
+                if (!broken && claimOutstanding() && !staged) {
+                    long first = capacity - at;
+                    MemorySegment.copy(memory, at, memory, 2 * capacity, first);
+                    MemorySegment.copy(memory, 0, memory, 2 * capacity + first, length - first);
+                    gatherBytes += length;
+                    return memory.asSlice(2 * capacity, length).asReadOnly();
+                }
+                byte[] ring = memory.asSlice(0, capacity).toArray(ValueLayout.JAVA_BYTE);
+                MemorySegment.copy(MemorySegment.ofArray(ring), at, memory, 0, capacity - at);
+                MemorySegment.copy(MemorySegment.ofArray(ring), 0, memory, capacity - at, at);
+                shift = (shift - at + capacity) % capacity;
+                return memory.asSlice(0, length).asReadOnly();
             }
         });
     }

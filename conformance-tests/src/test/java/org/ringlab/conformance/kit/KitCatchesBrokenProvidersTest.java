@@ -56,6 +56,16 @@ class KitCatchesBrokenProvidersTest {
     }
 
     @Test
+    void aRotationUnderAHeldClaimIsCaughtByTheMemoryContractAndByTheSeamSweep() {
+        Kit broken = memoryKit(BrokenStrategies.rotatesUnderAClaim(true));
+        Kit twin = memoryKit(BrokenStrategies.rotatesUnderAClaim(false));
+        everyCellFails(broken, Kit::memoryContract, "window(");
+        everyCellFails(broken, Kit::seamSweep, "window(");
+        everyCellPasses(twin, Kit::memoryContract);
+        everyCellPasses(twin, Kit::seamSweep);
+    }
+
+    @Test
     void anOffByOneAtTheSeamIsCaughtByTheModelAndByTheSeamSweep() {
         Kit broken = memoryKit(BrokenStrategies.offByOneAtTheSeam(true))
                 .withCopyCountModel("broken-seam-off-by-one", CopyCountModel::stageAndGatherAtTheSeam);
