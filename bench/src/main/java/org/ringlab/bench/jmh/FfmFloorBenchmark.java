@@ -19,6 +19,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.ringlab.api.DeferredUnmap;
+import org.ringlab.api.InFlight;
 import org.ringlab.bench.report.ForExperiment;
 
 /**
@@ -37,7 +39,12 @@ import org.ringlab.bench.report.ForExperiment;
  *       record (what spsc on the mirror view paid before it stored that position on its cold
  *       paths only);</li>
  *   <li>{@code floorLongCopies}: {@code floor} with each 64-byte copy as eight long loads and
- *       stores instead of {@code MemorySegment.copy} (are small bulk copies worth a loop?).</li>
+ *       stores instead of {@code MemorySegment.copy} (are small bulk copies worth a loop?);</li>
+ *   <li>{@code floorGlobalScope}: {@code floor} through segments reinterpreted into the global
+ *       scope, which has no liveness check (what would an unchecked ring save?);</li>
+ *   <li>{@code floorWithBrackets}: {@code floor} inside a producer's and a consumer's
+ *       {@link InFlight} bracket, as every queue call is (what does the close
+ *       rule cost per record?).</li>
  * </ul>
  * ns per record; with {@code -prof gc} all are 0 B/op.
  */
@@ -63,10 +70,14 @@ public class FfmFloorBenchmark {
 
     private Arena arena;
     private MemorySegment ring;
+    private MemorySegment globalRing;
+    private MemorySegment globalHeader;
     private MemorySegment header;
     private MemorySegment source;
     private MemorySegment destination;
     private long frame;
+    private InFlight producerFlight;
+    private InFlight consumerFlight;
     private long position;
 
     @Setup(Level.Trial)
@@ -77,6 +88,10 @@ public class FfmFloorBenchmark {
         arena = Arena.ofShared();
         ring = arena.allocate(RING + 4096, 4096); // room for the last frame's terminator past the end
         header = arena.allocate(384, 128);
+        producerFlight = DeferredUnmap.register(header); // as a queue's producer and consumer handles take theirs
+        consumerFlight = DeferredUnmap.register(header);
+        globalRing = ring.reinterpret(Arena.global(), null);
+        globalHeader = header.reinterpret(Arena.global(), null);
         source = MemorySegment.ofArray(new byte[recordSize]); // heap, as the anchor's caller passes
         source.fill((byte) 7);
         destination = MemorySegment.ofArray(new byte[recordSize]);
@@ -140,6 +155,56 @@ public class FfmFloorBenchmark {
             d.set(LONG_UNALIGNED, i, r.get(LONG_UNALIGNED, o + 4 + i));
         }
         LONG.setRelease(header, CONSUMER_POSITION, end);
+        position = end;
+        return word;
+    }
+
+    @Benchmark
+    public int floorGlobalScope() {
+        long at = position;
+        long o = at & (RING - 1);
+        long end = at + frame;
+        MemorySegment r = globalRing;
+        MemorySegment.copy(source, 0, r, o + 4, recordSize);
+        r.set(ValueLayout.JAVA_INT, end & (RING - 1), 0);
+        INT.setRelease(r, o, 4 + recordSize);
+        int word = (int) INT.getAcquire(r, o);
+        MemorySegment.copy(r, o + 4, destination, 0, word - 4);
+        LONG.setRelease(globalHeader, CONSUMER_POSITION, end);
+        position = end;
+        return word;
+    }
+
+    @Benchmark
+    public int floorWithBrackets() {
+        int word;
+        long end;
+        boolean outer = producerFlight.enter();
+        try {
+            long at = position;
+            long o = at & (RING - 1);
+            end = at + frame;
+            MemorySegment r = ring;
+            MemorySegment.copy(source, 0, r, o + 4, recordSize);
+            r.set(ValueLayout.JAVA_INT, end & (RING - 1), 0);
+            INT.setRelease(r, o, 4 + recordSize);
+        } finally {
+            if (outer) {
+                producerFlight.exit();
+            }
+        }
+        outer = consumerFlight.enter();
+        try {
+            long o = position & (RING - 1);
+            MemorySegment r = ring;
+            word = (int) INT.getAcquire(r, o);
+            MemorySegment.copy(r, o + 4, destination, 0, word - 4);
+            LONG.setRelease(header, CONSUMER_POSITION, end);
+        } finally {
+            if (outer) {
+                consumerFlight.exit();
+            }
+        }
         position = end;
         return word;
     }
