@@ -46,10 +46,12 @@ public final class BroadcastDiscipline implements QueueDiscipline {
      * caller's choice. The memory's type picks the implementation: in place in a mirror view,
      * in place in the lap view of split and linearize with pad (no slot crosses the seam), or through the strategy's claim/commit/window on a segment path, in slots or (cross on
      * memory that copies at the seam) packed, gathered once by the producer where the memory
-     * allows a concurrent reader, else windowed by each consumer (one thread only). Packed on a
-     * lap view (split, linearize), claims and the reads that do not cross the seam are slices of
-     * the lap view, and only a record that crosses goes through the strategy's staging, gather
-     * or rotation ({@link LapViewGatherBroadcastQueue}, {@link LapViewCrossingBroadcastQueue}).
+     * allows a concurrent reader, else windowed by each consumer (one thread only). Packed on
+     * split's lap view, claims and the reads that do not cross the seam are slices of the lap
+     * view, and only a record that crosses goes through the strategy's staging or gather
+     * ({@link LapViewGatherBroadcastQueue}). Not on linearize's: a window across its seam rotates
+     * the ring, and a claim the strategy did not hand out would be moved from under its caller,
+     * so there every claim is the strategy's ({@link SeamCrossingBroadcastQueue}).
      */
     public RefCountedBroadcastQueue create(RingMemory memory, QueueSpec spec, BroadcastOptions options) {
         return switch (memory) {
@@ -62,7 +64,6 @@ public final class BroadcastDiscipline implements QueueDiscipline {
                     new LapViewGatherBroadcastQueue(name(), l, spec, options);
             case SegmentPathMemory s when s.capabilities().contains(Capability.CONCURRENT_READ) ->
                     new SharedGatherBroadcastQueue(name(), s, spec, options);
-            case LapViewMemory l -> new LapViewCrossingBroadcastQueue(name(), l, spec, options);
             case SegmentPathMemory s -> new SeamCrossingBroadcastQueue(name(), s, spec, options);
         };
     }
