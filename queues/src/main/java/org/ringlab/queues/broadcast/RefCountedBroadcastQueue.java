@@ -528,6 +528,22 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         MemorySegment.copy(window(slot, position, length), 0, dst, 0, length);
     }
 
+    /**
+     * Whether a consumer holds a record from {@code peek} other than the one at
+     * {@code position}: a window that moves the ring's bytes (linearize's rotation) would move
+     * that record from under its consumer. A held record is the one at its consumer's cursor.
+     * One thread only (where windows may move bytes there are no concurrent readers); cold: asked
+     * for records that straddle the seam.
+     */
+    final boolean anotherRecordHeld(long position) {
+        for (Consumer k : consumers) {
+            if (k.held != NONE && table[row(k.slot) + POSITION] != position) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     // Package-private views for the tests.
 
     long pending(int slot) {

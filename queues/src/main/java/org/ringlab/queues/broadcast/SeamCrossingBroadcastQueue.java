@@ -23,10 +23,11 @@ import org.ringlab.api.SegmentPathMemory;
  *
  * <h2>Threads</h2>
  * As {@link SeamPlacement#CROSS} says for memory without concurrent reads: one thread only
- * (the producer and every consumer on one thread, as a one-thread benchmark runs). A rotation
- * moves every byte of the ring, so a record a consumer holds from {@code peek} is valid until
- * the next operation on the queue (the memory's windows are valid until the next window);
- * {@code poll} and {@code drain} use their record within the call. On memory with concurrent
+ * (the producer and every consumer on one thread, as a one-thread benchmark runs). The
+ * memory's windows are valid until its next window, so here a record a consumer holds from
+ * {@code peek} is valid until another consumer's next window; {@code poll} and {@code drain} use
+ * their record within the call. On linearize {@link LapViewCrossingBroadcastQueue} keeps a held
+ * record valid until its release (no rotation while one is held). On memory with concurrent
  * reads (split) the producer gathers instead, once for all consumers:
  * {@link SharedGatherBroadcastQueue}.
  */

@@ -204,6 +204,60 @@ class BroadcastSeamCrossTest {
         }));
     }
 
+    /**
+     * Consumer 0 holds record n from {@code peek} while the others take n and n + 1 in their
+     * ways (poll, drain, peek/release), n + 1 straddling the seam about once a lap; the held
+     * view must still show record n, as {@code QueueConsumer.peek} promises until release.
+     * Before stop 29 the others' window across linearize's seam rotated the ring under it.
+     */
+    @TestFactory
+    Stream<DynamicTest> aRecordHeldFromPeekKeepsItsBytesWhileOthersReadAcrossTheSeam() {
+        return cases().map(c -> dynamicTest(c.toString(), () -> {
+            try (RingMemory memory = Registries.memoryStrategies().require(c.strategy()).allocate(RingSpec.ofCapacity(CAPACITY));
+                 RefCountedBroadcastQueue q = new BroadcastDiscipline().create(memory, c.spec(), BroadcastOptions.defaults())) {
+                BroadcastProducer p = q.producer();
+                MemorySegment dst = MemorySegment.ofArray(new byte[120]);
+                long position = q.stride() / 2;
+                int straddledWhileHeld = 0;
+                for (int n = 0; n < 4 * RECORDS; n += 2) { // about 40 laps: n + 1 straddles in about a quarter of them
+                    assertTrue(p.offer(record(n, c.length(n))), c + ": offer " + n);
+                    assertTrue(p.offer(record(n + 1, c.length(n + 1))), c + ": offer " + (n + 1));
+                    position += (c.length(n) + 7) & -8;
+                    if (position % CAPACITY + c.length(n + 1) > CAPACITY) {
+                        straddledWhileHeld++;
+                    }
+                    position += (c.length(n + 1) + 7) & -8;
+                    MemorySegment held = q.consumer(0).peek();
+                    check(c.toString(), 0, n, c.length(n), held);
+                    for (int k = 1; k < CONSUMERS; k++) {
+                        for (int r = n; r < n + 2; r++) {
+                            int length = c.length(r);
+                            int consumer = k;
+                            int record = r;
+                            switch ((r + k) % 3) {
+                                case 0 -> {
+                                    assertEquals(length, q.consumer(k).poll(dst), c + ": poll " + r);
+                                    check(c.toString(), k, r, length, dst.asSlice(0, length));
+                                }
+                                case 1 -> assertEquals(1, q.consumer(k).drain(
+                                        rec -> check(c.toString(), consumer, record, length, rec), 1));
+                                default -> {
+                                    check(c.toString(), k, r, length, q.consumer(k).peek());
+                                    q.consumer(k).release();
+                                }
+                            }
+                        }
+                    }
+                    check(c + " (held while the others read on)", 0, n, c.length(n), held);
+                    q.consumer(0).release();
+                    assertEquals(c.length(n + 1), q.consumer(0).poll(dst));
+                    check(c.toString(), 0, n + 1, c.length(n + 1), dst.asSlice(0, c.length(n + 1)));
+                }
+                assertTrue(straddledWhileHeld >= 5, c + ": only " + straddledWhileHeld + " records straddled while one was held");
+            }
+        }));
+    }
+
     /** On split the consumers may hold a straddling record at once: the one gathered segment serves them all. */
     @TestFactory
     Stream<DynamicTest> onSplitConsumersHoldAStraddlingRecordAtOnce() {

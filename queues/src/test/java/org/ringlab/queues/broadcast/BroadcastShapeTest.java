@@ -114,7 +114,7 @@ class BroadcastShapeTest {
                          QueueSpec.variable(200).withConsumers(2).withSeam(SeamPlacement.CROSS), BroadcastOptions.defaults())) {
                 Class<?> expected = switch (s.name()) {
                     case "split" -> LapViewGatherBroadcastQueue.class;
-                    case "linearize" -> SeamCrossingBroadcastQueue.class; // claims the strategy's: it rotates
+                    case "linearize" -> LapViewCrossingBroadcastQueue.class;
                     default -> memory instanceof MirrorViewMemory ? MirrorViewBroadcastQueue.class
                             : memory.capabilities().containsAll(java.util.Set.of(org.ringlab.api.Capability.ZERO_COPY_CLAIM,
                                     org.ringlab.api.Capability.ZERO_COPY_WINDOW)) ? ZeroCopySegmentBroadcastQueue.class
