@@ -239,11 +239,12 @@ public final class Kit {
     }
 
     /**
-     * {@link QueueContractPoints}: each contract point per discipline × strategy (every consumer
-     * of a multi-consumer discipline), and use after close of every strategy's memory.
+     * {@link QueueContractPoints}: each contract point per discipline × strategy, with seam
+     * placement cross too where the strategy copies at the seam (every consumer of a
+     * multi-consumer discipline), and use after close of every strategy's memory.
      */
     public Stream<DynamicNode> contractPoints() {
-        Stream<DynamicNode> queues = matrix.pairCells().stream().map(cell -> dynamicContainer(cell.displayName(),
+        Stream<DynamicNode> queues = matrix.pointCells().stream().map(cell -> dynamicContainer(cell.displayName(),
                 Arrays.stream(QueueContractPoints.Point.values()).map(point -> dynamicTest(point.sentence(),
                         () -> QueueContractPoints.check(cell, point)))));
         Stream<DynamicNode> memories = matrix.strategies().stream().map(s -> dynamicTest(s.name()

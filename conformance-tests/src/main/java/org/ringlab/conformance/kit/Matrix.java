@@ -93,6 +93,25 @@ public final class Matrix {
     }
 
     /**
+     * The one-thread checks' cells ({@link QueueContractPoints}): the {@link #pairCells()} and a
+     * {@link SeamPlacement#CROSS} cell for every strategy whose claims or windows copy at the seam,
+     * the ones without a concurrent reader too (linearize: its crossing window rotates the ring,
+     * which one thread may ask for while it holds a claim or a peeked record).
+     */
+    public List<Cell> pointCells() {
+        List<Cell> cells = new ArrayList<>();
+        for (QueueDiscipline d : disciplines) {
+            for (MemoryStrategy s : strategies) {
+                cells.add(new Cell(s, d, QueueSpec.RecordMode.VARIABLE, PAIR_CAPACITY));
+                if (Cell.crossesOn(s)) {
+                    cells.add(new Cell(s, d, QueueSpec.RecordMode.VARIABLE, PAIR_CAPACITY, SeamPlacement.CROSS));
+                }
+            }
+        }
+        return checked("one-thread strategy × discipline", cells, (long) disciplines.size() * (strategies.size() + crossing(false)));
+    }
+
+    /**
      * The strategies that get {@link SeamPlacement#CROSS} cells too: those whose claims or
      * windows copy at the seam; for the per-pair cells (two threads) only those that allow a
      * concurrent reader (a crossing window on linearize rotates the ring: one thread only).

@@ -53,7 +53,11 @@ public final class QueueContractPoints {
         THROWING_DRAIN_HANDLER("a throwing drain handler: the records before it consumed, it and those after it kept"),
         RELEASE_WITHOUT_PEEK("release without a peeked record throws IllegalStateException"),
         NULL_ARGUMENTS("null arguments throw NullPointerException, a drain limit <= 0 IllegalArgumentException"),
-        USE_AFTER_CLOSE("after close every method of the queue and of every handle throws IllegalStateException");
+        USE_AFTER_CLOSE("after close every method of the queue and of every handle throws IllegalStateException"),
+        CLAIM_HELD_ACROSS_READS("a claim stays the caller's until its commit while every consumer reads the records before it,"
+                + " laps round the ring and across its seam"),
+        PEEK_HELD_ACROSS_READS("a peeked record keeps its bytes until its release while the producer offers and the other"
+                + " consumers read on, laps round the ring and across its seam");
 
         private final String sentence;
 
@@ -86,6 +90,8 @@ public final class QueueContractPoints {
             case RELEASE_WITHOUT_PEEK -> onQueue(cell, QueueContractPoints::releaseWithoutPeek);
             case NULL_ARGUMENTS -> onQueue(cell, QueueContractPoints::nullArguments);
             case USE_AFTER_CLOSE -> useAfterClose(cell);
+            case CLAIM_HELD_ACROSS_READS -> onQueue(cell, q -> claimHeldAcrossReads(q, cell.capacity()));
+            case PEEK_HELD_ACROSS_READS -> onQueue(cell, q -> peekHeldAcrossReads(q, cell.capacity()));
         }
     }
 
@@ -174,6 +180,92 @@ public final class QueueContractPoints {
         if (q.spec().mode() == QueueSpec.RecordMode.VARIABLE) {
             assertNotNull(p.claim(size - 1), q.name() + ": a claim on an empty queue");
             assertThrows(IllegalArgumentException.class, () -> p.commit(size), q.name() + ": commit longer than the claim");
+        }
+    }
+
+    /** Records of every length up to the spec's (its size when fixed) that go round the ring three times, at least 64. */
+    private static int laps(Q q, long capacity) {
+        long frame = q.spec().recordSize() / 2 + 8;
+        return (int) Math.min(100_000, Math.max(64, 3 * capacity / frame));
+    }
+
+    private static int lengthOf(Q q, int sequence) {
+        int size = q.spec().recordSize();
+        return q.spec().mode() == QueueSpec.RecordMode.FIXED ? size : 1 + (sequence * 37) % size;
+    }
+
+    /**
+     * Record 2i offered; a claim for record 2i + 1 taken; every consumer polls record 2i (it
+     * crosses the seam about once a lap: a strategy's window may move bytes there, as
+     * linearize's rotation does); then the claim is filled, committed and polled. The claimed
+     * bytes must be the record, whatever the reads did meanwhile.
+     */
+    private static void claimHeldAcrossReads(Q q, long capacity) {
+        QueueProducer p = q.producer();
+        for (int i = 0, n = laps(q, capacity); i < n; i += 2) {
+            int length = lengthOf(q, i);
+            assertTrue(q.offer(i, length), q.name() + ": an empty queue refused record " + i);
+            int claimedLength = lengthOf(q, i + 1);
+            MemorySegment claim = p.claim(claimedLength);
+            assertNotNull(claim, q.name() + ": a queue holding one record refused a claim of " + claimedLength);
+            q.everyConsumerPolls(i, length, "a claim was taken");
+            byte[] claimed = q.record(i + 1, claimedLength);
+            MemorySegment.copy(MemorySegment.ofArray(claimed), 0, claim, 0, claimed.length);
+            p.commit(claimed.length);
+            q.everyConsumerPolls(i + 1, claimedLength, "the claim was filled and committed after every consumer read the"
+                    + " record before it (the claim's bytes must be the record)");
+        }
+    }
+
+    /**
+     * Record 2i offered and peeked by consumer 0; record 2i + 1 offered; every other consumer
+     * takes both, by poll, drain and peek/release in turn; consumer 0's view must still show
+     * record 2i. Then it releases it and polls 2i + 1.
+     */
+    private static void peekHeldAcrossReads(Q q, long capacity) {
+        List<QueueConsumer> all = q.all();
+        for (int i = 0, n = laps(q, capacity); i < n; i += 2) {
+            assertTrue(q.offer(i, lengthOf(q, i)), q.name() + ": an empty queue refused record " + i);
+            MemorySegment held = all.get(0).peek();
+            byte[] expected = q.record(i, lengthOf(q, i));
+            assertNotNull(held, q.name() + ": consumer 0 found no record " + i);
+            assertArrayEquals(expected, held.toArray(ValueLayout.JAVA_BYTE), q.name() + ": consumer 0 peeked record " + i);
+            assertTrue(q.offer(i + 1, lengthOf(q, i + 1)), q.name() + ": a queue holding one record refused record " + (i + 1));
+            for (int c = 1; c < all.size(); c++) {
+                for (int r = i; r < i + 2; r++) {
+                    takeOne(q, all.get(c), c, r, (r + c) % 3);
+                }
+            }
+            assertArrayEquals(expected, held.toArray(ValueLayout.JAVA_BYTE), q.name() + ": consumer 0's view of record " + i
+                    + ", peeked and not released, after the producer offered record " + (i + 1)
+                    + (all.size() > 1 ? " and the other consumers read both" : ""));
+            all.get(0).release();
+            takeOne(q, all.get(0), 0, i + 1, 0);
+        }
+    }
+
+    /** Consumer {@code c} takes record {@code r}, which must be its next: by poll (0), drain (1) or peek and release (2). */
+    private static void takeOne(Q q, QueueConsumer consumer, int c, int r, int how) {
+        byte[] expected = q.record(r, lengthOf(q, r));
+        String what = q.name() + ": consumer " + c + " record " + r;
+        switch (how) {
+            case 0 -> {
+                byte[] dst = new byte[q.spec().recordSize()];
+                int n = consumer.poll(MemorySegment.ofArray(dst));
+                assertEquals(expected.length, n, what + " (poll)");
+                assertArrayEquals(expected, java.util.Arrays.copyOf(dst, n), what + " (poll)");
+            }
+            case 1 -> {
+                byte[][] got = new byte[1][];
+                assertEquals(1, consumer.drain(rec -> got[0] = rec.toArray(ValueLayout.JAVA_BYTE), 1), what + " (drain)");
+                assertArrayEquals(expected, got[0], what + " (drain)");
+            }
+            default -> {
+                MemorySegment view = consumer.peek();
+                assertNotNull(view, what + " (peek)");
+                assertArrayEquals(expected, view.toArray(ValueLayout.JAVA_BYTE), what + " (peek)");
+                consumer.release();
+            }
         }
     }
 

@@ -39,7 +39,11 @@ final class ContractFakeDiscipline implements QueueDiscipline {
         /** offer(null) on a full queue returns false instead of throwing. */
         NULL_ON_A_FULL_QUEUE_IS_FULL,
         /** Consumer handles keep working after close. */
-        CONSUMERS_WORK_AFTER_CLOSE
+        CONSUMERS_WORK_AFTER_CLOSE,
+        /** A poll while a claim is outstanding moves the claim (as a rotation under it would): the caller fills a stale segment. */
+        CLAIM_MOVED_BY_A_POLL,
+        /** peek's view is of one scratch buffer every consumer's next read reuses (as a window valid only until the next one). */
+        PEEK_VIEW_REUSED_BY_THE_NEXT_READ
     }
 
     private final Bug bug;
@@ -90,6 +94,8 @@ final class ContractFakeDiscipline implements QueueDiscipline {
         boolean open = true;
         int claimed = -1;
         byte[] claim;
+        /** PEEK_VIEW_REUSED_BY_THE_NEXT_READ: every read goes through it. */
+        final byte[] bounce;
 
         FakeQueue(RingMemory memory, QueueSpec spec, Bug bug, String name) {
             this.memory = memory;
@@ -102,6 +108,7 @@ final class ContractFakeDiscipline implements QueueDiscipline {
                 consumers[i] = new Consumer(i);
             }
             this.producer = new Producer();
+            this.bounce = new byte[spec.recordSize()];
         }
 
         void ensureOpen() {
@@ -265,12 +272,24 @@ final class ContractFakeDiscipline implements QueueDiscipline {
                 return cursors[index] < records.size() ? records.get((int) cursors[index]) : null;
             }
 
+            /** The record as a read hands it out: the record itself, or (bug) the one bounce buffer. */
+            MemorySegment viewOf(byte[] r) {
+                if (claimed >= 0 && bug == Bug.CLAIM_MOVED_BY_A_POLL) {
+                    claim = new byte[claimed]; // the caller's segment no longer is the claim
+                }
+                if (bug == Bug.PEEK_VIEW_REUSED_BY_THE_NEXT_READ) {
+                    System.arraycopy(r, 0, bounce, 0, r.length);
+                    return MemorySegment.ofArray(bounce).asSlice(0, r.length).asReadOnly();
+                }
+                return MemorySegment.ofArray(r).asReadOnly();
+            }
+
             @Override
             public MemorySegment peek() {
                 ensureUsable();
                 byte[] r = oldest();
                 peeked = r != null;
-                return r == null ? null : MemorySegment.ofArray(r).asReadOnly();
+                return r == null ? null : viewOf(r);
             }
 
             @Override
@@ -299,7 +318,7 @@ final class ContractFakeDiscipline implements QueueDiscipline {
                     if (bug == Bug.DRAIN_CONSUMES_THE_THROWING_RECORD) {
                         cursors[index]++;
                     }
-                    handler.onRecord(MemorySegment.ofArray(r).asReadOnly());
+                    handler.onRecord(viewOf(r));
                     if (bug != Bug.DRAIN_CONSUMES_THE_THROWING_RECORD) {
                         cursors[index]++;
                     }
@@ -326,7 +345,7 @@ final class ContractFakeDiscipline implements QueueDiscipline {
                 if (dst.byteSize() < r.length) {
                     throw new IllegalArgumentException("the record has " + r.length + " bytes, dst only " + dst.byteSize());
                 }
-                MemorySegment.copy(MemorySegment.ofArray(r), 0, dst, 0, r.length);
+                MemorySegment.copy(viewOf(r), 0, dst, 0, r.length);
                 if (bug != Bug.POLL_CONSUMES_BEFORE_CHECKING) {
                     cursors[index]++;
                 }

@@ -223,7 +223,9 @@ class KitCatchesBrokenProvidersTest {
                 ContractFakeDiscipline.Bug.DRAIN_CONSUMES_THE_THROWING_RECORD, QueueContractPoints.Point.THROWING_DRAIN_HANDLER,
                 ContractFakeDiscipline.Bug.RELEASE_WITHOUT_PEEK_CONSUMES, QueueContractPoints.Point.RELEASE_WITHOUT_PEEK,
                 ContractFakeDiscipline.Bug.NULL_ON_A_FULL_QUEUE_IS_FULL, QueueContractPoints.Point.NULL_ARGUMENTS,
-                ContractFakeDiscipline.Bug.CONSUMERS_WORK_AFTER_CLOSE, QueueContractPoints.Point.USE_AFTER_CLOSE);
+                ContractFakeDiscipline.Bug.CONSUMERS_WORK_AFTER_CLOSE, QueueContractPoints.Point.USE_AFTER_CLOSE,
+                ContractFakeDiscipline.Bug.CLAIM_MOVED_BY_A_POLL, QueueContractPoints.Point.CLAIM_HELD_ACROSS_READS,
+                ContractFakeDiscipline.Bug.PEEK_VIEW_REUSED_BY_THE_NEXT_READ, QueueContractPoints.Point.PEEK_HELD_ACROSS_READS);
         assertEquals(QueueContractPoints.Point.values().length, broken.size(), "a bug for every point");
         broken.forEach((bug, point) -> everyCellFails(pointsKit(bug), Kit::contractPoints, "", point.sentence()));
     }
