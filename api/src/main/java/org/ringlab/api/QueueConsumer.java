@@ -21,6 +21,9 @@ import java.lang.foreign.MemorySegment;
  *   <li><b>Null arguments.</b> {@code poll(null)} and {@code drain(null, n)} throw
  *       {@link NullPointerException} even when the queue is empty; {@code drain(h, limit)}
  *       with {@code limit <= 0} throws {@link IllegalArgumentException}.</li>
+ *   <li><b>A peeked record is the consumer's until release.</b> Its view keeps the record's
+ *       bytes while the producer offers and the other consumers of a multi-consumer discipline
+ *       read on (records across the ring's seam included).</li>
  *   <li><b>After {@link RecordQueue#close()}</b> every method throws {@link IllegalStateException}.</li>
  * </ul>
  */

@@ -15,6 +15,10 @@ import java.lang.foreign.MemorySegment;
  *       stays valid: a later {@link #commit} publishes it normally. A new {@link #claim}
  *       replaces (cancels) an outstanding one. {@code commit} without a claim throws
  *       {@link IllegalStateException}; longer than the claim, {@link IllegalArgumentException}.</li>
+ *   <li><b>A claim is the caller's until its commit.</b> Whatever the consumers read
+ *       meanwhile on the same thread (records across the ring's seam included, where a strategy
+ *       may gather or rotate), the bytes written into the claim's segment are the record its
+ *       commit publishes.</li>
  *   <li><b>A batch with a bad element.</b> The batch {@code offer} validates every element
  *       first: a null element throws {@link NullPointerException}, one of a length the spec
  *       refuses {@link IllegalArgumentException}, naming its index and length, and nothing of
