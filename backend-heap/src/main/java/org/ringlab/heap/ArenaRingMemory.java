@@ -82,6 +82,21 @@ abstract class ArenaRingMemory extends AbstractRingMemory {
         }
     }
 
+    /**
+     * Copies the window at ring offset {@code at} that crosses the seam to the start of
+     * {@code reader}'s scratch (made on first need), counted in its bytes; returns the scratch,
+     * read-only. Valid until the reader's next gather.
+     */
+    final MemorySegment gather(ThreadSide reader, long at, long length) {
+        if (reader.scratch == null) {
+            reader.scratch = newScratch();
+            reader.scratchView = reader.scratch.asReadOnly();
+        }
+        copyOut(at, reader.scratch, 0, length);
+        reader.bytes += length;
+        return reader.scratchView;
+    }
+
     /** A scratch segment of {@code capacity} bytes from the ring's arena. */
     final MemorySegment newScratch() {
         return arena.allocate(capacity, ALIGNMENT);

@@ -96,22 +96,10 @@ final class LinearizingRing extends LapViewArenaRing {
         long at = linearized(position, length);
         MemorySegment base = readView;
         if (at == NOT_ROTATED) {
-            base = gather(physical(position), length);
+            base = gather(reader, physical(position), length);
             at = 0;
         }
         return base.asSlice(at, length);
-    }
-
-    /** Copies the window at {@code at} that crosses the seam to the start of the reader's scratch; returns the scratch, read-only. */
-    private MemorySegment gather(long at, long length) {
-        ThreadSide r = reader;
-        if (r.scratch == null) {
-            r.scratch = newScratch();
-            r.scratchView = r.scratch.asReadOnly();
-        }
-        copyOut(at, r.scratch, 0, length);
-        r.bytes += length;
-        return r.scratchView;
     }
 
     /** {@link #linearized}'s answer when the bytes cross the seam and a claim held in place forbids the rotation. */

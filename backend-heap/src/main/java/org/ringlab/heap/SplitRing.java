@@ -60,22 +60,10 @@ final class SplitRing extends LapViewArenaRing {
         long at = ringOffset(position);
         MemorySegment base = readView;
         if (at + length > capacity) {
-            base = gather(at, length);
+            base = gather(reader, at, length);
             at = 0;
         }
         return base.asSlice(at, length);
-    }
-
-    /** Copies the window at {@code at} that crosses the seam to the start of the reader's scratch; returns the scratch, read-only. */
-    private MemorySegment gather(long at, long length) {
-        ThreadSide r = reader;
-        if (r.scratch == null) {
-            r.scratch = newScratch();
-            r.scratchView = r.scratch.asReadOnly();
-        }
-        copyOut(at, r.scratch, 0, length);
-        r.bytes += length;
-        return r.scratchView;
     }
 
     @Override

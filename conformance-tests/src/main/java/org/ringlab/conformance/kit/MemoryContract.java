@@ -371,9 +371,7 @@ public final class MemoryContract {
             @Override
             public Arbitrary<Transformer<RingState>> transformer(RingState s) {
                 Arbitrary<Long> length = Arbitraries.longs().between(1, s.capacity);
-                Arbitrary<Long> gap = Arbitraries.frequencyOf(
-                        net.jqwik.api.Tuple.of(4, Arbitraries.just(0L)),
-                        net.jqwik.api.Tuple.of(1, Arbitraries.longs().between(1, s.capacity)));
+                Arbitrary<Long> gap = gaps(s.capacity, 4);
                 return Combinators.combine(Arbitraries.of(Via.class), length, fraction, gap).as((via, n, f, skip) ->
                         Transformer.mutate(describe(via, n, f, skip), st -> st.write(via, n, f, skip)));
             }
@@ -382,9 +380,7 @@ public final class MemoryContract {
             @Override
             public Arbitrary<Transformer<RingState>> transformer(RingState s) {
                 Arbitrary<Long> length = Arbitraries.longs().between(1, s.capacity);
-                Arbitrary<Long> gap = Arbitraries.frequencyOf(
-                        net.jqwik.api.Tuple.of(3, Arbitraries.just(0L)),
-                        net.jqwik.api.Tuple.of(1, Arbitraries.longs().between(1, s.capacity)));
+                Arbitrary<Long> gap = gaps(s.capacity, 3);
                 return Combinators.combine(length, gap, fraction, Arbitraries.of(Via.class), length, fraction)
                         .as((abandoned, skip, shiftFraction, via, n, f) -> {
                             long shift = Math.round(shiftFraction * abandoned);
@@ -413,9 +409,7 @@ public final class MemoryContract {
             @Override
             public Arbitrary<Transformer<RingState>> transformer(RingState s) {
                 Arbitrary<Long> length = Arbitraries.longs().between(1, s.capacity);
-                Arbitrary<Long> gap = Arbitraries.frequencyOf(
-                        net.jqwik.api.Tuple.of(3, Arbitraries.just(0L)),
-                        net.jqwik.api.Tuple.of(1, Arbitraries.longs().between(1, s.capacity)));
+                Arbitrary<Long> gap = gaps(s.capacity, 3);
                 return Combinators.combine(gap, length, fraction, fraction).as((skip, n, start, f) ->
                         Transformer.mutate("claim " + n + (skip == 0 ? "" : " after a gap of " + skip) + ", a window at "
                                 + percent(start) + " of the bytes it does not cover, " + percent(f)
@@ -453,6 +447,13 @@ public final class MemoryContract {
                 .withAction(4, windowAction)
                 .withAction(1, grow)
                 .withMaxTransformations(40);
+    }
+
+    /** No gap {@code zeroWeight} times in {@code zeroWeight + 1}, else a gap of 1 to {@code capacity} bytes. */
+    private static Arbitrary<Long> gaps(long capacity, int zeroWeight) {
+        return Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(zeroWeight, Arbitraries.just(0L)),
+                net.jqwik.api.Tuple.of(1, Arbitraries.longs().between(1, capacity)));
     }
 
     private static String describe(Via via, long length, double committed, long gap) {

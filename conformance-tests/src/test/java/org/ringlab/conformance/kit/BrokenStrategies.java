@@ -123,32 +123,13 @@ final class BrokenStrategies {
      */
     static MemoryStrategy rotatesUnderAClaim(boolean broken) {
         return new Strategy(broken ? "broken-rotates-under-a-claim" : "linearize-twin", Set.of(),
-                (name, n) -> new HeapRing(name, n, 3 * n) {
+                (name, n) -> new StagingRing(name, n, 3 * n) {
             // [0, n) the ring, rotated by shift; [n, 2n) claim staging; [2n, 3n) gathered windows.
             private long shift;
-            private boolean staged;
 
-            private long physical(long position) {
+            @Override
+            long physical(long position) {
                 return (ringOffset(position) + shift) % capacity;
-            }
-
-            @Override
-            protected MemorySegment claimSegment(long position, long length) {
-                long at = physical(position);
-                staged = at + length > capacity;
-                return staged ? memory.asSlice(capacity, length) : memory.asSlice(at, length);
-            }
-
-            @Override
-            protected void commitClaim(long position, long length) {
-                if (staged) {
-                    long at = physical(position);
-                    long first = Math.min(length, capacity - at);
-                    MemorySegment.copy(memory, capacity, memory, at, first);
-                    MemorySegment.copy(memory, capacity + first, memory, 0, length - first);
-                    stagingBytes += length;
-                    staged = false;
-                }
             }
 
             @Override
@@ -157,7 +138,7 @@ final class BrokenStrategies {
                 if (at + length <= capacity) {
                     return memory.asSlice(at, length).asReadOnly();
                 }
-                if (!broken && claimOutstanding() && !staged) {
+                if (!broken && claimOutstanding() && !staged()) {
                     long first = capacity - at;
                     MemorySegment.copy(memory, at, memory, 2 * capacity, first);
                     MemorySegment.copy(memory, 0, memory, 2 * capacity + first, length - first);
@@ -175,29 +156,8 @@ final class BrokenStrategies {
 
     /** A split ring whose window gathers one byte too few before the seam (and one too many after). */
     static MemoryStrategy offByOneAtTheSeam(boolean broken) {
-        return new Strategy(broken ? "broken-seam-off-by-one" : "split-twin", Set.of(), (name, n) -> new HeapRing(name, n, 2 * n) {
+        return new Strategy(broken ? "broken-seam-off-by-one" : "split-twin", Set.of(), (name, n) -> new StagingRing(name, n, 2 * n) {
             // The upper half is scratch: claims crossing the seam stage there, windows gather there.
-            private boolean staged;
-
-            @Override
-            protected MemorySegment claimSegment(long position, long length) {
-                long at = ringOffset(position);
-                staged = at + length > capacity;
-                return staged ? memory.asSlice(capacity, length) : memory.asSlice(at, length);
-            }
-
-            @Override
-            protected void commitClaim(long position, long length) {
-                if (staged) {
-                    long at = ringOffset(position);
-                    long first = Math.min(length, capacity - at);
-                    MemorySegment.copy(memory, capacity, memory, at, first);
-                    MemorySegment.copy(memory, capacity + first, memory, 0, length - first);
-                    stagingBytes += length;
-                    staged = false;
-                }
-            }
-
             @Override
             protected void writeDirect(long position, MemorySegment src) {
                 long at = ringOffset(position);
@@ -485,6 +445,47 @@ final class BrokenStrategies {
     static MemoryStrategy staleViewAfterGrowth(boolean broken) {
         return new Strategy(broken ? "broken-stale-after-growth" : "growable-twin", Set.of(Capability.GROWABLE),
                 (name, n) -> new StaleGrowable(name, n, broken));
+    }
+
+    /**
+     * A {@link HeapRing} whose claims across the seam stage in {@code [n, 2n)} and are copied in
+     * at commit, in two parts, counted as staging; the rest in place at {@link #physical}.
+     */
+    abstract static class StagingRing extends HeapRing {
+        private boolean staged;
+
+        StagingRing(String name, long capacity, long bytes) {
+            super(name, capacity, bytes);
+        }
+
+        /** Where {@code position} lives in the ring's first {@code capacity} bytes. */
+        long physical(long position) {
+            return ringOffset(position);
+        }
+
+        @Override
+        protected MemorySegment claimSegment(long position, long length) {
+            long at = physical(position);
+            staged = at + length > capacity;
+            return staged ? memory.asSlice(capacity, length) : memory.asSlice(at, length);
+        }
+
+        @Override
+        protected void commitClaim(long position, long length) {
+            if (staged) {
+                long at = physical(position);
+                long first = Math.min(length, capacity - at);
+                MemorySegment.copy(memory, capacity, memory, at, first);
+                MemorySegment.copy(memory, capacity + first, memory, 0, length - first);
+                stagingBytes += length;
+                staged = false;
+            }
+        }
+
+        /** Whether the outstanding claim lives in the staging half. */
+        boolean staged() {
+            return staged;
+        }
     }
 
     /** Memory from an arena of the ring's own (so stale segments throw after close), and a header. */
