@@ -67,24 +67,35 @@ final class LinearizingRing extends LapViewArenaRing {
 
     /**
      * In place when the bytes are contiguous; across the seam after a rotation (the mechanism),
-     * no window made; in two parts when a claim is held in place ({@link #NOT_ROTATED}).
+     * no window made; in two parts when a claim is held in place ({@link #NOT_ROTATED}: a
+     * method of its own, so the inlined path stays the one-copy path it was).
      */
     @Override
     protected void readDirect(long position, MemorySegment dst, long dstOffset, long length) {
         long at = linearized(position, length);
         if (at == NOT_ROTATED) {
-            copyOut(physical(position), dst, dstOffset, length);
-        } else {
-            MemorySegment.copy(memory, at, dst, dstOffset, length);
+            readUnderClaim(position, dst, dstOffset, length);
+            return;
         }
+        MemorySegment.copy(memory, at, dst, dstOffset, length);
+    }
+
+    private void readUnderClaim(long position, MemorySegment dst, long dstOffset, long length) {
+        copyOut(physical(position), dst, dstOffset, length);
     }
 
     /** An int across the seam rotates the ring as a window would (the mechanism), no window made; in two parts under a claim. */
     @Override
     protected int readIntDirect(long position) {
         long at = linearized(position, Integer.BYTES);
-        return at == NOT_ROTATED ? readIntAcrossSeam(physical(position))
-                : memory.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, at);
+        if (at == NOT_ROTATED) {
+            return readIntUnderClaim(position);
+        }
+        return memory.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, at);
+    }
+
+    private int readIntUnderClaim(long position) {
+        return readIntAcrossSeam(physical(position));
     }
 
     /**
@@ -96,10 +107,14 @@ final class LinearizingRing extends LapViewArenaRing {
         long at = linearized(position, length);
         MemorySegment base = readView;
         if (at == NOT_ROTATED) {
-            base = gather(reader, physical(position), length);
+            base = gatherUnderClaim(position, length);
             at = 0;
         }
         return base.asSlice(at, length);
+    }
+
+    private MemorySegment gatherUnderClaim(long position, long length) {
+        return gather(reader, physical(position), length);
     }
 
     /** {@link #linearized}'s answer when the bytes cross the seam and a claim held in place forbids the rotation. */
