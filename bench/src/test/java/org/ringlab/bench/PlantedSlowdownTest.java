@@ -31,19 +31,22 @@ import org.ringlab.bench.report.Progress;
  * against doubled's, and every write figure must be called "slower". Run on an idle machine:
  * {@code RINGLAB_TEST_SLOWED=1 mvn -o -pl bench test -Dtest=PlantedSlowdownTest}. With
  * {@value #FLOOR}{@code =noise-floor.json} (from {@code ringlab noise} on an A/A pair) every write
- * must also clear doubled's A/A floor. Both tables go to {@code target/planted-slowdown.txt}.
+ * must also clear doubled's A/A floor; with {@value #PROFILE}{@code =full} the history runs with the
+ * full profile (5 forks a side, 11 repetitions each). Both tables go to {@code target/planted-slowdown.txt}.
  */
 @EnabledIfEnvironmentVariable(named = SlowedTestStrategy.ENABLE, matches = ".+")
 class PlantedSlowdownTest {
 
     /** The environment variable naming a noise floor file the planted slowdown must also clear. */
     static final String FLOOR = "RINGLAB_NOISE_FLOOR";
+    /** The environment variable naming the history profile to measure with ({@code quick}, the default, or {@code full}). */
+    static final String PROFILE = "RINGLAB_TEST_SLOWED_PROFILE";
 
     @Test
     void diffCallsAPlantedFifteenPercentSlowdownSlower() {
         MemoryStrategy doubled = Registries.memoryStrategies().find(SlowedTestStrategy.WRAPPED).orElseThrow();
         MemoryStrategy slowed = Registries.memoryStrategies().find(SlowedTestStrategy.NAME).orElseThrow();
-        Profile p = Profile.QUICK;
+        Profile p = Profile.parse(System.getenv().getOrDefault(PROFILE, Profile.QUICK.id()));
         HistoryPlan plan = new HistoryPlan(p, List.of(doubled, slowed), Profile.DEFAULT_SIZES, p.ringBytes(), p.warmup(),
                 p.repetitions(), true, 1, null, List.of(), doubled.name(), slowed.name(),
                 new RepetitionBudget(p.budget().minRounds(), p.budget().minRounds(), 0));
