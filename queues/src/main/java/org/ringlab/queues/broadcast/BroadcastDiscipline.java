@@ -51,9 +51,9 @@ public final class BroadcastDiscipline implements QueueDiscipline {
      * view, and only a record that crosses goes through the strategy's staging or gather
      * ({@link LapViewGatherBroadcastQueue}). Not on linearize's: a window across its seam rotates
      * the ring, and a claim the strategy did not hand out would be moved from under its caller,
-     * so there every claim is the strategy's (it never rotates from under those), and a straddling record is read in two parts
-     * instead of rotated while another consumer holds a peeked record
-     * ({@link LapViewCrossingBroadcastQueue}).
+     * so there every claim is the strategy's (it never rotates from under those), and a
+     * straddling record is read in two parts instead of rotated while another consumer holds a
+     * peeked record ({@link LapViewCrossingBroadcastQueue}).
      */
     public RefCountedBroadcastQueue create(RingMemory memory, QueueSpec spec, BroadcastOptions options) {
         return switch (memory) {

@@ -9,9 +9,9 @@ import org.ringlab.api.LapViewMemory;
  * whose windows never move bytes (split; not linearize, whose rotation would move a slice it did
  * not hand out from under its caller): a claim that does not cross the seam is written in
  * place, a slice of the lap view (nothing to stage, nothing to commit: the lap view's bytes are
- * the ring's); one that
- * crosses is the strategy's own claim (staged in its scratch) and its commit copies it in, in
- * two parts, counted as staging bytes: the strategy's mechanism where it lives. Both are cut at
+ * the ring's); one that crosses is the strategy's own claim (staged in its scratch) and its
+ * commit copies it in, in two parts, counted as staging bytes: the strategy's mechanism where it
+ * lives. Both are cut at
  * one slice site, of the lap view or of the strategy's staged claim, so that escape analysis
  * removes the slice the caller does not keep (records change offset every lap: no segment can
  * be kept per slot); only the strategy's staged claim, once a lap, is a segment of its own.
