@@ -25,9 +25,9 @@ class VerdictsCommandTest {
 
     @Test
     void aFlipIsFlaggedNamedAndFailsTheExitCode(@TempDir Path dir) {
-        Path r1 = run(dir.resolve("r1"), Verdict.CONFIRMED, Verdict.CONFIRMED, Verdict.INCONCLUSIVE);
-        Path r2 = run(dir.resolve("r2"), Verdict.CONFIRMED, Verdict.DIFFERS, Verdict.INCONCLUSIVE);
-        Path r3 = run(dir.resolve("r3"), Verdict.CONFIRMED, Verdict.INCONCLUSIVE, Verdict.CONFIRMED);
+        Path r1 = run(dir.resolve("r1"), Verdict.REPRODUCED, Verdict.REPRODUCED, Verdict.INCONCLUSIVE);
+        Path r2 = run(dir.resolve("r2"), Verdict.REPRODUCED, Verdict.DIFFERS, Verdict.INCONCLUSIVE);
+        Path r3 = run(dir.resolve("r3"), Verdict.REPRODUCED, Verdict.INCONCLUSIVE, Verdict.REPRODUCED);
 
         Cli.Result r = Cli.run("verdicts", r1.toString(), r2.toString(), r3.resolve(ReportWriter.JSON).toString());
 
@@ -35,18 +35,18 @@ class VerdictsCommandTest {
         assertEquals("", flag(r.out(), "steady"), r.out());
         assertEquals("FLIP", flag(r.out(), "flipping"), r.out());
         assertEquals("varies", flag(r.out(), "settling"), r.out());
-        assertTrue(r.out().contains("3 claims in 3 runs: 1 flip (confirmed in one run, DIFFERS in another), 1 vary"
+        assertTrue(r.out().contains("3 claims in 3 runs: 1 flip (reproduced in one run, DIFFERS in another), 1 vary"
                 + " otherwise, 2 inconclusive in at least one run."), r.out());
         assertTrue(r.out().contains("FLIP: synthetic: flipping claim"), r.out());
         // Each run's verdict with its interval, in run order.
-        assertTrue(Pattern.compile("(?m)^synthetic +flipping claim +confirmed 1\\.10× \\[1\\.00, 1\\.20] +DIFFERS")
+        assertTrue(Pattern.compile("(?m)^synthetic +flipping claim +reproduced 1\\.10 \\[1\\.00, 1\\.20] +DIFFERS")
                 .matcher(r.out()).find(), r.out());
     }
 
     @Test
     void runsThatAgreeExitZero(@TempDir Path dir) {
-        Path r1 = run(dir.resolve("r1"), Verdict.CONFIRMED, Verdict.DIFFERS, Verdict.INCONCLUSIVE);
-        Path r2 = run(dir.resolve("r2"), Verdict.CONFIRMED, Verdict.DIFFERS, Verdict.INCONCLUSIVE);
+        Path r1 = run(dir.resolve("r1"), Verdict.REPRODUCED, Verdict.DIFFERS, Verdict.INCONCLUSIVE);
+        Path r2 = run(dir.resolve("r2"), Verdict.REPRODUCED, Verdict.DIFFERS, Verdict.INCONCLUSIVE);
         Cli.Result r = Cli.run("verdicts", r1.toString(), r2.toString());
         assertEquals(0, r.exitCode(), r.all());
         assertFalse(r.out().contains("FLIP"), r.out());
@@ -55,7 +55,7 @@ class VerdictsCommandTest {
 
     @Test
     void aMissingRunOrASingleRunIsRefused(@TempDir Path dir) {
-        Path r1 = run(dir.resolve("r1"), Verdict.CONFIRMED, Verdict.DIFFERS, Verdict.INCONCLUSIVE);
+        Path r1 = run(dir.resolve("r1"), Verdict.REPRODUCED, Verdict.DIFFERS, Verdict.INCONCLUSIVE);
         Cli.Result missing = Cli.run("verdicts", r1.toString(), dir.resolve("nothing").toString());
         assertEquals(2, missing.exitCode(), missing.all());
         assertTrue(missing.err().contains("no such file"), missing.err());
@@ -78,7 +78,7 @@ class VerdictsCommandTest {
 
     private static Claim claim(String text, Verdict v) {
         double ratio = switch (v) {
-            case CONFIRMED -> 1.1;
+            case REPRODUCED -> 1.1;
             case DIFFERS -> 0.5;
             default -> 0.95;
         };

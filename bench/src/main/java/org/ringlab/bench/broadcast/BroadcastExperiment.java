@@ -431,7 +431,7 @@ public final class BroadcastExperiment implements Experiment {
                     + "prefix without dropping the rest of the stream",
                     badTotal + " bad headers counted for " + junkTotal + " junk insertions; all " + packetsTotal
                             + " packets delivered intact",
-                    badTotal == junkTotal ? Claim.Verdict.CONFIRMED : Claim.Verdict.DIFFERS));
+                    badTotal == junkTotal ? Claim.Verdict.REPRODUCED : Claim.Verdict.DIFFERS));
             notes.add("the pipe is read through Process.getInputStream() (an InputStream), so StreamFramer stages "
                     + "each read through its 16 KiB chunk array (stagedBytesPerPacket); a channel would read "
                     + "straight into the slot");

@@ -43,17 +43,17 @@ public record RatioClaim(String text, String seedFigure, double threshold, boole
         boolean allAbove = e.low() >= threshold;
         boolean allBelow = e.high() <= threshold;
         if (atLeast) {
-            return allAbove ? Claim.Verdict.CONFIRMED : e.high() < threshold ? Claim.Verdict.DIFFERS
+            return allAbove ? Claim.Verdict.REPRODUCED : e.high() < threshold ? Claim.Verdict.DIFFERS
                     : Claim.Verdict.INCONCLUSIVE;
         }
-        return allBelow ? Claim.Verdict.CONFIRMED : e.low() > threshold ? Claim.Verdict.DIFFERS
+        return allBelow ? Claim.Verdict.REPRODUCED : e.low() > threshold ? Claim.Verdict.DIFFERS
                 : Claim.Verdict.INCONCLUSIVE;
     }
 
     /** True when more repetitions cannot change the verdict's kind: confirmed or differs. */
     public boolean decisive(Estimate e) {
         Claim.Verdict v = verdict(e);
-        return v == Claim.Verdict.CONFIRMED || v == Claim.Verdict.DIFFERS;
+        return v == Claim.Verdict.REPRODUCED || v == Claim.Verdict.DIFFERS;
     }
 
     /** The claim judged on {@code e}; {@code detail} is what was compared ({@code "doubled 812 ns/put vs mirrored 350"}). */

@@ -41,7 +41,7 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
 
         String describe() {
             String v = switch (verdict()) {
-                case CONFIRMED -> "";
+                case REPRODUCED -> "";
                 case DIFFERS -> "NOT: ";
                 default -> "UNDECIDED: ";
             };
@@ -70,7 +70,7 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
         if (checks.stream().anyMatch(c -> c.verdict() == Claim.Verdict.DIFFERS)) {
             return Claim.Verdict.DIFFERS;
         }
-        return checks.stream().allMatch(c -> c.verdict() == Claim.Verdict.CONFIRMED) ? Claim.Verdict.CONFIRMED
+        return checks.stream().allMatch(c -> c.verdict() == Claim.Verdict.REPRODUCED) ? Claim.Verdict.REPRODUCED
                 : Claim.Verdict.INCONCLUSIVE;
     }
 

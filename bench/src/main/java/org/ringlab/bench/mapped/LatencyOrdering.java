@@ -91,7 +91,7 @@ final class LatencyOrdering {
                     + " needed for an interval (the full profile runs more)", Claim.Verdict.INCONCLUSIVE, j);
         }
         if (below) {
-            return new Claim(CLAIM, m + vs + "Bind-m's interval lies below every other row's", Claim.Verdict.CONFIRMED, j);
+            return new Claim(CLAIM, m + vs + "Bind-m's interval lies below every other row's", Claim.Verdict.REPRODUCED, j);
         }
         if (above) {
             return new Claim(CLAIM, m + vs + "another row's interval lies below Bind-m's", Claim.Verdict.DIFFERS, j);

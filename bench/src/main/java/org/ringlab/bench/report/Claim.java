@@ -1,29 +1,57 @@
 package org.ringlab.bench.report;
 
 /**
- * A seed's claim beside what this run measured, and whether they agree.
+ * A claim beside what this run measured, and whether they agree: a seed's result from its
+ * catalogue ({@code id} names the entry, {@code "000.write-ratio"}), or one of ringlab's own
+ * goals against its peers ({@code id} starts with {@code "peers."}).
  *
- * @param claim     what the seed (or an issue's goal) says, with its number
+ * @param id        the catalogue entry or peer goal this claim judges; empty in files that predate ids
+ * @param claim     what the seed (or the goal) says, with its number
  * @param measured  what this run measured, with the number
  * @param verdict   agreement
- * @param judgement the threshold, direction and interval the verdict came from, or
- *                  {@link Judgement#POINT} for a verdict on a single figure
+ * @param judgement the band and interval the verdict came from, or {@link Judgement#POINT}
  */
-public record Claim(String claim, String measured, Verdict verdict, Judgement judgement) {
+public record Claim(String id, String claim, String measured, Verdict verdict, Judgement judgement) {
 
-    /** A point verdict (no interval); new claims should be judged by {@code harness.RatioClaim}. */
+    /** The prefix of a claim id that is one of ringlab's own goals, not a seed's result. */
+    public static final String PEERS = "peers.";
+
+    public Claim {
+        id = id == null ? "" : id;
+    }
+
+    public Claim(String claim, String measured, Verdict verdict, Judgement judgement) {
+        this("", claim, measured, verdict, judgement);
+    }
+
+    /** A point verdict (no interval). */
     public Claim(String claim, String measured, Verdict verdict) {
-        this(claim, measured, verdict, Judgement.POINT);
+        this("", claim, measured, verdict, Judgement.POINT);
+    }
+
+    /** This claim under the id {@code id}. */
+    public Claim withId(String id) {
+        return new Claim(id, claim, measured, verdict, judgement);
+    }
+
+    /** Whether this is one of ringlab's own goals (the peers section), not a seed's result. */
+    public boolean peer() {
+        return id.startsWith(PEERS);
     }
 
     public enum Verdict {
-        /** The whole interval is on the claim's side (or, for a point verdict, the figure is). */
-        CONFIRMED,
-        /** The whole interval is on the other side: the report says so plainly. */
+        /** The whole interval lies inside the seed's band (an exact figure: the figure does). */
+        @com.fasterxml.jackson.annotation.JsonAlias("CONFIRMED")
+        REPRODUCED,
+        /** The whole interval lies outside the band: the report says so plainly, beside the seed's figure. */
         DIFFERS,
-        /** The interval straddles the threshold even after the repetition budget: no verdict. */
+        /** The interval straddles an edge of the band even after the repetition budget: no verdict. */
         INCONCLUSIVE,
-        /** Not measurable in this run (a strategy unavailable, a profile too small). */
-        NOT_MEASURED
+        /** Not measured in this run (an experiment not selected, a strategy unavailable). */
+        NOT_MEASURED,
+        /** Not measurable on this kind of machine at all (hardware counters, a second NUMA node, Windows). */
+        NOT_MEASURABLE,
+        /** A figure shown beside the seed's without a verdict (an absolute time on the seed's own hardware). */
+        REPORTED
     }
 }

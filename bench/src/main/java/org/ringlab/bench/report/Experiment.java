@@ -27,6 +27,15 @@ public interface Experiment {
     ExperimentResult run(RunContext context);
 
     /**
+     * The figures this experiment measures for the seed catalogues ({@code "history.write-ratio"},
+     * each starting with {@link #id()} and a dot): a catalogue entry may name only these, and every
+     * claim the experiment returns for an entry judges one of them.
+     */
+    default java.util.Set<String> metrics() {
+        return java.util.Set.of();
+    }
+
+    /**
      * A fresh object of this experiment's own options ({@link ExperimentOptions}) for
      * {@code ringlab run EXPERIMENT}, or empty when it has none beyond the shared ones.
      */

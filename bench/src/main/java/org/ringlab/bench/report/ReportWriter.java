@@ -138,10 +138,12 @@ public final class ReportWriter {
     /** The verdict as the report states it. */
     public static String verdict(Claim.Verdict v) {
         return switch (v) {
-            case CONFIRMED -> "confirmed";
+            case REPRODUCED -> "reproduced";
             case DIFFERS -> "DIFFERS";
             case INCONCLUSIVE -> "inconclusive";
             case NOT_MEASURED -> "not measured";
+            case NOT_MEASURABLE -> "not measurable here";
+            case REPORTED -> "reported";
         };
     }
 
@@ -160,7 +162,7 @@ public final class ReportWriter {
                 + "|---|---|---|---:|---:|---:|---:|\n");
         for (Section s : sections) {
             b.append("| [").append(s.id()).append("](#").append(s.id()).append(") | ").append(s.seed()).append(" | ")
-                    .append(s.ok() ? "ok" : "FAILED").append(" | ").append(count(s, Claim.Verdict.CONFIRMED))
+                    .append(s.ok() ? "ok" : "FAILED").append(" | ").append(count(s, Claim.Verdict.REPRODUCED))
                     .append(" | ").append(count(s, Claim.Verdict.DIFFERS)).append(" | ")
                     .append(count(s, Claim.Verdict.INCONCLUSIVE)).append(" | ")
                     .append(count(s, Claim.Verdict.NOT_MEASURED)).append(" |\n");
@@ -317,7 +319,7 @@ public final class ReportWriter {
         for (Section s : sections) {
             b.append("<li><a href=\"#").append(h(s.id())).append("\">").append(h(s.id())).append("</a> ")
                     .append(s.ok() ? String.format(Locale.ROOT, "%d confirmed, %d differ, %d inconclusive, %d not measured",
-                            count(s, Claim.Verdict.CONFIRMED), count(s, Claim.Verdict.DIFFERS),
+                            count(s, Claim.Verdict.REPRODUCED), count(s, Claim.Verdict.DIFFERS),
                             count(s, Claim.Verdict.INCONCLUSIVE), count(s, Claim.Verdict.NOT_MEASURED))
                             : "<span class=\"failed\">FAILED</span>").append("</li>\n");
         }

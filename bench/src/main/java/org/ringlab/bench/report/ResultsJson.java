@@ -122,29 +122,46 @@ public record ResultsJson(String format, int version, String command, String pro
         }
     }
 
+    /** {@code id}: the catalogue entry or peer goal; absent in files from before claims had ids. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record ClaimJson(String claim, String measured, Claim.Verdict verdict, JudgementJson judgement) {
+    public record ClaimJson(String id, String claim, String measured, Claim.Verdict verdict, JudgementJson judgement) {
 
         static ClaimJson of(Claim c) {
             Judgement g = c.judgement();
-            return new ClaimJson(c.claim(), c.measured(), c.verdict(), g == Judgement.POINT ? null
-                    : new JudgementJson(g.seedFigure(), g.threshold(), g.atLeast() ? "at-least" : "at-most",
-                    number(g.ratio()), number(g.low()), number(g.high()), g.rounds(), g.samples(),
-                    g.method().isEmpty() ? null : g.method()));
+            Band b = g.band();
+            return new ClaimJson(c.id().isEmpty() ? null : c.id(), c.claim(), c.measured(), c.verdict(),
+                    g == Judgement.POINT ? null : new JudgementJson(g.seedFigure(), number(b.lower()),
+                    b.hasUpper() ? number(b.upper()) : null, null, null, number(g.ratio()), number(g.low()),
+                    number(g.high()), g.rounds(), g.samples(), g.method().isEmpty() ? null : g.method()));
         }
 
         Claim toClaim() {
-            return judgement == null ? new Claim(claim, measured, verdict)
-                    : new Claim(claim, measured, verdict, new Judgement(judgement.seedFigure(), judgement.threshold(),
-                    judgement.direction().equals("at-least"), value(judgement.ratio()), value(judgement.low()),
-                    value(judgement.high()), judgement.rounds(), judgement.samples(), judgement.interval()));
+            return new Claim(id, claim, measured, verdict, judgement == null ? Judgement.POINT : judgement.toJudgement());
         }
     }
 
-    /** {@code interval}: how the interval was made ({@code "t over 3 rounds"}); absent in files from before it was recorded. */
-    public record JudgementJson(String seedFigure, double threshold, String direction, Double ratio, Double low,
-                                Double high, int rounds, int samples,
+    /**
+     * The band ({@code lower}, {@code upper}; no upper for "at least"), or, in files from before
+     * bands, a {@code threshold} and {@code direction}. {@code interval}: how the interval was made.
+     */
+    public record JudgementJson(String seedFigure, Double lower,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) Double upper,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) Double threshold,
+                                @JsonInclude(JsonInclude.Include.NON_NULL) String direction,
+                                Double ratio, Double low, Double high, int rounds, int samples,
                                 @JsonInclude(JsonInclude.Include.NON_NULL) String interval) {
+
+        Judgement toJudgement() {
+            Band band;
+            if (lower != null || upper != null) {
+                band = new Band(lower == null ? 0 : lower, upper == null ? Double.POSITIVE_INFINITY : upper);
+            } else if (threshold != null) {
+                band = "at-most".equals(direction) ? Band.atMost(threshold) : Band.atLeast(threshold);
+            } else {
+                band = Band.atLeast(0);
+            }
+            return new Judgement(seedFigure, band, value(ratio), value(low), value(high), rounds, samples, interval);
+        }
     }
 
     public record ChartJson(String title, String file) {

@@ -27,7 +27,7 @@ public final class Verdicts {
         /** Confirmed in one run, DIFFERS in another: what must never happen. */
         public boolean flips() {
             Set<Claim.Verdict> seen = verdicts();
-            return seen.contains(Claim.Verdict.CONFIRMED) && seen.contains(Claim.Verdict.DIFFERS);
+            return seen.contains(Claim.Verdict.REPRODUCED) && seen.contains(Claim.Verdict.DIFFERS);
         }
 
         /** Not the same verdict in every run (and in every run at all). */
@@ -92,7 +92,7 @@ public final class Verdicts {
         long flips = rows.stream().filter(Row::flips).count();
         long varies = rows.stream().filter(Row::varies).count();
         long inconclusive = rows.stream().filter(Row::inconclusiveSomewhere).count();
-        out.append(String.format(Locale.ROOT, "%d claims in %d runs: %d flip (confirmed in one run, DIFFERS in"
+        out.append(String.format(Locale.ROOT, "%d claims in %d runs: %d flip (reproduced in one run, DIFFERS in"
                 + " another), %d vary otherwise, %d inconclusive in at least one run.%n", rows.size(), runNames.size(),
                 flips, varies - flips, inconclusive));
         for (Row r : rows) {
@@ -105,10 +105,12 @@ public final class Verdicts {
 
     private static String word(Claim c) {
         return switch (c.verdict()) {
-            case CONFIRMED -> "confirmed";
+            case REPRODUCED -> "reproduced";
             case DIFFERS -> "DIFFERS";
             case INCONCLUSIVE -> "inconclusive";
             case NOT_MEASURED -> "not measured";
+            case NOT_MEASURABLE -> "not measurable here";
+            case REPORTED -> "reported";
         };
     }
 

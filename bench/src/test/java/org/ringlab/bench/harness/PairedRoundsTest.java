@@ -75,7 +75,7 @@ class PairedRoundsTest {
                 den.add(reps(random, 100));
             }
             Estimate e = PairedRounds.paired(num, den);
-            confirmed += AT_LEAST_2.verdict(e) == Claim.Verdict.CONFIRMED ? 1 : 0;
+            confirmed += AT_LEAST_2.verdict(e) == Claim.Verdict.REPRODUCED ? 1 : 0;
         }
         assertTrue(confirmed >= 196, confirmed + " of 200 confirmed");
     }
@@ -101,7 +101,7 @@ class PairedRoundsTest {
             assertTrue(done >= 2 && done <= 8, "rounds " + done);
             Claim.Verdict v = claim.verdict(PairedRounds.paired(num, den));
             assertTrue(v != Claim.Verdict.DIFFERS, "a true 1.3× called below 1×");
-            decidedAt += v == Claim.Verdict.CONFIRMED ? 1 : 0;
+            decidedAt += v == Claim.Verdict.REPRODUCED ? 1 : 0;
         }
         assertTrue(decidedAt >= 45, decidedAt + " of 50 decided within 8 rounds");
     }

@@ -20,10 +20,10 @@ class RatioClaimTest {
 
     @Test
     void theWholeIntervalDecides() {
-        assertEquals(Claim.Verdict.CONFIRMED, AT_LEAST_2.verdict(new Estimate(2.5, 2.1, 2.9, 3, 15)));
+        assertEquals(Claim.Verdict.REPRODUCED, AT_LEAST_2.verdict(new Estimate(2.5, 2.1, 2.9, 3, 15)));
         assertEquals(Claim.Verdict.DIFFERS, AT_LEAST_2.verdict(new Estimate(1.5, 1.2, 1.9, 3, 15)));
         assertEquals(Claim.Verdict.INCONCLUSIVE, AT_LEAST_2.verdict(new Estimate(2.2, 1.9, 2.6, 3, 15)));
-        assertEquals(Claim.Verdict.CONFIRMED, AT_MOST_1_5.verdict(new Estimate(1.1, 1.0, 1.4, 3, 15)));
+        assertEquals(Claim.Verdict.REPRODUCED, AT_MOST_1_5.verdict(new Estimate(1.1, 1.0, 1.4, 3, 15)));
         assertEquals(Claim.Verdict.DIFFERS, AT_MOST_1_5.verdict(new Estimate(1.8, 1.6, 2.0, 3, 15)));
         assertEquals(Claim.Verdict.INCONCLUSIVE, AT_MOST_1_5.verdict(new Estimate(1.4, 1.2, 1.7, 3, 15)));
         assertEquals(Claim.Verdict.INCONCLUSIVE, AT_LEAST_2.verdict(Estimate.NONE));
@@ -35,7 +35,7 @@ class RatioClaimTest {
     @Test
     void aJudgedClaimCarriesItsIntervalAndThreshold() {
         Claim c = AT_LEAST_2.judge(new Estimate(2.5, 2.1, 2.9, 3, 15), "a 10 ns, b 4 ns");
-        assertEquals(Claim.Verdict.CONFIRMED, c.verdict());
+        assertEquals(Claim.Verdict.REPRODUCED, c.verdict());
         assertTrue(c.measured().startsWith("2.50× [2.10, 2.90]"), c.measured());
         assertEquals(2.0, c.judgement().threshold());
         assertEquals(2.1, c.judgement().low());
@@ -61,7 +61,7 @@ class RatioClaimTest {
                 den.add(noisy(random, 100 * load * (0.9 + 0.2 * random.nextDouble())));
             }
             Claim.Verdict v = AT_LEAST_2.verdict(PairedRounds.paired(num, den));
-            confirmed += v == Claim.Verdict.CONFIRMED ? 1 : 0;
+            confirmed += v == Claim.Verdict.REPRODUCED ? 1 : 0;
             differs += v == Claim.Verdict.DIFFERS ? 1 : 0;
         }
         assertEquals(0, differs, "a true 2.3× called below 2×");

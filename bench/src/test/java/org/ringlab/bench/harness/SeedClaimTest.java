@@ -19,7 +19,7 @@ class SeedClaimTest {
         double[] twice = {210, 205, 199, 212, 204, 208};
         double[] slower = {150, 155, 148, 152, 149, 151};
         double[] straddle = {180, 220, 190, 215, 185, 205};
-        assertEquals(Claim.Verdict.CONFIRMED, claim(2.0 / 1.05, SeedClaim.ratio(twice, base)).verdict());
+        assertEquals(Claim.Verdict.REPRODUCED, claim(2.0 / 1.05, SeedClaim.ratio(twice, base)).verdict());
         assertEquals(Claim.Verdict.DIFFERS, claim(2.0 / 1.05, SeedClaim.ratio(slower, base)).verdict());
         SeedClaim undecided = claim(2.0, SeedClaim.ratio(straddle, base));
         assertEquals(Claim.Verdict.INCONCLUSIVE, undecided.verdict());
@@ -37,7 +37,7 @@ class SeedClaimTest {
                 SeedClaim.ratio(ratio148, ONES)).build();
         SeedClaim above = SeedClaim.of("1.48x within 1.25x", "1.48x").within("r", 1.18, 1.85,
                 SeedClaim.ratio(ratio3, ONES)).build();
-        assertEquals(Claim.Verdict.CONFIRMED, in.verdict());
+        assertEquals(Claim.Verdict.REPRODUCED, in.verdict());
         assertEquals(Claim.Verdict.DIFFERS, above.verdict(), "too good is not the seed's figure either");
         Claim c = above.toClaim("");
         assertEquals(1.85, c.judgement().threshold(), "the check that differs is the one reported");
@@ -54,7 +54,7 @@ class SeedClaimTest {
                 .build().verdict());
         assertEquals(Claim.Verdict.DIFFERS, SeedClaim.of("c", "s").atLeast("a", 2, yes).atLeast("b", 1, maybe)
                 .atLeast("d", 1, no).build().verdict());
-        assertEquals(Claim.Verdict.CONFIRMED, SeedClaim.of("c", "s").atLeast("a", 2, yes).atMost("d", 1, no)
+        assertEquals(Claim.Verdict.REPRODUCED, SeedClaim.of("c", "s").atLeast("a", 2, yes).atMost("d", 1, no)
                 .build().verdict());
         assertEquals(Claim.Verdict.INCONCLUSIVE, SeedClaim.of("c", "s").atLeast("a", 2, Estimate.NONE).build().verdict(),
                 "no finite samples decide nothing");

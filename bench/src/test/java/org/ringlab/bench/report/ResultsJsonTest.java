@@ -45,9 +45,9 @@ class ResultsJsonTest {
                 false, true, new double[] {4096});
         Measurement infinite = new Measurement("history", Map.of("case", "lossless"), "lossRatio", "x", true, false,
                 new double[] {Double.POSITIVE_INFINITY, 3});
-        Claim interval = new Claim("spsc ≥ 5× locked-list", "6.1× [5.2, 7.0]", Claim.Verdict.CONFIRMED,
+        Claim interval = new Claim("spsc ≥ 5× locked-list", "6.1× [5.2, 7.0]", Claim.Verdict.REPRODUCED,
                 new Judgement("5x", 5, true, 6.1, 5.2, 7.0, 8, 40, "t over 8 rounds, round variance pooled over 3 claims (df 21)"));
-        Claim point = new Claim("Pss = 1×", "1.00×", Claim.Verdict.CONFIRMED);
+        Claim point = new Claim("Pss = 1×", "1.00×", Claim.Verdict.REPRODUCED);
         Claim unknown = new Claim("loss", "—", Claim.Verdict.INCONCLUSIVE,
                 new Judgement("31 %", 1, false, Double.NaN, Double.NaN, 2, 3, 6));
         Chart chart = new Chart("write", "size", "ns", List.of("64 B"), Map.of("heap-doubled", new double[] {1}),

@@ -98,8 +98,8 @@ class WholeDriverPartTest {
                 new double[] {95, 94, 96, 95, 95}, new double[] {68, 69, 67, 68, 70});
         assertEquals(3, c.size());
         for (SeedClaim s : c) {
-            assertEquals(Claim.Verdict.CONFIRMED, s.verdict(), s.toClaim("").measured());
-            assertEquals(Claim.Verdict.CONFIRMED, s.toClaim("").verdict());
+            assertEquals(Claim.Verdict.REPRODUCED, s.verdict(), s.toClaim("").measured());
+            assertEquals(Claim.Verdict.REPRODUCED, s.toClaim("").verdict());
         }
     }
 
@@ -122,7 +122,7 @@ class WholeDriverPartTest {
         List<SeedClaim> c = WholeDriverPart.claims(new double[] {30, 30, 30, 30, 30}, new double[] {0, 0, 0, 0, 0},
                 new double[] {1, 1, 1, 1, 1}, new double[] {1.05, 1.3, 1.25, 1.1, 1.4}, new double[] {95, 95, 95, 95, 95},
                 new double[] {30, 32, 31, 33, 30});
-        assertEquals(Claim.Verdict.CONFIRMED, c.get(0).verdict(), "0 % after 30 % before: direction and size hold");
+        assertEquals(Claim.Verdict.REPRODUCED, c.get(0).verdict(), "0 % after 30 % before: direction and size hold");
         Claim throughput = c.get(1).toClaim("");
         assertEquals(Claim.Verdict.INCONCLUSIVE, throughput.verdict(), throughput.measured());
         assertTrue(throughput.judgement().low() < 1.184 && throughput.judgement().high() > 1.184, throughput.toString());
