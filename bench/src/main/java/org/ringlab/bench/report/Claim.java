@@ -3,7 +3,8 @@ package org.ringlab.bench.report;
 /**
  * A claim beside what this run measured, and whether they agree: a seed's result from its
  * catalogue ({@code id} names the entry, {@code "000.write-ratio"}), or one of ringlab's own
- * goals against its peers ({@code id} starts with {@code "peers."}).
+ * goals ({@code id} starts with {@code "goal."}: against its peers Agrona, JCTools and the Disruptor,
+ * fairness, a growth speed), which the report keeps apart from the seeds' results.
  *
  * @param id        the catalogue entry or peer goal this claim judges; empty in files that predate ids
  * @param claim     what the seed (or the goal) says, with its number
@@ -14,7 +15,7 @@ package org.ringlab.bench.report;
 public record Claim(String id, String claim, String measured, Verdict verdict, Judgement judgement) {
 
     /** The prefix of a claim id that is one of ringlab's own goals, not a seed's result. */
-    public static final String PEERS = "peers.";
+    public static final String GOAL = "goal.";
 
     public Claim {
         id = id == null ? "" : id;
@@ -34,9 +35,14 @@ public record Claim(String id, String claim, String measured, Verdict verdict, J
         return new Claim(id, claim, measured, verdict, judgement);
     }
 
-    /** Whether this is one of ringlab's own goals (the peers section), not a seed's result. */
-    public boolean peer() {
-        return id.startsWith(PEERS);
+    /** Whether this is one of ringlab's own goals, not a seed's result. */
+    public boolean goal() {
+        return id.startsWith(GOAL);
+    }
+
+    /** A claim of ringlab's own goal {@code name} ({@code "spsc-vs-agrona"}): never a seed's result. */
+    public static Claim goal(String name, Claim judged) {
+        return judged.withId(GOAL + name);
     }
 
     public enum Verdict {

@@ -122,7 +122,7 @@ public record ResultsJson(String format, int version, String command, String pro
         }
     }
 
-    /** {@code id}: the catalogue entry or peer goal; absent in files from before claims had ids. */
+    /** {@code id}: the catalogue entry or goal; absent in files from before claims had ids. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ClaimJson(String id, String claim, String measured, Claim.Verdict verdict, JudgementJson judgement) {
 
