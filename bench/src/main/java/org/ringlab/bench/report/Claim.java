@@ -6,7 +6,7 @@ package org.ringlab.bench.report;
  * goals ({@code id} starts with {@code "goal."}: against its peers Agrona, JCTools and the Disruptor,
  * fairness, a growth speed), which the report keeps apart from the seeds' results.
  *
- * @param id        the catalogue entry or peer goal this claim judges; empty in files that predate ids
+ * @param id        the catalogue entry or goal this claim judges; empty in files that predate ids
  * @param claim     what the seed (or the goal) says, with its number
  * @param measured  what this run measured, with the number
  * @param verdict   agreement
