@@ -15,7 +15,7 @@ import org.ringlab.bench.report.Claim;
 import org.ringlab.bench.util.Stats;
 
 /**
- * Issue 11's targets, judged from intervals: every figure comes as one group of repetitions per
+ * The anchors' targets, judged from intervals: every figure comes as one group of repetitions per
  * forked JVM (round), the compared anchors' rounds interleaved (A B A B), and every ratio's
  * interval is a t interval over those rounds with round variances pooled by kind of ratio
  * ({@link RoundPool}), judged by {@link RatioClaim} (confirmed, differs,
@@ -178,7 +178,7 @@ record AnchorClaims(Map<String, List<AnchorSamples>> samples, String mirrored) {
         return claims;
     }
 
-    /** The per-strategy ratio target of issue 11 for an spsc anchor, or null where it names none (cross: the mechanism claim only). */
+    /** The per-strategy ratio target for an spsc anchor, or null where it names none (cross: the mechanism claim only). */
     static RatioClaim ratioBound(String anchor) {
         String base = Anchors.strategyOf(anchor);
         boolean crossing = Anchors.seamOf(anchor) == SeamPlacement.CROSS;
