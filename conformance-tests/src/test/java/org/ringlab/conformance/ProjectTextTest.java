@@ -51,8 +51,6 @@ class ProjectTextTest {
      * list) once the claim texts no longer carry it.
      */
     private static final Set<String> ALLOWED_LITERALS = Set.of(
-            "bench/src/main/java/org/ringlab/bench/anchors/AnchorClaims.java|issue 11",
-            "bench/src/main/java/org/ringlab/bench/anchors/AnchorClaims.java|issues 8",
             "bench/src/main/java/org/ringlab/bench/driver/DriverExperiment.java|issue 3",
             "bench/src/main/java/org/ringlab/bench/broadcast/BroadcastExperiment.java|issue 3",
             "bench/src/main/java/org/ringlab/bench/broadcast/BroadcastExperiment.java|issue 16");

@@ -55,6 +55,7 @@ public final class ReportWriter {
 
     /** Writes every file into {@code dir} (created if needed); returns the files written. */
     public static List<Path> write(Path dir, Run run, List<Section> sections) {
+        ChartRenderer.assign(sections.stream().filter(Section::ok).flatMap(s -> s.result().charts().stream()).toList());
         Map<String, List<String>> svgs = new LinkedHashMap<>();
         for (Section s : sections) {
             List<String> list = new ArrayList<>();
