@@ -11,7 +11,7 @@ import org.ringlab.api.SeamPlacement;
 import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.RatioClaim;
 import org.ringlab.bench.harness.RoundPool;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.util.Stats;
 
 /**

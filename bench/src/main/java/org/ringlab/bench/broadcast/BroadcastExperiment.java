@@ -24,7 +24,7 @@ import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.PooledClaims;
 import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.harness.SeedClaim;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;

@@ -3,7 +3,7 @@ package org.ringlab.bench.catalogue;
 import java.util.List;
 import java.util.Locale;
 
-import org.ringlab.bench.report.Band;
+import org.ringlab.bench.harness.Band;
 
 /**
  * docs/seeds.md, written from the catalogues ({@code ringlab seeds}): each article, each of its

@@ -24,7 +24,7 @@ import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.FixedMirrors;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;

@@ -9,7 +9,7 @@ import java.util.Map;
 import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.report.Chart;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;

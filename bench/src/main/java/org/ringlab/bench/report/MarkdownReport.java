@@ -1,5 +1,11 @@
 package org.ringlab.bench.report;
 
+import org.ringlab.bench.harness.Band;
+
+import org.ringlab.bench.harness.Judgement;
+
+import org.ringlab.bench.harness.Claim;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

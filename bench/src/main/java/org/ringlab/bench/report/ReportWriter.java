@@ -1,5 +1,9 @@
 package org.ringlab.bench.report;
 
+import org.ringlab.bench.harness.Band;
+
+import org.ringlab.bench.harness.Claim;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

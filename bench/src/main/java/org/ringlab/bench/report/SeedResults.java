@@ -1,5 +1,7 @@
 package org.ringlab.bench.report;
 
+import org.ringlab.bench.harness.Claim;
+
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

@@ -10,8 +10,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.harness.SeedClaim;
-import org.ringlab.bench.report.Claim;
-import org.ringlab.bench.report.Judgement;
+import org.ringlab.bench.harness.Claim;
+import org.ringlab.bench.harness.Judgement;
 
 /**
  * Broadcast's in-process claims on synthetic figures of the quick profile's nine cells (two
