@@ -29,6 +29,8 @@ module org.ringlab.bench {
     requires org.jfree.jfreechart;
     requires org.jfree.svg;
     requires com.fasterxml.jackson.databind;
+    // The t and F distributions behind the claims' intervals (harness.StudentT).
+    requires org.apache.commons.statistics.distribution;
 
     // The experiments ringlab runs (a third-party module provides its own the same way).
     uses org.ringlab.bench.report.Experiment;
@@ -54,5 +56,7 @@ module org.ringlab.bench {
     opens org.ringlab.bench.broadcast to com.fasterxml.jackson.databind;
     opens org.ringlab.bench.anchors to com.fasterxml.jackson.databind;
     opens org.ringlab.bench.report to com.fasterxml.jackson.databind;
+    // The seed catalogues are read by Jackson (catalogue.SeedCatalogue).
+    opens org.ringlab.bench.catalogue to com.fasterxml.jackson.databind;
 
 }
