@@ -188,6 +188,11 @@ public final class AbRounds {
         List<String> lines = Collections.synchronizedList(new ArrayList<>());
         try {
             return launcher.run(build, task, wrapper, lines::add);
+        } catch (Fork.ForkFailedException e) {
+            String older = lines.stream().anyMatch(l -> l.startsWith("bad fork task")) ? "; a build older than"
+                    + " 'ringlab ab' has no " + ExperimentTask.class.getSimpleName() + " for it to run" : "";
+            throw new IllegalStateException("build " + build.spec() + ": " + e.getMessage() + older + " (log: " + log
+                    + ")", e);
         } finally {
             try {
                 Files.write(log, lines, StandardCharsets.UTF_8);
