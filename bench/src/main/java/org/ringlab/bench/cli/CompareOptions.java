@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 import org.ringlab.bench.harness.ReferenceLog;
+import org.ringlab.bench.harness.RoundOrder;
 import org.ringlab.bench.util.Cells;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.report.Experiment;
@@ -90,9 +91,10 @@ public final class CompareOptions {
             long start = System.nanoTime();
             Section section;
             ReferenceLog.take(); // the children of this experiment only
+            RoundOrder.take(); // and its round orders
             try {
                 ExperimentResult r = e.run(context);
-                section = Section.of(e, r, seconds(start), ReferenceLog.take());
+                section = Section.of(e, r, seconds(start), ReferenceLog.take(), RoundOrder.take());
             } catch (RuntimeException | LinkageError ex) {
                 section = Section.failed(e, Cells.describe(ex), seconds(start));
                 progress.note(e.id() + " FAILED: " + section.failure());
