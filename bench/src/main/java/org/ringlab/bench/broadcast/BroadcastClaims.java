@@ -167,8 +167,9 @@ final class BroadcastClaims {
                 worst = x.getKey();
             }
         }
-        return e.judgeExact(cells.get(worst), what + ", judged at " + cellName(worst) + " (furthest from the seed's); "
-                + "every cell: " + describe(cells));
+        boolean alike = cells.values().stream().distinct().count() == 1;
+        return e.judgeExact(cells.get(worst), what + (alike ? ", the same in every cell: "
+                : ", judged at " + cellName(worst) + " (furthest from the seed's); every cell: ") + describe(cells));
     }
 
     /** Copies per record of {@code discipline} per cell: what the producer assembled and the queue copied. */
