@@ -16,11 +16,11 @@ module org.ringlab.bench {
     // Only the JMH benchmarks (org.ringlab.bench.jmh) use these; the command line never does.
     requires static jmh.core;
     requires static org.ringlab.jna;
-    // The mapped experiment (seed 004) drives the growing mapped-file queue directly (issue 6);
+    // The mapped experiment (seed 004) drives the growing mapped-file queue directly;
     // the driver experiment the NAPI queue's config and stats and the buffer pool; broadcast the framing.
     requires org.ringlab.queues;
     requires HdrHistogram;
-    // The anchors experiment (issue 8): spsc beside Agrona, JCTools and the Disruptor.
+    // The anchors experiment: spsc beside Agrona, JCTools and the Disruptor.
     requires org.agrona;
     requires org.jctools.core;
     requires com.lmax.disruptor;

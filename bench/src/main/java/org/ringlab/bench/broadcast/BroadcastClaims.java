@@ -15,7 +15,7 @@ import org.ringlab.bench.catalogue.SeedCatalogue;
 import org.ringlab.bench.catalogue.SeedResult;
 import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.RoundPool;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.util.Sizes;
 
 /**

@@ -24,7 +24,7 @@ import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.FixedMirrors;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
@@ -56,7 +56,7 @@ public final class DriverExperiment implements Experiment {
     static final String NAPI = "napi";
     /** (d)'s other mode; (e)'s interrupt per packet is drawn in its colour ({@code WholeDriverPart#PER_PACKET}). */
     static final String WAKE = "wake-per-item";
-    /** Issue 3's goals. */
+    /** The driver experiment's goals beyond the seed's figures. */
     static final double SPSC_GOAL = 5.0;
     /** Seed 001: 375 ms → 71 ms for 1 million enqueue/dequeue. */
     static final double SEED_SPSC = 5.3;

@@ -1,5 +1,11 @@
 package org.ringlab.bench.report;
 
+import org.ringlab.bench.harness.Band;
+
+import org.ringlab.bench.harness.Judgement;
+
+import org.ringlab.bench.harness.Claim;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -12,8 +12,8 @@ import org.ringlab.bench.catalogue.SeedCatalogue;
 import org.ringlab.bench.catalogue.SeedResult;
 import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.harness.SeedClaim;
-import org.ringlab.bench.report.Claim;
-import org.ringlab.bench.report.Judgement;
+import org.ringlab.bench.harness.Claim;
+import org.ringlab.bench.harness.Judgement;
 
 /**
  * Broadcast's claims on synthetic figures of the quick profile's nine cells (two forks of two

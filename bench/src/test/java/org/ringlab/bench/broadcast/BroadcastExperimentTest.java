@@ -17,7 +17,7 @@ import org.ringlab.bench.catalogue.SeedResult;
 import org.ringlab.bench.experiments.ExperimentRuns;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.report.Chart;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Diff;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;

@@ -16,7 +16,7 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.experiments.ExperimentRuns;
 import org.ringlab.bench.report.Chart;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.harness.ForkedRows;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;

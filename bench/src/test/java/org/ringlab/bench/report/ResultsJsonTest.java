@@ -1,5 +1,9 @@
 package org.ringlab.bench.report;
 
+import org.ringlab.bench.harness.Judgement;
+
+import org.ringlab.bench.harness.Claim;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -23,7 +23,7 @@ import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.harness.SeedClaim;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
 

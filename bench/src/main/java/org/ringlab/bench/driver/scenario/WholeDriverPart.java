@@ -21,7 +21,7 @@ import org.ringlab.bench.harness.SeedClaim;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.bench.report.Chart;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
 

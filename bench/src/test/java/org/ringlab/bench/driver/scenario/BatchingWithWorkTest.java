@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.SeedClaim;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 
 class BatchingWithWorkTest {
 

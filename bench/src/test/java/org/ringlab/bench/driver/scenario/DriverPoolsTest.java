@@ -61,8 +61,8 @@ class DriverPoolsTest {
         // t(0.975, 1) = 12.7 against t(0.975, 5) = 2.57 on a like variance: well under half as wide.
         assertTrue(width(pooled) < width(own) / 2, pooled + " vs its own " + own);
         // 1.45× and 1.52×: inside the band 1.18 … 1.85 once pooled; with one degree of freedom it was undecided.
-        assertEquals(org.ringlab.bench.report.Claim.Verdict.INCONCLUSIVE, wholeDriver(RoundPool.none(), after).get(1).verdict());
-        assertEquals(org.ringlab.bench.report.Claim.Verdict.REPRODUCED, pooledWithPartD(after).get(1).verdict());
+        assertEquals(org.ringlab.bench.harness.Claim.Verdict.INCONCLUSIVE, wholeDriver(RoundPool.none(), after).get(1).verdict());
+        assertEquals(org.ringlab.bench.harness.Claim.Verdict.REPRODUCED, pooledWithPartD(after).get(1).verdict());
     }
 
     @Test
