@@ -19,11 +19,11 @@ module org.ringlab.bench {
     // The driver experiment's malloc/free baseline calls backend-linux's libc binding; static, so
     // no backend is required to run: where it is absent or unsupported the baseline is skipped.
     requires static org.ringlab.linux;
-    // The mapped experiment (seed 004) drives the growing mapped-file queue directly (issue 6);
+    // The mapped experiment (seed 004) drives the growing mapped-file queue directly;
     // the driver experiment the NAPI queue's config and stats and the buffer pool; broadcast the framing.
     requires org.ringlab.queues;
     requires HdrHistogram;
-    // The anchors experiment (issue 8): spsc beside Agrona, JCTools and the Disruptor.
+    // The anchors experiment: spsc beside Agrona, JCTools and the Disruptor.
     requires org.agrona;
     requires org.jctools.core;
     requires com.lmax.disruptor;

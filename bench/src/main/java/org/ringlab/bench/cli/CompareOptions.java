@@ -27,7 +27,7 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * The options of {@code ringlab compare}, also those of {@code ringlab} without a command:
- * which experiments (every one ServiceLoader finds, in SPEC.md's order), filters, profile,
+ * which experiments (every one ServiceLoader finds, in the seeds' order), filters, profile,
  * seed, where the report goes. Runs them one after the other; one that throws gets a section
  * saying so and the others still run.
  */
@@ -147,7 +147,7 @@ public final class CompareOptions {
                             + "'; allowed: " + String.join(", ", all.stream().map(Experiment::id).toList())));
             chosen.add(e);
         }
-        // SPEC.md's order, whatever order they were typed in.
+        // The seeds' order, whatever order they were typed in.
         chosen.sort(java.util.Comparator.comparingInt(all::indexOf));
         return chosen;
     }

@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
         subcommands = {ListCommand.class, DemoCommand.class, CompareCommand.class, RunCommand.class, HistoryCommand.class,
                 GrowthCommand.class, org.ringlab.bench.mapped.MappedCommand.class,
                 org.ringlab.bench.driver.scenario.DriverCommand.class, DiffCommand.class, NoiseCommand.class,
-                VerdictsCommand.class, ReportCommand.class},
+                VerdictsCommand.class, ReportCommand.class, SeedsCommand.class},
         sortOptions = false)
 public final class RinglabCommand implements Callable<Integer> {
 

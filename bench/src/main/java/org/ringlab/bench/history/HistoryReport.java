@@ -39,7 +39,7 @@ public final class HistoryReport {
             "extra: CopyCounters.extraBytes(), the exact bytes moved beyond the single copy of the data (mirror"
                     + " copies, rotations, scratch staging and gathering), per timed put and per timed read.");
 
-    /** Seed 000 / issue 8: the mirrored ring's write is at least this many times faster than the doubled array's. */
+    /** Seed 000: the mirrored ring's write is at least this many times faster than the doubled array's. */
     static final double WRITE_SPEED_UP_GOAL = 1.8;
     /** Seed 000: the mirrored read is at most this many times slower. */
     static final double READ_SLOWDOWN_LIMIT = 1.5;

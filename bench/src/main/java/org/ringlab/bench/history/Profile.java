@@ -19,9 +19,9 @@ public enum Profile {
      * The default: a ring of about twice the last-level cache, 5 timed repetitions per forked
      * JVM, 2 forks per cell (the fewest {@code diff} judges), then more forks of the claimed pair
      * (up to 6) while a claim is inconclusive and the added fork is expected to end within 35 s
-     * of history's start: the two rounds take about 28 s idle here, each added one about 3.5 s,
-     * so up to 2 more fit (40 s, 3 more, made history 38-39 s of every quick run in stop 26);
-     * the old 150 s let history take 47 s of the quick run's 4 minutes.
+     * of history's start: on two idle cores the two rounds take about 28 s and each added one
+     * about 3.5 s, so up to 2 more fit; a longer budget makes history the largest part of the
+     * quick run's 4 minutes.
      */
     QUICK(2, 32 * Sizes.MIB, 5, 5, true, true, new RepetitionBudget(2, 6, 35)),
     /** Four times the last-level cache, 11 timed repetitions per fork, 5 to 15 forks within 10 min. */

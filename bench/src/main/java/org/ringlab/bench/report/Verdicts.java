@@ -11,7 +11,7 @@ import java.util.Set;
 import org.ringlab.bench.util.TextTable;
 
 /**
- * Every claim's verdict across several runs ({@code ringlab verdicts}): issue 15's goal is that
+ * Every claim's verdict across several runs ({@code ringlab verdicts}): the goal is that
  * runs of one commit never call a claim confirmed in one and DIFFERS in another. A claim is
  * keyed by its experiment and its text, which names no measured figure.
  */
