@@ -71,6 +71,9 @@ final class DriverWorkloads {
     record TwoThreadRun(double rate, double lockWaitShare) {
     }
 
+    /** The counter of a queue with a lock: wall ns its threads waited for it. */
+    static final String LOCK_WAIT = "lockWaitNanos";
+
     static TwoThreadRun twoThreadRun(MemoryStrategy strategy, QueueDiscipline discipline, int batch, long nanos)
             throws InterruptedException {
         try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(RING));
@@ -78,8 +81,12 @@ final class DriverWorkloads {
             long start = System.nanoTime();
             double rate = transfer(queue, batch, nanos);
             long wall = System.nanoTime() - start;
-            long waited = queue.counters().getOrDefault("lockWaitNanos", 0L);
-            return new TwoThreadRun(rate, waited / (2.0 * wall));
+            Long waited = queue.counters().get(LOCK_WAIT);
+            if (waited == null && discipline.name().equals(DriverExperiment.LOCKED)) {
+                throw new IllegalStateException(discipline.name() + " reports no " + LOCK_WAIT + " counter: its lock "
+                        + "wait cannot be measured (counters " + queue.counters().keySet() + ")");
+            }
+            return new TwoThreadRun(rate, waited == null ? 0 : waited / (2.0 * wall)); // no lock, no wait
         }
     }
 

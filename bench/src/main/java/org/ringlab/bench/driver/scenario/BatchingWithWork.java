@@ -28,8 +28,8 @@ import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
 
 /**
- * Seed 001's batching figure (1 M packets processed one at a time in 708 ms, in batches of 32
- * in 433 ms) needs processing that costs something: here every packet is a 64-byte frame the
+ * Seed 001's batching figure (1 M packets processed one at a time and in batches of 32; its
+ * figures are in the catalogue) needs processing that costs something: here every packet is a 64-byte frame the
  * handler parses, checksums and accounts in a {@link FlowTable} larger than the L2, flows drawn
  * at random so most updates miss the cache. One thread offers 32 frames into an {@code spsc}
  * ring and drains them, one per {@code drain} call or 32; beside it the same loop with an empty

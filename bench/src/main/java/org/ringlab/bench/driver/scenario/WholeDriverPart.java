@@ -387,17 +387,11 @@ public final class WholeDriverPart {
                 "%d ns per interrupt × %,d interrupts/s; %s", config.interruptNanos(), config.rate(),
                 SpinWork.cpuMegahertz().isPresent() ? String.format(Locale.ROOT, "clock %.0f MHz (/proc/cpuinfo)",
                         SpinWork.cpuMegahertz().getAsDouble()) : "clock unknown")));
-        String[] beforeMetrics = {"driver.before-throughput-mbits", "driver.before-offered-10s", "driver.offered-rate",
-            "driver.before-loss", "driver.before-cpu-share", "driver.interrupts-per-packet"};
         if (before == null) {
-            for (String m : beforeMetrics) {
-                c.addAll(SeedEntries.notMeasured(m, "not measured: the 'before' variant did not run"));
-            }
+            notRun(c, "before", "driver.before-throughput-mbits", "driver.before-offered-10s", "driver.offered-rate",
+                    "driver.before-loss", "driver.before-cpu-share", "driver.interrupts-per-packet");
         } else {
             variant(c, pool, "before", before, mbitPerPacket, wire);
-            c.addAll(SeedEntries.judge("driver.before-offered-10s",
-                    pool.figureOfForks(DriverPools.DELIVERED, scaled(before.offeredRate(), 10)),
-                    String.format(Locale.ROOT, "%,d packets offered in all the runs", before.offered())));
             c.addAll(SeedEntries.judge("driver.offered-rate", pool.figureOfForks(DriverPools.DELIVERED,
                     before.offeredRate()), String.format(Locale.ROOT, "configured %,d/s", config.rate())));
             c.addAll(SeedEntries.judgeExact("driver.interrupts-per-packet",
@@ -405,20 +399,13 @@ public final class WholeDriverPart {
                             "%,d interrupts for %,d packets processed", before.interrupts(), before.processed())));
         }
         if (after == null) {
-            for (String m : List.of("driver.after-throughput-mbits", "driver.after-offered-10s", "driver.after-loss",
-                    "driver.after-cpu-share")) {
-                c.addAll(SeedEntries.notMeasured(m, "not measured: the 'after' variant did not run"));
-            }
+            notRun(c, "after", "driver.after-throughput-mbits", "driver.after-offered-10s", "driver.after-loss",
+                    "driver.after-cpu-share");
         } else {
             variant(c, pool, "after", after, mbitPerPacket, wire);
-            c.addAll(SeedEntries.judge("driver.after-offered-10s",
-                    pool.figureOfForks(DriverPools.DELIVERED, scaled(after.offeredRate(), 10)),
-                    String.format(Locale.ROOT, "%,d packets offered in all the runs", after.offered())));
         }
         if (napi == null) {
-            for (String m : List.of("driver.napi-throughput-mbits", "driver.napi-loss", "driver.napi-cpu-share")) {
-                c.addAll(SeedEntries.notMeasured(m, "not measured: the 'napi only' variant did not run"));
-            }
+            notRun(c, "napi only", "driver.napi-throughput-mbits", "driver.napi-loss", "driver.napi-cpu-share");
         } else {
             variant(c, pool, "napi", napi, mbitPerPacket, wire);
         }
@@ -436,8 +423,22 @@ public final class WholeDriverPart {
         return c;
     }
 
-    /** A variant's own figures: throughput in Mbit/s, loss, CPU share ({@code name}: before, after, napi). */
+    private static void notRun(List<Claim> c, String variant, String... metrics) {
+        for (String m : metrics) {
+            c.addAll(SeedEntries.notMeasured(m, "not measured: the '" + variant + "' variant did not run"));
+        }
+    }
+
+    /**
+     * A variant's own figures ({@code name}: before, after, napi): throughput in Mbit/s, loss, CPU
+     * share, and packets offered in the seed's 10 s where the catalogue has them (before, after).
+     */
     private static void variant(List<Claim> c, RoundPool pool, String name, Side s, double mbitPerPacket, String wire) {
+        if (!name.equals("napi")) {
+            c.addAll(SeedEntries.judge("driver." + name + "-offered-10s",
+                    pool.figureOfForks(DriverPools.DELIVERED, scaled(s.offeredRate(), 10)),
+                    String.format(Locale.ROOT, "%,d packets offered in all the runs", s.offered())));
+        }
         c.addAll(SeedEntries.judge("driver." + name + "-throughput-mbits",
                 pool.figureOfForks(DriverPools.DELIVERED, scaled(s.delivered(), mbitPerPacket)), wire));
         c.addAll(SeedEntries.judge("driver." + name + "-loss", SeedEntries.loss(pool, DriverPools.LOSS, s.loss(),
