@@ -16,6 +16,9 @@ module org.ringlab.bench {
     // Only the JMH benchmarks (org.ringlab.bench.jmh) use these; the command line never does.
     requires static jmh.core;
     requires static org.ringlab.jna;
+    // The driver experiment's malloc/free baseline calls backend-linux's libc binding; static, so
+    // no backend is required to run: where it is absent or unsupported the baseline is skipped.
+    requires static org.ringlab.linux;
     // The mapped experiment (seed 004) drives the growing mapped-file queue directly;
     // the driver experiment the NAPI queue's config and stats and the buffer pool; broadcast the framing.
     requires org.ringlab.queues;
