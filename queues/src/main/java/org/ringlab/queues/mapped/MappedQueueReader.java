@@ -64,7 +64,8 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
     private long records;
     /** Length of the record {@link #nextRecord} found, checked. */
     private int nextLength;
-    private int emptyPolls;
+    /** Starts one short of a check: the first poll after attaching that finds nothing checks the published end. */
+    private int emptyPolls = PUBLISHED_END_CHECK_MASK;
     /** Set when {@link #writerState()} last said the writer is not alive: every empty poll then checks the published end. */
     private boolean writerNotAlive;
     private boolean closed;
@@ -254,7 +255,8 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
     /**
      * Nothing at {@link #position}: true when that is the end as far as the header knows (the
      * sealed end of a closed file; the published end, checked on every such poll once
-     * {@link #writerState()} said the writer is not alive, else on every 64th), false when
+     * {@link #writerState()} said the writer is not alive, else on the first after attaching and
+     * every 64th), false when
      * something was published there since; a stop before a known end throws, naming both.
      */
     private boolean stoppedAtTheEnd() {
