@@ -178,8 +178,10 @@ public final class MappedQueue {
     /**
      * Takes over an existing queue file whose writer closed it or is gone: validates the
      * header, claims ownership (a compare-and-set of the writer pid, so two candidates cannot
-     * both win), recovers the end by following frames from the hints, and clears what a killed
-     * writer may have left past it. Refused while the recorded writer is alive. The
+     * both win), recovers the end by following frames from the hints (into chunks the file has
+     * but the count lacks), checks it against what the header knows (the sealed end of a cleanly
+     * closed file; else the published end, a lower bound), and clears what a killed writer may
+     * have left past it. A damaged file is refused, naming the damage. Refused while the recorded writer is alive. The
      * {@code config}'s policies and window apply; its sizes are the file's.
      */
     public static MappedQueueWriter takeOver(Path path, Config config) {
@@ -191,6 +193,8 @@ public final class MappedQueue {
         MappedFile file = strategy.open(new MappedFileSpec(path, MappedFileSpec.Mode.OPEN_WRITE, fields.chunkBytes(),
                 config.policies(), config.backgroundWindow()));
         QueueFile claimed = null;
+        int priorState = MappedQueueDescriptor.STATE_NONE;
+        long recovered = -1;
         try {
             QueueFile queue = validated(file, fields);
             long me = ProcessHandle.current().pid();
@@ -206,9 +210,13 @@ public final class MappedQueue {
                         + ") took " + path + " over first");
             }
             claimed = queue;
+            priorState = state;
             queue.soLong(WRITER_START_OFFSET, QueueFile.currentStartMillis());
+            // Before any hint changes: a reader that checks a close seal sees the rewrite coming.
             queue.soLong(GENERATION_OFFSET, queue.lvLong(GENERATION_OFFSET) + 1);
-            QueueFile.End end = queue.scan(Math.max(queue.chunkCount(), file.chunksInFile()));
+            long chunksInFile = file.chunksInFile();
+            QueueFile.End end = queue.scan(Math.max(queue.chunkCount(), chunksInFile));
+            queue.checkRecoveredEnd(end.position(), state, chunksInFile);
             long index = end.position() / queue.chunkBytes;
             if (index < file.chunksInFile()) {
                 // A killed writer may have left payload bytes of its unpublished record past the
@@ -218,6 +226,7 @@ public final class MappedQueue {
             }
             queue.soLong(LAST_RECORD_OFFSET, end.lastRecord());
             queue.soLong(PUBLISHED_END_OFFSET, end.position());
+            recovered = end.position();
             // Publishes the recovered hints and the cleared bytes with the new owner.
             queue.soInt(WRITER_STATE_OFFSET, STATE_ACTIVE);
             return new MappedQueueWriter(queue, end.position(), end.lastRecord());
@@ -227,7 +236,14 @@ public final class MappedQueue {
             try {
                 if (claimed != null) {
                     // Owned by this live process but never usable: do not make others wait for it.
-                    claimed.soInt(WRITER_STATE_OFFSET, MappedQueueDescriptor.STATE_CLOSED);
+                    // Closed and sealed when its end was recovered; else as it was if it was closed
+                    // (the seal, right or damaged, untouched), or "no writer".
+                    if (recovered >= 0) {
+                        claimed.closeAt(recovered);
+                    } else {
+                        claimed.soInt(WRITER_STATE_OFFSET, priorState == MappedQueueDescriptor.STATE_CLOSED
+                                ? MappedQueueDescriptor.STATE_CLOSED : MappedQueueDescriptor.STATE_NONE);
+                    }
                 }
                 file.close();
             } catch (Throwable cleanup) {
@@ -259,7 +275,9 @@ public final class MappedQueue {
      * refused, naming what is wrong; so is anything but a regular file, before any call that
      * could block on it), the file is mapped read-only, chunk by chunk as the reader reaches it,
      * with {@code policies} applied to each. {@link StartAt#END} starts after the last record the
-     * data proves (the end hints are only where the search starts).
+     * data proves, found by following the frames from the last-record hint; where they stop must
+     * be the sealed end of a closed file and not before the published end (else the data or the
+     * header is damaged, and it throws naming both positions).
      */
     public static MappedQueueReader attach(MappedFileStrategy strategy, Path path, StartAt from,
                                            List<PrefaultPolicy> policies) {
@@ -268,7 +286,12 @@ public final class MappedQueue {
                 policies, MappedFileSpec.DEFAULT_BACKGROUND_WINDOW));
         try {
             QueueFile queue = validated(file, fields);
-            long position = from == StartAt.BEGINNING ? 0 : queue.scan(queue.chunkCount()).position();
+            long position = 0;
+            if (from == StartAt.END) {
+                position = queue.scan(queue.chunkCount()).position();
+                // where the scan stopped must be the end the header knows of (or records came since)
+                queue.checkStop(position, true);
+            }
             return new MappedQueueReader(queue, position);
         } catch (Throwable thrown) {
             IllegalStateException converted = converted(thrown, file, fields);

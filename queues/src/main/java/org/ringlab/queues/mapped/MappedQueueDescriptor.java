@@ -20,20 +20,26 @@ import java.util.zip.CRC32C;
  *   | magic | version | layout | header bytes | chunk bytes | max record | rec. sum | created   | checksum |     |
  *   +-------+---------+--------+--------------+-------------+------------+----------+-----------+----------+- - -+
  *   rec. sum: the record checksum kind, 0 none, 1 CRC32C ({@link RecordChecksum}).
- *   128            132    136          144                 152
- *   +--------------+------+------------+-------------------+------------+- - -+   writer ownership (one line)
- *   | writer state | (0)  | writer pid | writer start (ms) | generation |     |   pid CAS'd on take-over
- *   +--------------+------+------------+-------------------+------------+- - -+
+ *   128            132          136          144                 152
+ *   +--------------+------------+------------+-------------------+------------+- - -+   writer ownership (one line)
+ *   | writer state | close seal | writer pid | writer start (ms) | generation |     |   pid CAS'd on take-over
+ *   +--------------+------------+------------+-------------------+------------+- - -+
  *   256                  264                   384           512
  *   +--------------------+-------------------+- - -+-------------+- - -+
  *   | published end      | last record start |     | chunk count |     |   hints, each on its own lines
  *   +--------------------+-------------------+- - -+-------------+- - -+
  *   Writer state (0 none, 1 active, 2 closed) is checked to be one of those; pid and start say
- *   whether the writer lives, generation is information only.
- *   Published end and last record start are hints, never trusted: a reader attaching "from the
- *   end" and a writer taking over scan forward from the last-record hint only when the record
- *   there proves itself (marker, length in range, frame inside its chunk, and a CRC32C that
- *   covers its own data position), else from position 0. A damaged hint costs a longer scan.
+ *   whether the writer lives, generation counts owners (a take-over bumps it before it rewrites
+ *   any hint, so a reader that reads it before and after the close seal sees a rewrite).
+ *   Close seal: stored by a closing writer before the state 2 (closed): CRC32C of the published
+ *   end and the chunk count ({@link #seal}), so the end of a closed file is known and checked,
+ *   never guessed: frames that stop before it, a count that does not reach it, or a seal that
+ *   does not match are damage, reported by readers, attaching at the end and take-over.
+ *   Published end: where the last record (or padding) published so far ends, stored after it with
+ *   a release store: a word of zero before it is damage while the writer is alive or gone too.
+ *   Last record start: where a reader attaching "from the end" and a writer taking over start
+ *   their forward scan, only when the record there proves itself (marker, length in range, frame
+ *   inside its chunk, and a CRC32C that covers its own data position), else from position 0.
  *   Chunk count is what readers may map: released only after the file has grown; checked
  *   against the file size (a take-over also scans into chunks the file has but the count lacks).
  *
@@ -46,18 +52,34 @@ import java.util.zip.CRC32C;
  *   payload and the checksum; marker 0 means "not published yet". The checksum is CRC32C over
  *   the frame's data position (8 bytes, little-endian), its length (4 bytes, little-endian) and
  *   its payload, so a record copied or misread at another position fails too; 0 when the file's
- *   record checksum kind is none. A padding frame is one word (marker PAD) filling the rest of a
- *   chunk when the next record does not fit; its length is the bytes after its word.
+ *   record checksum kind is none.
+ *
+ * Padding frame, filling the rest of a chunk when the next record does not fit
+ *   0             4             8             12
+ *   +-------------+-------------+-------------+- - - - - - - - - - - - - - - - - - -+
+ *   | length      | marker PAD  | checksum    | (rest of the chunk, unread)         |
+ *   +-------------+-------------+-------------+- - - - - - - - - - - - - - - - - - -+
+ *   Length is the bytes after the word: exactly the rest of the chunk. When it is 8 or more the
+ *   checksum follows the word: CRC32C over the frame's data position (8 bytes), its length
+ *   (4 bytes) and the marker (4 bytes, all little-endian), whatever the record checksum kind
+ *   ({@link #paddingChecksum}), so a padding word forged over records is caught; a padding of
+ *   length 0 (the last 8 bytes of a chunk, where no record fits) skips nothing and has none.
  * </pre>
  */
 final class MappedQueueDescriptor {
 
     /** "RLMAPQ" then two zero bytes. */
     static final long MAGIC = 0x524C_4D41_5051_0000L;
-    /** Version 2 added the record checksum (version 1 files have none and are refused). */
-    static final int VERSION = 2;
-    /** Layout 2: 16-byte record header (length, marker, checksum, 0), payload, padding to 8; frames never span chunks. */
-    static final int LAYOUT = 2;
+    /**
+     * Version 3 added the close seal and the padding checksum; version 2 added the record
+     * checksum. Older files are refused by name.
+     */
+    static final int VERSION = 3;
+    /**
+     * Layout 3: 16-byte record header (length, marker, checksum, 0), payload, padding to 8;
+     * padding frames checksummed; frames never span chunks.
+     */
+    static final int LAYOUT = 3;
 
     static final long MAGIC_OFFSET = 0;
     static final long VERSION_OFFSET = 8;
@@ -74,6 +96,7 @@ final class MappedQueueDescriptor {
     /** Each group of fields that changes at run time starts a line of its own (no false sharing with the next). */
     private static final long LINE = 128;
     static final long WRITER_STATE_OFFSET = LINE;
+    static final long SEAL_OFFSET = WRITER_STATE_OFFSET + Integer.BYTES;
     static final long WRITER_PID_OFFSET = WRITER_STATE_OFFSET + Long.BYTES;
     static final long WRITER_START_OFFSET = WRITER_PID_OFFSET + Long.BYTES;
     static final long GENERATION_OFFSET = WRITER_START_OFFSET + Long.BYTES;
@@ -123,6 +146,35 @@ final class MappedQueueDescriptor {
 
     static int length(long word) {
         return (int) word;
+    }
+
+    /** The checksum of a padding frame of {@code length} bytes after its word, at data {@code position}. */
+    static int paddingChecksum(CRC32C crc, long position, int length) {
+        crc.reset();
+        updateLong(crc, position);
+        updateInt(crc, length);
+        updateInt(crc, PAD_MARKER);
+        return (int) crc.getValue();
+    }
+
+    /** The close seal over a closed file's published end and chunk count. */
+    static int seal(CRC32C crc, long publishedEnd, long chunkCount) {
+        crc.reset();
+        updateLong(crc, publishedEnd);
+        updateLong(crc, chunkCount);
+        return (int) crc.getValue();
+    }
+
+    /** Little-endian, a byte at a time: a few bytes per chunk or per close, no scratch array needed. */
+    private static void updateLong(CRC32C crc, long value) {
+        updateInt(crc, (int) value);
+        updateInt(crc, (int) (value >>> 32));
+    }
+
+    private static void updateInt(CRC32C crc, int value) {
+        for (int shift = 0; shift < Integer.SIZE; shift += Byte.SIZE) {
+            crc.update(value >>> shift);
+        }
     }
 
     /** The descriptive fields of a header, as read and checked by {@link #check}. */
@@ -184,8 +236,12 @@ final class MappedQueueDescriptor {
         int version = header.get(ValueLayout.JAVA_INT, VERSION_OFFSET);
         if (version != VERSION) {
             throw new IllegalArgumentException(file + " has mapped queue format version " + version
-                    + "; this code reads version " + VERSION + " only" + (version == 1
-                    ? " (version 1 has no record checksums: drain it with the old code and create a new queue)" : ""));
+                    + "; this code reads version " + VERSION + " only" + switch (version) {
+                        case 1 -> " (version 1 has no record checksums: drain it with the old code and create a new queue)";
+                        case 2 -> " (version 2 has no close seal and no padding checksums, so a damaged end or a forged"
+                                + " padding could not be told: drain it with the old code and create a new queue)";
+                        default -> "";
+                    });
         }
         int expected = checksum(header, magic);
         int stored = header.get(ValueLayout.JAVA_INT, CHECKSUM_OFFSET);
@@ -225,8 +281,9 @@ final class MappedQueueDescriptor {
 
     /**
      * The chunk count must describe a file of {@code fileSize} bytes, and the writer state be one
-     * this code knows. The end hints are not checked here: they are never trusted (see
-     * {@link QueueFile#provenStart}).
+     * this code knows. The end is checked where the frames stop ({@link QueueFile#checkStop},
+     * {@link QueueFile#checkRecoveredEnd}); the last-record hint only where it proves itself
+     * ({@link QueueFile#provenStart}).
      */
     static void checkPositions(Path file, Fields f, long chunkCount, int writerState, long fileSize) {
         if (chunkCount < 0 || chunkCount > (Long.MAX_VALUE - f.headerBytes()) / f.chunkBytes()) {
@@ -259,6 +316,55 @@ final class MappedQueueDescriptor {
         return new IllegalStateException(file + " is corrupted at data position " + position + ": a record of "
                 + length + " bytes takes " + frameLength(length) + " bytes, past the end of its " + chunkBytes
                 + "-byte chunk at " + (position / chunkBytes + 1) * chunkBytes + " (records never span chunks)");
+    }
+
+    /** A padding word whose length is not the rest of its chunk, or whose checksum does not match. */
+    static void checkPadding(Path file, long position, long word, long chunkBytes, int stored, int computed) {
+        long rest = chunkBytes - position % chunkBytes - WORD_LENGTH;
+        if (length(word) != rest) {
+            throw new IllegalStateException(file + " is corrupted at data position " + position + ": a padding of "
+                    + Integer.toUnsignedString(length(word)) + " bytes, but the rest of its chunk is " + rest);
+        }
+        if (stored != computed) {
+            throw new IllegalStateException(file + " is corrupted at data position " + position + ": the padding of "
+                    + rest + " bytes there has checksum 0x" + Integer.toHexString(stored) + " but its position and"
+                    + " length hash to 0x" + Integer.toHexString(computed) + " (CRC32C; a padding word over records?)");
+        }
+    }
+
+    /**
+     * A closed file's seal must match its published end and chunk count, the end must lie in the
+     * last counted chunk (or at its end), and the file must hold those chunks.
+     */
+    static void checkSeal(Path file, long publishedEnd, long chunkCount, int stored, int computed, long chunkBytes) {
+        if (stored != computed) {
+            throw new IllegalStateException(file + " has a corrupted header: its writer closed it with published end"
+                    + " (data position) " + publishedEnd + " and chunk count " + chunkCount + ", but the close seal 0x"
+                    + Integer.toHexString(stored) + " does not match them (they hash to 0x" + Integer.toHexString(computed)
+                    + "), so where its data ends is not known");
+        }
+        if (publishedEnd < 0 || chunkCount < 1 || publishedEnd < (chunkCount - 1) * chunkBytes
+                || publishedEnd > chunkCount * chunkBytes) {
+            throw new IllegalStateException(file + " has a corrupted header: its writer closed it at data position "
+                    + publishedEnd + " with " + chunkCount + " chunks of " + chunkBytes + " bytes; the end must lie in"
+                    + " the last chunk");
+        }
+    }
+
+    /**
+     * The frames stop at {@code position} ({@code stop} says how: a zero word there, a chunk the
+     * header does not count, the end of the file) though the writer published up to {@code end}: zeroed, lost or uncounted data.
+     */
+    static IllegalStateException stopBeforeEnd(Path file, long position, String stop, long end, boolean closed) {
+        return new IllegalStateException(file + " is corrupted at data position " + position + ": " + stop + ", but the"
+                + " writer " + (closed ? "closed the queue at data position " : "published up to data position ") + end
+                + " (zeroed or lost data, or a damaged header)");
+    }
+
+    /** Records run on past the end a closed file's writer sealed. */
+    static IllegalStateException pastTheEnd(Path file, long position, long end) {
+        return new IllegalStateException(file + " is corrupted at data position " + end + ": the writer closed the queue"
+                + " there, but frames go on to data position " + position);
     }
 
     /** A record word that is neither unpublished, a record nor padding, or a length out of range. */

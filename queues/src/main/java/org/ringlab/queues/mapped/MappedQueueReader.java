@@ -30,8 +30,11 @@ import org.ringlab.api.RecordQueue;
  * empty has every record the writer committed.
  *
  * <p>Every record's length, frame and checksum ({@link RecordChecksum}) are checked before it
- * is returned: a damaged record is an {@link IllegalStateException} naming the file, the data
- * position and the values, never wrong bytes. A fault of the mapping ({@code SIGBUS}, reported by
+ * is returned, and every padding's length and checksum before it is followed: a damaged record
+ * is an {@link IllegalStateException} naming the file, the data position and the values, never
+ * wrong bytes. Finding nothing before the end the header knows (the sealed end of a closed file,
+ * the published end of a live or gone writer) is one too: zeroed or lost data is never read as
+ * the end of the queue. A fault of the mapping ({@code SIGBUS}, reported by
  * the JVM as {@link InternalError}) is an {@link IllegalStateException} from every method,
  * naming the file, the position and the cause (truncated by another process, or an I/O error);
  * on a full file system a fault at the end (a page nobody could allocate) reads as empty. One thread.
@@ -40,6 +43,11 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
 
     private static final long NONE = -1;
     private static final long REPORT_EVERY = 64 * 1024;
+    /**
+     * While the writer may be alive, every 64th poll that finds nothing also compares the
+     * published end (a line the writer stores per record) with the position, not every one.
+     */
+    private static final int PUBLISHED_END_CHECK_MASK = 63;
 
     private final QueueFile queue;
     private final MappedFile file;
@@ -56,6 +64,10 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
     private long records;
     /** Length of the record {@link #nextRecord} found, checked. */
     private int nextLength;
+    /** Starts one short of a check: the first poll after attaching that finds nothing checks the published end. */
+    private int emptyPolls = PUBLISHED_END_CHECK_MASK;
+    /** Set when {@link #writerState()} last said the writer is not alive: every empty poll then checks the published end. */
+    private boolean writerNotAlive;
     private boolean closed;
 
     MappedQueueReader(QueueFile queue, long position) {
@@ -111,14 +123,11 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
         try {
             int state = queue.lvInt(WRITER_STATE_OFFSET);
             MappedQueueDescriptor.checkWriterState(queue.path, state);
-            if (state == STATE_CLOSED) {
-                return WriterState.CLOSED;
-            }
-            if (state == STATE_ACTIVE && QueueFile.alive(queue.lvLong(WRITER_PID_OFFSET),
-                    queue.lvLong(WRITER_START_OFFSET))) {
-                return WriterState.ALIVE;
-            }
-            return WriterState.GONE;
+            WriterState result = state == STATE_CLOSED ? WriterState.CLOSED
+                    : state == STATE_ACTIVE && QueueFile.alive(queue.lvLong(WRITER_PID_OFFSET),
+                    queue.lvLong(WRITER_START_OFFSET)) ? WriterState.ALIVE : WriterState.GONE;
+            writerNotAlive = result != WriterState.ALIVE;
+            return result;
         } catch (InternalError fault) {
             throw queue.fault(fault, position);
         }
@@ -180,6 +189,9 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
                 throw queue.fault(fault, position);
             }
             // a page no writer could allocate holds no record: the n before it are all there is
+        } catch (RuntimeException damage) {
+            records += n; // the n delivered before it count
+            throw damage;
         }
         records += n;
         reportProgress();
@@ -205,14 +217,18 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
 
     /**
      * Offset in the current chunk of the published record at {@link #position}, its length,
-     * checksum and frame checked (length left in {@link #nextLength}), following padding into the
-     * next chunk; NONE when nothing is published there yet.
+     * checksum and frame checked (length left in {@link #nextLength}), following padding (its
+     * length and checksum checked) into the next chunk; NONE when nothing is published there
+     * yet, as far as the header knows ({@link #stoppedAtTheEnd}).
      */
     private long nextRecord() {
         while (true) {
             if (chunk == null || position >= chunkEnd) {
                 if (!enterChunk(position / chunkBytes)) {
-                    return NONE;
+                    if (stoppedAtTheEnd()) {
+                        return NONE;
+                    }
+                    continue;
                 }
             }
             long offset = position - chunkStart;
@@ -222,15 +238,29 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
                 nextLength = queue.checkedLength(chunk, offset, position, word);
                 return offset;
             }
-            if (marker == 0) {
-                return NONE;
+            if (word == 0) {
+                if (stoppedAtTheEnd()) {
+                    return NONE;
+                }
+                continue;
             }
-            if (marker != PAD_MARKER || MappedQueueDescriptor.length(word)
-                    != chunkBytes - offset - MappedQueueDescriptor.WORD_LENGTH) {
+            if (marker != PAD_MARKER) {
                 throw MappedQueueDescriptor.corruptedFrame(queue.path, position, word, maxRecord);
             }
+            queue.checkPadding(chunk, offset, position, word);
             position = chunkEnd; // padding: the writer went on in the next chunk
         }
+    }
+
+    /**
+     * Nothing at {@link #position}: true when that is the end as far as the header knows (the
+     * sealed end of a closed file; the published end, checked on every such poll once
+     * {@link #writerState()} said the writer is not alive, else on the first after attaching and
+     * every 64th), false when
+     * something was published there since; a stop before a known end throws, naming both.
+     */
+    private boolean stoppedAtTheEnd() {
+        return !queue.checkStop(position, writerNotAlive || (++emptyPolls & PUBLISHED_END_CHECK_MASK) == 0);
     }
 
     /** Maps chunk {@code index} if the writer has counted it; unmaps the one left behind. */

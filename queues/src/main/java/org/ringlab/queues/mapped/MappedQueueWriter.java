@@ -7,9 +7,7 @@ import static org.ringlab.queues.mapped.MappedQueueDescriptor.GENERATION_OFFSET;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.LAST_RECORD_OFFSET;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.PUBLISHED_END_OFFSET;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.RECORD_HEADER_LENGTH;
-import static org.ringlab.queues.mapped.MappedQueueDescriptor.STATE_CLOSED;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.WRITER_PID_OFFSET;
-import static org.ringlab.queues.mapped.MappedQueueDescriptor.WRITER_STATE_OFFSET;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -230,9 +228,14 @@ public class MappedQueueWriter implements QueueProducer, AutoCloseable {
             enterChunk(chunkIndex + 1); // the next chunk exists and is counted before the padding points to it
             if (padAt < oldEnd) {
                 long offset = padAt - oldStart;
+                long rest = oldEnd - padAt - WORD_LENGTH;
                 paddingBytes += oldEnd - padAt;
+                if (rest >= WORD_LENGTH) {
+                    // Plain store: the release store of the padding word below publishes it.
+                    old.set(ValueLayout.JAVA_INT, offset + FRAME_CHECKSUM_OFFSET, queue.paddingChecksum(padAt, (int) rest));
+                }
                 // Publishes "continue in the next chunk" (already counted in the header).
-                QueueFile.soWord(old, offset, MappedQueueDescriptor.padWord(oldEnd - padAt - WORD_LENGTH));
+                QueueFile.soWord(old, offset, MappedQueueDescriptor.padWord(rest));
             }
             file.unmap(oldIndex);
             queue.soLong(PUBLISHED_END_OFFSET, position);
@@ -295,7 +298,10 @@ public class MappedQueueWriter implements QueueProducer, AutoCloseable {
         return !closed;
     }
 
-    /** Marks the file closed (readers see {@link WriterState#CLOSED}) and unmaps it; the file stays. */
+    /**
+     * Marks the file closed (readers see {@link WriterState#CLOSED}), sealing where its data ends
+     * (readers report frames that stop before it as damage), and unmaps it; the file stays.
+     */
     @Override
     public void close() {
         if (closed) {
@@ -304,8 +310,9 @@ public class MappedQueueWriter implements QueueProducer, AutoCloseable {
         closed = true;
         try {
             if (queue.lvLong(WRITER_PID_OFFSET) == pid) {
-                // Publishes every record before it: a reader that sees CLOSED and then an empty queue is done.
-                queue.soInt(WRITER_STATE_OFFSET, STATE_CLOSED);
+                // Seals the end, then publishes it and every record before it: a reader that sees
+                // CLOSED and then an empty queue at the sealed end is done.
+                queue.closeAt(position);
             }
         } catch (InternalError fault) {
             IllegalStateException e = queue.fault(fault, position); // the header is gone: nobody can read CLOSED

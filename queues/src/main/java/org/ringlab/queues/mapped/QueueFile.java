@@ -2,10 +2,16 @@ package org.ringlab.queues.mapped;
 
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.CHUNK_COUNT_OFFSET;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.FRAME_CHECKSUM_OFFSET;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.GENERATION_OFFSET;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.PUBLISHED_END_OFFSET;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.RECORD_HEADER_LENGTH;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.LAST_RECORD_OFFSET;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.PAD_MARKER;
 import static org.ringlab.queues.mapped.MappedQueueDescriptor.RECORD_MARKER;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.SEAL_OFFSET;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.STATE_CLOSED;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.WORD_LENGTH;
+import static org.ringlab.queues.mapped.MappedQueueDescriptor.WRITER_STATE_OFFSET;
 
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -14,6 +20,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.zip.CRC32C;
 
 import org.ringlab.api.MappedFile;
 
@@ -34,6 +41,12 @@ final class QueueFile {
     final RecordChecksum recordChecksum;
     /** For scans and checks by the one thread that uses this writer or reader. */
     final RecordSummer summer;
+    /** The padding checksum and the close seal (a few bytes each, off the per-record path); same thread. */
+    private final CRC32C crc = new CRC32C();
+    /** The last close seal checked, so a reader polling a closed file hashes it once. */
+    private long sealCheckedEnd = UNKNOWN;
+    private long sealCheckedCount;
+    private int sealChecked;
 
     QueueFile(MappedFile file, MappedQueueDescriptor.Fields fields) {
         this.file = file;
@@ -78,6 +91,131 @@ final class QueueFile {
 
     long chunkCount() {
         return lvLong(CHUNK_COUNT_OFFSET);
+    }
+
+    /** No end known: the writer has not closed the file, or a take-over is rewriting its header. */
+    static final long UNKNOWN = Long.MIN_VALUE;
+
+    /** The checksum a padding frame of {@code length} bytes after its word at data {@code position} carries. */
+    int paddingChecksum(long position, int length) {
+        return MappedQueueDescriptor.paddingChecksum(crc, position, length);
+    }
+
+    /** Checks the padding word {@code word} at {@code offset} of {@code chunk} (data {@code position}): its length and checksum. */
+    void checkPadding(MemorySegment chunk, long offset, long position, long word) {
+        long rest = chunkBytes - offset - WORD_LENGTH;
+        int stored = 0;
+        int computed = 0;
+        if (MappedQueueDescriptor.length(word) == rest && rest >= WORD_LENGTH) {
+            stored = chunk.get(ValueLayout.JAVA_INT, offset + FRAME_CHECKSUM_OFFSET);
+            computed = paddingChecksum(position, (int) rest);
+        }
+        MappedQueueDescriptor.checkPadding(path, position, word, chunkBytes, stored, computed);
+    }
+
+    /**
+     * Closes the file at data position {@code end}: the published end, then the close seal over it
+     * and the chunk count, then the state CLOSED with a release store, which publishes both (and
+     * every record before them) to a reader that loads the state with acquire.
+     */
+    void closeAt(long end) {
+        soLong(PUBLISHED_END_OFFSET, end);
+        header.set(ValueLayout.JAVA_INT, SEAL_OFFSET, MappedQueueDescriptor.seal(crc, end, chunkCount()));
+        soInt(WRITER_STATE_OFFSET, STATE_CLOSED);
+    }
+
+    /**
+     * Where the data of a closed file ends, its close seal checked (a seal that does not match is
+     * an {@link IllegalStateException}); {@link #UNKNOWN} when the writer has not closed it, or a
+     * take-over rewrites the header meanwhile (it bumps the generation, then sets the state
+     * active, before it or its writer changes a sealed field). A mismatch is read twice before it
+     * is reported, so a take-over, its writing and its close between two loads are not taken for damage.
+     */
+    long sealedEnd() {
+        for (int attempt = 0; ; attempt++) {
+            if (lvInt(WRITER_STATE_OFFSET) != STATE_CLOSED) {
+                return UNKNOWN; // the one load a poll of a live queue that finds nothing pays here
+            }
+            long generation = lvLong(GENERATION_OFFSET);
+            long end = lvLong(PUBLISHED_END_OFFSET);
+            long count = chunkCount();
+            int stored = lvInt(SEAL_OFFSET);
+            if (lvInt(WRITER_STATE_OFFSET) != STATE_CLOSED || lvLong(GENERATION_OFFSET) != generation) {
+                return UNKNOWN;
+            }
+            if (end == sealCheckedEnd && count == sealCheckedCount && stored == sealChecked) {
+                return end;
+            }
+            int computed = MappedQueueDescriptor.seal(crc, end, count);
+            if (stored != computed && attempt == 0) {
+                continue;
+            }
+            MappedQueueDescriptor.checkSeal(path, end, count, stored, computed, chunkBytes);
+            sealCheckedEnd = end;
+            sealCheckedCount = count;
+            sealChecked = stored;
+            return end;
+        }
+    }
+
+    /**
+     * Called where the frames stop, at data {@code position} (a zero word, or a chunk not
+     * counted): throws, naming the position and the end, when the header knows the data goes on
+     * and the stop is still there: the sealed end of a closed file (also when records ran past
+     * it), and with {@code published} the published end, which a live or gone writer stores
+     * after each frame. Returns whether something was published at the stop since (look again).
+     */
+    boolean checkStop(long position, boolean published) {
+        long end = sealedEnd();
+        boolean closed = end != UNKNOWN;
+        if (!closed) {
+            if (!published) {
+                return false;
+            }
+            end = lvLong(PUBLISHED_END_OFFSET);
+        }
+        if (position >= end) {
+            if (closed && position > end) {
+                throw MappedQueueDescriptor.pastTheEnd(path, position, end);
+            }
+            return false;
+        }
+        // The end was loaded with acquire after the stop was seen: what the writer published before it is visible now.
+        long index = position / chunkBytes;
+        long count = chunkCount();
+        if (index >= count) {
+            throw MappedQueueDescriptor.stopBeforeEnd(path, position, "the header counts " + count
+                    + " chunks, which end there", end, closed);
+        }
+        if (lvWord(file.chunk(index), position - index * chunkBytes) != 0) {
+            return true;
+        }
+        throw MappedQueueDescriptor.stopBeforeEnd(path, position, "nothing is published there (a zero record header)",
+                end, closed);
+    }
+
+    /**
+     * Checks the end a take-over's scan found (over every chunk the file has, {@code chunksInFile})
+     * against the header, before anything is rewritten: a closed file whose seal matches must end
+     * exactly at its sealed end; otherwise (a writer gone, or a seal damaged, so the count may be
+     * too) the frames must reach the published end, which a writer stores only after each frame.
+     */
+    void checkRecoveredEnd(long position, int priorState, long chunksInFile) {
+        long published = lvLong(PUBLISHED_END_OFFSET);
+        long count = chunkCount();
+        int stored = lvInt(SEAL_OFFSET);
+        boolean sealed = priorState == STATE_CLOSED && stored == MappedQueueDescriptor.seal(crc, published, count);
+        if (sealed) {
+            MappedQueueDescriptor.checkSeal(path, published, count, stored, stored, chunkBytes);
+            if (position > published) {
+                throw MappedQueueDescriptor.pastTheEnd(path, position, published);
+            }
+        }
+        if (position < published) {
+            long index = position / chunkBytes;
+            throw MappedQueueDescriptor.stopBeforeEnd(path, position, index >= chunksInFile
+                    ? "the file ends there" : "nothing is published there (a zero record header)", published, sealed);
+        }
     }
 
     /** Where the frames end and where the last record starts (-1: none), found by {@link #scan}. */
@@ -133,8 +271,8 @@ final class QueueFile {
     }
 
     /**
-     * Follows frames from {@link #provenStart} to the first unpublished word: the true end,
-     * checking every record on the way. Looks at chunks below {@code chunkLimit} only, mapping
+     * Follows frames from {@link #provenStart} to the first unpublished word, checking every
+     * record and padding on the way (the caller checks the stop with {@link #checkStop}). Looks at chunks below {@code chunkLimit} only, mapping
      * each as it passes and unmapping those it leaves.
      */
     End scan(long chunkLimit) {
@@ -157,14 +295,14 @@ final class QueueFile {
             MemorySegment chunk = file.chunk(index);
             long word = lvWord(chunk, offset);
             int marker = MappedQueueDescriptor.marker(word);
-            if (marker == 0) {
+            if (word == 0) {
                 return new End(position, last);
             } else if (marker == RECORD_MARKER) {
                 int length = checkedLength(chunk, offset, position, word);
                 last = position;
                 position += MappedQueueDescriptor.frameLength(length);
-            } else if (marker == PAD_MARKER && MappedQueueDescriptor.length(word)
-                    == chunkBytes - offset - MappedQueueDescriptor.WORD_LENGTH) {
+            } else if (marker == PAD_MARKER) {
+                checkPadding(chunk, offset, position, word);
                 position = (index + 1) * chunkBytes;
             } else {
                 throw MappedQueueDescriptor.corruptedFrame(path, position, word, maxRecord);

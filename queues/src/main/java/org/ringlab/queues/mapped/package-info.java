@@ -7,11 +7,13 @@
  * plain stores, then stores its 8-byte header word (length, marker) with a release store; a
  * reader loads that word with an acquire load and reads the payload only when the marker says
  * "record", and returns it only when the checksum matches. A word of zero is "not yet": the file
- * is zero-filled as it grows, so whatever a killed writer left unfinished is invisible. A
+ * is zero-filled as it grows, so whatever a killed writer left unfinished is invisible; before
+ * the published end, or the end a closing writer sealed, it is damage and reported. A
  * writer taking over ({@link org.ringlab.queues.mapped.MappedQueue#takeOver}) claims the file
  * with a compare-and-set of the writer pid in the shared header, follows the frames from the
- * last record the data proves (the hints are never trusted) to the first zero word, and clears the rest of that chunk (the dead writer's
- * payload bytes could otherwise be read as a later header), before it publishes anything.
+ * last record the data proves to the first zero word, checks that stop against the sealed or
+ * published end, and clears the rest of that chunk (the dead writer's payload bytes could
+ * otherwise be read as a later header), before it publishes anything.
  *
  * <h2>Growth</h2>
  * The writer grows the file ({@code ftruncate}) and counts the new chunk in the header

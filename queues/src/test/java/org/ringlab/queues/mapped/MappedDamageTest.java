@@ -27,9 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A damaged file is never read wrong: damaged end hints cost a longer scan, never a wrong
- * position, a lost record or wrong bytes; a flipped payload, length or checksum bit is a clear
- * error naming the file, the position and both checksums.
+ * A damaged file is never read wrong: a damaged last-record hint costs a longer scan, never a
+ * wrong position, a lost record or wrong bytes; a damaged end of a closed file (its close seal
+ * no longer matches) is reported, never guessed; a flipped payload, length or checksum bit is a
+ * clear error naming the file, the position and both checksums.
  */
 class MappedDamageTest {
 
@@ -85,12 +86,27 @@ class MappedDamageTest {
     void aDamagedHintCostsAScanNeverARecord(Damage damage) throws IOException {
         for (RecordChecksum kind : RecordChecksum.values()) {
             Written w = written(damage + "-" + kind, CONFIG.withRecordChecksum(kind), RECORDS);
-            putLong(w.path(), damage.offset, damage.value.applyAsLong(w.end(), w.lastRecord()));
-            try (MappedQueueReader fromEnd = MappedQueue.attach(w.path(), MappedQueue.StartAt.END)) {
-                assertEquals(w.end(), fromEnd.position(), damage + " " + kind + ": a reader from the end starts at the true end");
-                assertNull(fromEnd.peek());
+            long value = damage.value.applyAsLong(w.end(), w.lastRecord());
+            putLong(w.path(), damage.offset, value);
+            if (damage.offset == MappedQueueDescriptor.PUBLISHED_END_OFFSET) {
+                assertTheSealIsReported(w, damage + " " + kind, w.end());
+                if (value > w.end()) {
+                    // frames that stop before the end the header says: zeroed data or a raised hint, never guessed
+                    IllegalStateException e = assertThrows(IllegalStateException.class,
+                            () -> MappedQueue.takeOver(w.path(), CONFIG));
+                    assertTrue(e.getMessage().contains("is corrupted at data position " + w.end()
+                            + ": nothing is published there"), e.getMessage());
+                    assertTrue(e.getMessage().contains("published up to data position " + value), e.getMessage());
+                    continue;
+                }
+            } else {
+                try (MappedQueueReader fromEnd = MappedQueue.attach(w.path(), MappedQueue.StartAt.END)) {
+                    assertEquals(w.end(), fromEnd.position(), damage + " " + kind + ": a reader from the end starts at the true end");
+                    assertNull(fromEnd.peek());
+                }
             }
             MemorySegment buffer = MemorySegment.ofArray(new byte[Numbered.MAX_RECORD]);
+            // a take-over follows the frames over every chunk the file has, to at least the published end
             try (MappedQueueWriter next = MappedQueue.takeOver(w.path(), CONFIG)) {
                 assertEquals(w.end(), next.position(), damage + " " + kind + ": take-over resumes at the true end");
                 MemorySegment last = next.lastRecord();
@@ -109,10 +125,32 @@ class MappedDamageTest {
         }
     }
 
+    /**
+     * A closed file's published end or chunk count no longer matches its close seal: a reader
+     * delivers every record up to {@code stopsAt} (the end, or the end of the counted chunks), then
+     * reports the seal there; attaching at the end reports it.
+     */
+    private static void assertTheSealIsReported(Written w, String what, long stopsAt) {
+        IllegalStateException atEnd = assertThrows(IllegalStateException.class,
+                () -> MappedQueue.attach(w.path(), MappedQueue.StartAt.END).close(), what);
+        assertTrue(atEnd.getMessage().contains(w.path() + " has a corrupted header: its writer closed it with"),
+                atEnd.getMessage());
+        assertTrue(atEnd.getMessage().contains("but the close seal 0x"), atEnd.getMessage());
+        try (MappedQueueReader all = MappedQueue.attach(w.path(), MappedQueue.StartAt.BEGINNING)) {
+            Numbered.Checker checker = new Numbered.Checker(0);
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> Numbered.readToEnd(all, checker, 10_000), what);
+            assertTrue(e.getMessage().contains("but the close seal 0x"), e.getMessage());
+            assertEquals(0, checker.violations, checker.summary());
+            assertEquals(stopsAt, all.position(), what + ": every record before the stop is delivered, " + checker.summary());
+        }
+    }
+
     @Test
     void aTooSmallChunkCountIsCorrectedByTakeOverFromTheData() throws IOException {
         Written w = written("count", CONFIG, RECORDS);
         putLong(w.path(), MappedQueueDescriptor.CHUNK_COUNT_OFFSET, 1);
+        assertTheSealIsReported(w, "count 1", CHUNK);
         MemorySegment buffer = MemorySegment.ofArray(new byte[Numbered.MAX_RECORD]);
         try (MappedQueueWriter next = MappedQueue.takeOver(w.path(), CONFIG)) {
             assertEquals(w.end(), next.position(), "the data says where the end is, not the count");
@@ -122,6 +160,75 @@ class MappedDamageTest {
             Numbered.Checker checker = Numbered.readToEnd(all, new Numbered.Checker(0), 10_000);
             assertEquals(0, checker.violations, checker.summary());
             assertEquals(RECORDS + 1, checker.delivered, checker.summary());
+        }
+    }
+
+    /**
+     * While the writer is alive, a zero record word before the published end is damage too: a
+     * polling reader reports it within 64 polls that find nothing (it compares the published end
+     * on the first after attaching and every 64th), never waits there for good.
+     */
+    @Test
+    void aLiveWritersZeroedRecordIsReportedWithinSixtyFourEmptyPolls() throws IOException {
+        Path path = dir.resolve("live");
+        MemorySegment buffer = MemorySegment.ofArray(new byte[Numbered.MAX_RECORD]);
+        try (MappedQueueWriter writer = MappedQueue.create(path, CONFIG)) {
+            long zeroedAt = -1;
+            for (long s = 0; s < 100; s++) {
+                if (s == 50) {
+                    zeroedAt = writer.position();
+                }
+                writer.offer(Numbered.fill(buffer, s));
+            }
+            putLong(path, 4096 + zeroedAt, 0);
+            try (MappedQueueReader reader = MappedQueue.attach(path, MappedQueue.StartAt.BEGINNING)) {
+                Numbered.Checker checker = new Numbered.Checker(0);
+                int emptyPolls = 0;
+                IllegalStateException e = null;
+                while (e == null && emptyPolls <= 64) {
+                    try {
+                        if (reader.drain(checker, 1_000) == 0) {
+                            emptyPolls++;
+                        }
+                    } catch (IllegalStateException thrown) {
+                        e = thrown;
+                    }
+                }
+                assertNotNull(e, "no error after " + emptyPolls + " empty polls");
+                assertEquals(50, checker.delivered, checker.summary());
+                assertTrue(e.getMessage().contains(path + " is corrupted at data position " + zeroedAt
+                        + ": nothing is published there"), e.getMessage());
+                assertTrue(e.getMessage().contains("published up to data position " + writer.position()), e.getMessage());
+                assertEquals(WriterState.ALIVE, reader.writerState());
+                assertEquals(0, checker.violations, checker.summary());
+            }
+        }
+    }
+
+    /**
+     * A killed writer's file, a record word zeroed before its published end: a reader that drains
+     * without asking {@link MappedQueueReader#writerState()} first still reports it at its first
+     * poll that finds nothing.
+     */
+    @Test
+    void aGoneWritersZeroedRecordIsReportedAtTheFirstEmptyPoll() throws IOException {
+        Written w = written("gone", CONFIG, 100);
+        putInt(w.path(), MappedQueueDescriptor.WRITER_STATE_OFFSET, MappedQueueDescriptor.STATE_ACTIVE);
+        putLong(w.path(), MappedQueueDescriptor.WRITER_PID_OFFSET, Integer.MAX_VALUE); // above any pid_max
+        long zeroedAt;
+        try (MappedQueueReader reader = MappedQueue.attach(w.path(), MappedQueue.StartAt.BEGINNING)) {
+            assertEquals(40, reader.drain(new Numbered.Checker(0), 40));
+            zeroedAt = reader.position();
+        }
+        putLong(w.path(), 4096 + zeroedAt, 0);
+        try (MappedQueueReader reader = MappedQueue.attach(w.path(), MappedQueue.StartAt.BEGINNING)) {
+            Numbered.Checker checker = new Numbered.Checker(0);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> reader.drain(checker, 1_000));
+            assertTrue(e.getMessage().contains("is corrupted at data position " + zeroedAt + ": nothing is published there"),
+                    e.getMessage());
+            assertEquals(40, checker.delivered, checker.summary());
+            assertEquals(40, reader.records());
+            assertEquals(WriterState.GONE, reader.writerState());
         }
     }
 

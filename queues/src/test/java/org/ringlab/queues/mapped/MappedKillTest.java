@@ -2,15 +2,11 @@ package org.ringlab.queues.mapped;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,36 +36,12 @@ class MappedKillTest {
                 .withMaxRecordBytes(Numbered.MAX_RECORD);
         MappedQueue.create(path, config).close(); // an empty queue for the first child to take over
 
-        List<Thread> readers = new ArrayList<>();
-        List<Numbered.Checker> checkers = new ArrayList<>();
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        for (int i = 0; i < 2; i++) {
-            MappedQueueReader reader = MappedQueue.attach(path, MappedQueue.StartAt.BEGINNING);
-            Numbered.Checker checker = new Numbered.Checker(0);
-            checkers.add(checker);
-            Thread t = new Thread(() -> {
-                try (reader) {
-                    // Reads until the test's final writer closes the file.
-                    while (checker.violations == 0) {
-                        if (reader.drain(checker, 1024) == 0) {
-                            if (reader.writerState() == WriterState.CLOSED && reader.generation() > KILLS + 1
-                                    && reader.drain(checker, Integer.MAX_VALUE) == 0) {
-                                break;
-                            }
-                            Thread.onSpinWait();
-                            Thread.yield();
-                        }
-                    }
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                }
-            }, "kill-test-reader-" + i);
-            t.start();
-            readers.add(t);
-        }
+        // Read until the test's final writer closes the file.
+        FollowingReaders readers = new FollowingReaders(path, 2, "kill-test-reader",
+                r -> r.writerState() == WriterState.CLOSED && r.generation() > KILLS + 1);
 
         long started = System.nanoTime();
-        for (int kill = 0; kill < KILLS && failure.get() == null; kill++) {
+        for (int kill = 0; kill < KILLS && readers.failure.get() == null; kill++) {
             Process writer = ChildJvms.start(MappedWriterMain.class, "takeover", path.toString(), Long.toString(CHUNK), "-1");
             BufferedReader out = ChildJvms.stdout(writer);
             StringBuilder log = new StringBuilder();
@@ -91,17 +63,7 @@ class MappedKillTest {
             last.offer(Numbered.fill(MemorySegment.ofArray(new byte[Numbered.MAX_RECORD]), total - 1));
             assertEquals(KILLS + 2, last.generation(), "one take-over per child plus this one");
         }
-        for (Thread t : readers) {
-            t.join(60_000);
-            assertTrue(!t.isAlive(), "a reader did not finish");
-        }
-        if (failure.get() != null) {
-            throw new AssertionError("a reader failed", failure.get());
-        }
-        for (Numbered.Checker c : checkers) {
-            assertEquals(0, c.violations, c.summary());
-            assertEquals(total, c.delivered, "every committed record, once: " + c.summary());
-        }
+        readers.assertEveryRecord(total);
         System.out.println("MappedKillTest: " + KILLS + " kills in " + killPhase + " ms, " + total + " records checked");
     }
 }

@@ -38,7 +38,7 @@ class MappedQueueDescriptorTest {
                 ValueLayout.JAVA_LONG.withName("chunkBytes"), ValueLayout.JAVA_INT.withName("maxRecord"),
                 ValueLayout.JAVA_INT.withName("recordChecksum"), ValueLayout.JAVA_LONG.withName("created"),
                 ValueLayout.JAVA_INT.withName("checksum"), MemoryLayout.paddingLayout(76),
-                ValueLayout.JAVA_INT.withName("writerState"), MemoryLayout.paddingLayout(4),
+                ValueLayout.JAVA_INT.withName("writerState"), ValueLayout.JAVA_INT.withName("seal"),
                 ValueLayout.JAVA_LONG.withName("writerPid"), ValueLayout.JAVA_LONG.withName("writerStart"),
                 ValueLayout.JAVA_LONG.withName("generation"), MemoryLayout.paddingLayout(96),
                 ValueLayout.JAVA_LONG.withName("publishedEnd"), ValueLayout.JAVA_LONG.withName("lastRecord"),
@@ -55,6 +55,7 @@ class MappedQueueDescriptorTest {
         assertEquals(MappedQueueDescriptor.CHECKSUM_OFFSET, layout.byteOffset(groupElement("checksum")));
         assertEquals(MappedQueueDescriptor.CHECKED_BYTES, MappedQueueDescriptor.CHECKSUM_OFFSET);
         assertEquals(MappedQueueDescriptor.WRITER_STATE_OFFSET, layout.byteOffset(groupElement("writerState")));
+        assertEquals(MappedQueueDescriptor.SEAL_OFFSET, layout.byteOffset(groupElement("seal")));
         assertEquals(MappedQueueDescriptor.WRITER_PID_OFFSET, layout.byteOffset(groupElement("writerPid")));
         assertEquals(MappedQueueDescriptor.WRITER_START_OFFSET, layout.byteOffset(groupElement("writerStart")));
         assertEquals(MappedQueueDescriptor.GENERATION_OFFSET, layout.byteOffset(groupElement("generation")));
@@ -89,9 +90,12 @@ class MappedQueueDescriptorTest {
     void aWrongVersionIsRefused() throws IOException {
         Path path = queueWithRecords(10);
         putInt(path, MappedQueueDescriptor.VERSION_OFFSET, 7);
-        assertRefused(path, "format version 7; this code reads version 2 only");
+        assertRefused(path, "format version 7; this code reads version 3 only");
+        putInt(path, MappedQueueDescriptor.VERSION_OFFSET, 2);
+        assertRefused(path, "format version 2; this code reads version 3 only (version 2 has no close seal and no"
+                + " padding checksums");
         putInt(path, MappedQueueDescriptor.VERSION_OFFSET, 1);
-        assertRefused(path, "format version 1; this code reads version 2 only (version 1 has no record checksums");
+        assertRefused(path, "format version 1; this code reads version 3 only (version 1 has no record checksums");
     }
 
     @Test
