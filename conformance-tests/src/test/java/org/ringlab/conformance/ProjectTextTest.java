@@ -44,23 +44,6 @@ class ProjectTextTest {
             Pattern.compile("`(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}`"),
             Pattern.compile("\\b(?:commit|branch|main) (?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\\b"));
 
-    /**
-     * String literals that other work rewrites: claim texts of the bench experiments that still
-     * name the issue that set their goal. Only a hit inside a string literal of exactly this file
-     * with exactly this matched text is allowed; a comment never is. Delete an entry (and this
-     * list) once the claim texts no longer carry it.
-     */
-    private static final Set<String> ALLOWED_LITERALS = Set.of(
-            "bench/src/main/java/org/ringlab/bench/driver/DriverExperiment.java|issue 3",
-            "bench/src/main/java/org/ringlab/bench/broadcast/BroadcastExperiment.java|issue 3",
-            "bench/src/main/java/org/ringlab/bench/broadcast/BroadcastExperiment.java|issue 16");
-
-    /**
-     * Pages regenerated elsewhere (docs/seeds.md comes from the seed catalogue): not scanned until
-     * the regenerated page lands; then delete the entry.
-     */
-    private static final Set<String> PENDING_REGENERATION = Set.of("docs/seeds.md");
-
     private static final Set<String> TEXT_EXTENSIONS =
             Set.of("java", "md", "properties", "json", "txt", "html", "css", "xml", "sh", "py");
 
@@ -70,9 +53,6 @@ class ProjectTextTest {
         List<String> offences = new ArrayList<>();
         for (Path file : scannedFiles(root)) {
             String relative = root.relativize(file).toString().replace('\\', '/');
-            if (PENDING_REGENERATION.contains(relative)) {
-                continue;
-            }
             boolean markdown = relative.endsWith(".md");
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             for (int i = 0; i < lines.size(); i++) {
@@ -101,12 +81,10 @@ class ProjectTextTest {
         check("a/src/main/java/A.java", 3, "// fixed in issue 11", EVERYWHERE, false, found);
         assertEquals(4, found.size(), String.join("\n", found));
         assertTrue(found.getFirst().startsWith("docs/x.md:7: "), found.getFirst());
-        // An allowed literal stays allowed only inside its string literal, never in a comment.
+        // Program output is caught like a comment: a string literal is no hiding place.
         List<String> literal = new ArrayList<>();
-        String driver = "bench/src/main/java/org/ringlab/bench/driver/DriverExperiment.java";
-        check(driver, 1, "    String goal = \"issue 3: spsc ≥ 5×\";", EVERYWHERE, false, literal);
-        check(driver, 2, "    /** Issue 3's goals. */ // issue 3", EVERYWHERE, false, literal);
-        assertEquals(2, literal.size(), String.join("\n", literal));
+        check("a/src/main/java/B.java", 1, "    String goal = \"issue 3: spsc ≥ 5×\";", EVERYWHERE, false, literal);
+        assertEquals(1, literal.size(), String.join("\n", literal));
     }
 
     private static void check(String file, int lineNumber, String line, List<Pattern> patterns,
@@ -114,27 +92,9 @@ class ProjectTextTest {
         for (Pattern pattern : patterns) {
             Matcher m = pattern.matcher(line);
             while (m.find()) {
-                if (!markdown && insideStringLiteral(line, m.start())
-                        && ALLOWED_LITERALS.contains(file + "|" + m.group())) {
-                    continue;
-                }
                 offences.add(file + ":" + lineNumber + ": \"" + m.group() + "\" in: " + line.strip());
             }
         }
-    }
-
-    /** Whether an odd number of unescaped double quotes precede {@code index} on the line. */
-    private static boolean insideStringLiteral(String line, int index) {
-        boolean inside = false;
-        for (int i = 0; i < index; i++) {
-            char c = line.charAt(i);
-            if (c == '\\') {
-                i++;
-            } else if (c == '"') {
-                inside = !inside;
-            }
-        }
-        return inside;
     }
 
     /** README.md, docs/, every module's README.md, the poms, the launcher and every module's src/main. */

@@ -15,10 +15,10 @@ import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.util.Stats;
 
 /**
- * Issue 11's targets, judged from intervals: every figure comes as one group of repetitions per
- * forked JVM (round), the compared anchors' rounds interleaved (A B A B), and every ratio's
+ * ringlab's own goals against its peers and each strategy's mechanism, judged from intervals:
+ * every figure comes as one group of repetitions per forked JVM (round), the compared anchors' rounds interleaved (A B A B), and every ratio's
  * interval is a t interval over those rounds with round variances pooled by kind of ratio
- * ({@link RoundPool}), judged by {@link RatioClaim} (confirmed, differs,
+ * ({@link RoundPool}), judged by {@link RatioClaim} (met, missed,
  * or inconclusive with the interval). Pure: the same samples give the same claims.
  *
  * @param samples  anchor → its samples, one {@link AnchorSamples} per round, in round order
