@@ -322,7 +322,7 @@ public final class HistoryReport {
         String cand = plan.candidate();
         List<String> ids = List.of("000.valgrind-equal", "000.rss-doubled", "000.rss-mirrored", "000.rss-ratio",
                 "000.pmap-totals", "000.write-ratio", "000.write-cpu-ratio", "000.write-faults-doubled",
-                "000.write-faults-mirrored", "000.write-faults-ratio", "000.read-ratio", "000.read-slowdown-max",
+                "000.write-faults-mirrored", "000.write-faults-ratio", "000.read-ratio",
                 "000.read-cpu-ratio", "000.read-faults-doubled", "000.read-faults-mirrored");
         List<ColdResult[]> pairs = coldPairs(base, cand);
         if (pairs.isEmpty()) {
@@ -376,7 +376,6 @@ public final class HistoryReport {
         String readTimes = String.format(Locale.ROOT, "%s %s ms, %s %s ms; %s; %s", cand,
                 ms(medianOf(pairs, 1, r -> r.readNs())), base, ms(medianOf(pairs, 0, r -> r.readNs())), readFaults, read);
         claims.add(seed.result("000.read-ratio").judge(rt, readTimes));
-        claims.add(seed.result("000.read-slowdown-max").judge(rt, readTimes));
         Estimate rc = pool.paired("cold-read-cpu", column(pairs, 1, r -> r.readCpuNs()),
                 column(pairs, 0, r -> r.readCpuNs()));
         claims.add(seed.result("000.read-cpu-ratio").judge(rc, String.format(Locale.ROOT, "thread CPU %s %s ms, %s %s"
