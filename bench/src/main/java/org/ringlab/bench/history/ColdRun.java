@@ -207,7 +207,8 @@ public final class ColdRun {
         }
     }
 
-    private static long unsignedSum(MemorySegment s) {
+    /** The seed's {@code cv::sum} over {@code CV_8U} data: every byte as an unsigned value. */
+    public static long unsignedSum(MemorySegment s) {
         long sum = 0;
         for (long i = 0; i < s.byteSize(); i++) {
             sum += Byte.toUnsignedLong(s.get(ValueLayout.JAVA_BYTE, i));

@@ -36,6 +36,8 @@ public record HistoryCellTask(String strategy, long[] elements, long[] capacitie
     @Override
     public Cells measure() {
         MemoryStrategy s = Registries.memoryStrategies().require(strategy);
+        // Every ring of this child from fresh pages, as in the seed's fresh process (MallocThreshold).
+        MallocThreshold.pinAtDefault().ifPresent(why -> System.err.println("history: " + why));
         ColdResult c = cold == null ? null : cold(s, cold, true);
         List<CellResult> out = new ArrayList<>();
         for (int i = 0; i < elements.length; i++) {
@@ -55,6 +57,7 @@ public record HistoryCellTask(String strategy, long[] elements, long[] capacitie
     /** The cold runs, or their failure as a result. */
     static ColdResult cold(MemoryStrategy s, ColdRun.ColdPlan plan, boolean forked) {
         try {
+            MallocThreshold.pinAtDefault().ifPresent(why -> System.err.println("history: " + why));
             return ColdRun.measure(s, plan, forked);
         } catch (RuntimeException e) {
             return ColdResult.failed(s.name(), plan, forked, org.ringlab.bench.util.Cells.describe(e));
