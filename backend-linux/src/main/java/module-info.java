@@ -31,7 +31,7 @@ module org.ringlab.linux {
             org.ringlab.linux.MremapGrowth,
             org.ringlab.linux.ReserveCommitGrowth;
 
-    // Seed 004's growing shared file (issue 6).
+    // Seed 004's growing shared file.
     provides org.ringlab.api.MappedFileStrategy with
             org.ringlab.linux.MappedFileMemory;
 

@@ -16,11 +16,14 @@ module org.ringlab.bench {
     // Only the JMH benchmarks (org.ringlab.bench.jmh) use these; the command line never does.
     requires static jmh.core;
     requires static org.ringlab.jna;
-    // The mapped experiment (seed 004) drives the growing mapped-file queue directly (issue 6);
+    // The driver experiment's malloc/free baseline calls backend-linux's libc binding; static, so
+    // no backend is required to run: where it is absent or unsupported the baseline is skipped.
+    requires static org.ringlab.linux;
+    // The mapped experiment (seed 004) drives the growing mapped-file queue directly;
     // the driver experiment the NAPI queue's config and stats and the buffer pool; broadcast the framing.
     requires org.ringlab.queues;
     requires HdrHistogram;
-    // The anchors experiment (issue 8): spsc beside Agrona, JCTools and the Disruptor.
+    // The anchors experiment: spsc beside Agrona, JCTools and the Disruptor.
     requires org.agrona;
     requires org.jctools.core;
     requires com.lmax.disruptor;
@@ -29,6 +32,8 @@ module org.ringlab.bench {
     requires org.jfree.jfreechart;
     requires org.jfree.svg;
     requires com.fasterxml.jackson.databind;
+    // The t and F distributions behind the claims' intervals (harness.StudentT).
+    requires org.apache.commons.statistics.distribution;
 
     // The experiments ringlab runs (a third-party module provides its own the same way).
     uses org.ringlab.bench.report.Experiment;
@@ -54,5 +59,7 @@ module org.ringlab.bench {
     opens org.ringlab.bench.broadcast to com.fasterxml.jackson.databind;
     opens org.ringlab.bench.anchors to com.fasterxml.jackson.databind;
     opens org.ringlab.bench.report to com.fasterxml.jackson.databind;
+    // The seed catalogues are read by Jackson (catalogue.SeedCatalogue).
+    opens org.ringlab.bench.catalogue to com.fasterxml.jackson.databind;
 
 }

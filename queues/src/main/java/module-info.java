@@ -12,7 +12,7 @@ module org.ringlab.queues {
     exports org.ringlab.queues.napi;
     exports org.ringlab.queues.pool;
     exports org.ringlab.queues.baseline;
-    // Seed 004's growing single-writer, multi-reader queue on a mapped file (issue 6).
+    // Seed 004's growing single-writer, multi-reader queue on a mapped file.
     exports org.ringlab.queues.mapped;
 
     provides org.ringlab.api.QueueDiscipline with

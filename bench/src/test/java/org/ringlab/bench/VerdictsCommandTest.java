@@ -12,10 +12,10 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.ringlab.bench.report.Claim;
-import org.ringlab.bench.report.Claim.Verdict;
+import org.ringlab.bench.harness.Claim;
+import org.ringlab.bench.harness.Claim.Verdict;
 import org.ringlab.bench.report.ExperimentResult;
-import org.ringlab.bench.report.Judgement;
+import org.ringlab.bench.harness.Judgement;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.ReportWriter;
 import org.ringlab.bench.report.Section;

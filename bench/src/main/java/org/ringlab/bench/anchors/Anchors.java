@@ -23,7 +23,7 @@ public final class Anchors {
     public static final List<String> THIRD_PARTY = List.of(AgronaOneToOneAnchor.NAME, JctoolsSpscArrayAnchor.NAME,
             DisruptorAnchor.NAME);
 
-    /** The baseline of the goal: spsc with 64-byte records at least 1.5× its throughput. */
+    /** The baseline of ringlab's goal: spsc with 64-byte records at least 1.5× its throughput. */
     public static final String AGRONA = AgronaOneToOneAnchor.NAME;
 
     private Anchors() {

@@ -17,7 +17,7 @@ import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.RepetitionBudget;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
@@ -32,7 +32,7 @@ import org.ringlab.bench.util.TextTable;
  * beside Agrona's OneToOneRingBuffer, JCTools' SpscArrayQueue and the LMAX Disruptor, in one
  * run, on the same work per record (copy in on a producer thread, copy out on a consumer
  * thread). Throughput for 64-byte and 4 KiB records, round-trip latency percentiles for
- * 64-byte records, and issue 8's goal: spsc at least 1.5× Agrona with 64-byte records.
+ * 64-byte records, and ringlab's goal: spsc at least 1.5× Agrona with 64-byte records.
  *
  * <p>With {@link RunContext#fork()} each anchor runs in a child JVM of its own, so the call
  * sites the anchors share stay monomorphic; without, all run here with repetitions

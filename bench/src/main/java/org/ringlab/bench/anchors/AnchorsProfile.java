@@ -25,7 +25,7 @@ enum AnchorsProfile {
     /** The seeds' scale: minutes. */
     FULL(20_000_000, 2_000_000, 500_000, 50_000, 5, true, true, new RepetitionBudget(3, 6, 900));
 
-    /** The small record: the goal is stated for 64-byte records. */
+    /** The small record: ringlab's goals are stated for 64-byte records. */
     static final int SMALL_RECORD = 64;
     /** The large record, where GB/s is the figure that matters. */
     static final int LARGE_RECORD = 4096;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.ringlab.bench.harness.Estimate;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Table;
 import org.ringlab.bench.util.Sizes;
 import org.ringlab.bench.util.Stats;

@@ -22,8 +22,11 @@ import org.ringlab.bench.harness.ForkedTask;
  * @param disciplines the in-process disciplines, in the order of the first round
  * @param pipes       whether to run the pipe (it needs {@link BroadcastExperiment#BROADCAST})
  * @param seed        the run's seed (record contents)
+ * @param assembly    whether the producer assembles each record (seed 003's conditions: broadcast in
+ *                    its claimed slot, copy-per-consumer in its own buffer) or offers one prepared once
  */
-record BroadcastFork(String profile, String strategy, List<String> disciplines, boolean pipes, long seed)
+record BroadcastFork(String profile, String strategy, List<String> disciplines, boolean pipes, long seed,
+                     boolean assembly)
         implements ForkedTask<BroadcastFork.Result> {
 
     /**
@@ -32,11 +35,12 @@ record BroadcastFork(String profile, String strategy, List<String> disciplines, 
      * @param gbps        per discipline (in {@link BroadcastFork#disciplines} order), the timed rounds' GB/s
      * @param producerCpu the same for the producer's CPU ns per record (NaN without thread CPU time)
      * @param counters    per discipline, the queue's counters after its last timed round
-     * @param writeNanos  per timed round, W of the work bound ({@link WorkBound})
+     * @param assemblyNanos per timed round, A of the work bound ({@link WorkBound})
+     * @param writeNanos  per timed round, W of the work bound
      * @param readNanos   per timed round, R of the work bound
      */
     record Cell(int consumers, int size, long records, double[][] gbps, double[][] producerCpu,
-                List<Map<String, Long>> counters, double[] writeNanos, double[] readNanos) {
+                List<Map<String, Long>> counters, double[] assemblyNanos, double[] writeNanos, double[] readNanos) {
     }
 
     /** The pipe runs of one packet size in one fork. */
@@ -85,6 +89,7 @@ record BroadcastFork(String profile, String strategy, List<String> disciplines, 
         double[][] gbps = new double[ds][n];
         double[][] cpu = new double[ds][n];
         List<Map<String, Long>> counters = new ArrayList<>(Collections.nCopies(ds, Map.of()));
+        double[] a = new double[n];
         double[] w = new double[n];
         double[] rd = new double[n];
         List<QueueDiscipline> queues = disciplines.stream().map(d -> Registries.disciplines().require(d)).toList();
@@ -92,7 +97,8 @@ record BroadcastFork(String profile, String strategy, List<String> disciplines, 
             // Alternate which goes first: a burst of background load hits both alike.
             for (int k = 0; k < ds; k++) {
                 int d = (r & 1) == 0 ? k : ds - 1 - k;
-                FanOut.Round round = FanOut.run(queues.get(d), memory, size, consumers, records, seed);
+                FanOut.Round round = FanOut.run(queues.get(d), memory, size, consumers, records, seed,
+                        assembly(disciplines.get(d)));
                 if (r >= 0) {
                     gbps[d][r] = round.gigabytesPerSecond();
                     cpu[d][r] = round.producerCpuPerRecord();
@@ -101,11 +107,20 @@ record BroadcastFork(String profile, String strategy, List<String> disciplines, 
             }
             if (r >= 0) { // W and R in the same JVM and round as the fan-out they bound
                 WorkBound.Costs c = WorkBound.measure(size, FanOut.CAPACITY);
+                a[r] = c.assemblyNanos();
                 w[r] = c.writeNanos();
                 rd[r] = c.readNanos();
             }
         }
-        return new Cell(consumers, size, records, gbps, cpu, counters, w, rd);
+        return new Cell(consumers, size, records, gbps, cpu, counters, a, w, rd);
+    }
+
+    /** How the producer makes its records for {@code discipline}: seed 003's two designs, or prepared once. */
+    FanOut.Assembly assembly(String discipline) {
+        if (!assembly) {
+            return FanOut.Assembly.PREPARED;
+        }
+        return BroadcastExperiment.BROADCAST.equals(discipline) ? FanOut.Assembly.IN_SLOT : FanOut.Assembly.OWN_BUFFER;
     }
 
     @Override
@@ -116,6 +131,6 @@ record BroadcastFork(String profile, String strategy, List<String> disciplines, 
     @Override
     public String describe() {
         return "broadcast " + String.join(" vs ", disciplines) + (pipes ? " and the pipe" : "") + " × " + strategy
-                + " (profile " + profile + ")";
+                + " (profile " + profile + (assembly ? "" : ", records prepared once") + ")";
     }
 }

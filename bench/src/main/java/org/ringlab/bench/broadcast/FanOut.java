@@ -26,8 +26,27 @@ import org.ringlab.bench.util.SlicedWait;
  * afterwards: record {@code q} is a fixed random pattern (from the run's seed) with {@code q}
  * in its first and last 8 bytes, so a lost, duplicated, reordered or torn record changes the
  * sum. Producer and consumers yield when the queue is full or empty.
+ *
+ * <p>How the producer makes each record is its {@link Assembly}: seed 003's producer assembles a
+ * packet from the bytes it reads, either straight in its ring's slot (the single-copy hub) or in
+ * its own buffer that is then copied into each consumer's queue (taskBus before 202409).
  */
 final class FanOut {
+
+    /** Where the producer assembles each record, and so how many times its bytes are written. */
+    enum Assembly {
+        /** Claims the slot and copies the record's bytes from the source straight into it: one write. */
+        IN_SLOT,
+        /** Copies the bytes into its own buffer, then offers that buffer: one write, then the queue's copies. */
+        OWN_BUFFER,
+        /** Offers a record prepared once (only its sequence number changes): the queue's copies alone. */
+        PREPARED
+    }
+
+    /** The counter (added to the queue's) of bytes the producer wrote assembling records. */
+    static final String ASSEMBLED_BYTES = "fanOut.assembledBytes";
+    /** The counter of bytes the producer handed to {@code offer} (the queue copies them). */
+    static final String OFFERED_BYTES = "fanOut.offeredBytes";
 
     /** Ring size of both disciplines: copy-per-consumer cuts it into one sub-ring per consumer. */
     static final long CAPACITY = 4L << 20;
@@ -76,7 +95,7 @@ final class FanOut {
     }
 
     static Round run(QueueDiscipline discipline, MemoryStrategy strategy, int recordSize, int consumers, long records,
-                     long seed) throws InterruptedException {
+                     long seed, Assembly assembly) throws InterruptedException {
         if (recordSize < 16 || recordSize % 8 != 0) {
             throw new IllegalArgumentException("record size must be a multiple of 8 of at least 16 bytes, got "
                     + recordSize);
@@ -84,8 +103,10 @@ final class FanOut {
         try (Arena arena = Arena.ofShared();
              RingMemory memory = strategy.allocate(RingSpec.ofCapacity(CAPACITY));
              RecordQueue queue = discipline.create(memory, QueueSpec.fixed(recordSize).withConsumers(consumers))) {
-            MemorySegment record = pattern(recordSize, seed, arena);
-            long middle = middleSum(record);
+            MemorySegment source = pattern(recordSize, seed, arena); // the bytes as they arrive
+            MemorySegment record = assembly == Assembly.PREPARED ? source : arena.allocate(recordSize, 64);
+            long middle = middleSum(source);
+            long[] tally = new long[2]; // assembled, offered: read after join
             AtomicReference<Throwable> failure = new AtomicReference<>();
             List<Thread> threads = new ArrayList<>();
             long[] sums = new long[consumers];
@@ -107,13 +128,31 @@ final class FanOut {
                     boolean cpu = mx.isThreadCpuTimeSupported() && mx.isThreadCpuTimeEnabled();
                     long cpuStart = cpu ? mx.getCurrentThreadCpuTime() : 0;
                     QueueProducer producer = queue.producer();
+                    long assembled = 0;
                     for (long q = 0; q < records; q++) {
-                        record.set(ValueLayout.JAVA_LONG, 0, q);
-                        record.set(ValueLayout.JAVA_LONG, recordSize - 8, q);
+                        if (assembly == Assembly.IN_SLOT) {
+                            MemorySegment slot;
+                            while ((slot = producer.claim(recordSize)) == null) {
+                                Thread.yield(); // more threads than cores: let a consumer run
+                            }
+                            assemble(source, slot, recordSize, q);
+                            assembled += recordSize;
+                            producer.commit(recordSize);
+                            continue;
+                        }
+                        if (assembly == Assembly.OWN_BUFFER) {
+                            assemble(source, record, recordSize, q);
+                            assembled += recordSize;
+                        } else {
+                            record.set(ValueLayout.JAVA_LONG, 0, q);
+                            record.set(ValueLayout.JAVA_LONG, recordSize - 8, q);
+                        }
                         while (!producer.offer(record)) {
                             Thread.yield(); // more threads than cores: let a consumer run
                         }
                     }
+                    tally[0] = assembled;
+                    tally[1] = assembly == Assembly.IN_SLOT ? 0 : records * recordSize;
                     producerCpu[0] = cpu ? mx.getCurrentThreadCpuTime() - cpuStart : -1; // read after join
                 } catch (Throwable t) {
                     failure.compareAndSet(null, t);
@@ -124,7 +163,7 @@ final class FanOut {
             // Counted in slices: a jump of the clock (a VM paused) must not end the run early.
             boolean stuck = !SlicedWait.join(SlicedWait.slices(TIMEOUT), threads.toArray(Thread[]::new));
             long nanos = System.nanoTime() - start;
-            Map<String, Long> counters = queue.counters();
+            Map<String, Long> counters = new java.util.LinkedHashMap<>(queue.counters());
             if (stuck) {
                 queue.close(); // the stuck threads fail with "closed" and end
                 for (Thread t : threads) {
@@ -144,8 +183,17 @@ final class FanOut {
                             + "(sum " + sums[c] + ", expected " + expected + ")");
                 }
             }
+            counters.put(ASSEMBLED_BYTES, tally[0]);
+            counters.put(OFFERED_BYTES, tally[1]);
             return new Round(records, recordSize, consumers, nanos, counters, producerCpu[0]);
         }
+    }
+
+    /** Record {@code q}: the source's bytes copied into {@code dst}, {@code q} in its first and last 8 bytes. */
+    private static void assemble(MemorySegment source, MemorySegment dst, int recordSize, long q) {
+        MemorySegment.copy(source, 0, dst, 0, recordSize);
+        dst.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, q);
+        dst.set(ValueLayout.JAVA_LONG_UNALIGNED, recordSize - 8, q);
     }
 
     /** Drains {@code records} records, reading every byte (as longs); the sum of everything read. */

@@ -37,7 +37,8 @@ import org.ringlab.queues.framing.StreamFramer;
  */
 final class PipeRun {
 
-    static final long CAPACITY = 16L << 20;
+    /** The ring of the hub: seed 003 measured with a 64 MB cache. */
+    static final long CAPACITY = 64L << 20;
     static final long TIMEOUT_SECONDS = 300;
 
     /**

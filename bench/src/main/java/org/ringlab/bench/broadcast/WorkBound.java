@@ -6,19 +6,21 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * What the in-process fan-out can gain at best, measured in the same run: W, the time to write
- * one record into ring-sized memory, and R, the time to read every byte of one back (as the
- * consumers do). With N consumers a single copy does W + N·R of work per record where copying
- * per consumer does N·W + N·R, so on a machine whose cores are all busy the ratio is at most
- * (N·W + N·R) / (W + N·R): 1.6× at 4 consumers when W = R, not seed 003's 3× of a bigger machine.
+ * one record into ring-sized memory, R, the time to read every byte of one back (as the consumers
+ * do), and A, the time to assemble one in a record-sized buffer of the producer's own (in cache).
+ * With N consumers a single copy assembled in its slot does W + N·R of work per record where the
+ * baseline does A + N·W + N·R (its assembly buffer, then a copy per consumer), so on a machine
+ * whose cores are all busy the ratio is at most (A + N·W + N·R) / (W + N·R); with records
+ * prepared once and only offered (no assembly), (N·W + N·R) / (W + N·R).
  */
 final class WorkBound {
 
-    /** W and R in ns per record. */
-    record Costs(double writeNanos, double readNanos) {
+    /** A, W and R in ns per record. */
+    record Costs(double assemblyNanos, double writeNanos, double readNanos) {
 
-        /** The single-copy speed-up the work allows with {@code n} consumers. */
-        double bound(int n) {
-            return (n * writeNanos + n * readNanos) / (writeNanos + n * readNanos);
+        /** The single-copy speed-up the work allows with {@code n} consumers, the baseline assembling or not. */
+        double bound(int n, boolean assembly) {
+            return ((assembly ? assemblyNanos : 0) + n * writeNanos + n * readNanos) / (writeNanos + n * readNanos);
         }
     }
 
@@ -37,7 +39,9 @@ final class WorkBound {
             MemorySegment ring = arena.allocate(capacity, 64);
             MemorySegment record = arena.allocate(recordSize, 64);
             record.fill((byte) 0x5A);
+            MemorySegment own = arena.allocate(recordSize, 64);
             long slots = capacity / recordSize;
+            double assemble = Double.MAX_VALUE;
             double write = Double.MAX_VALUE;
             double read = Double.MAX_VALUE;
             for (int pass = 0; pass < 4; pass++) { // the first is a warm-up (page faults, JIT)
@@ -52,13 +56,19 @@ final class WorkBound {
                     s += ring.get(ValueLayout.JAVA_LONG, off);
                 }
                 long t2 = System.nanoTime();
-                sink += s;
+                for (long i = 0; i < slots; i++) {
+                    MemorySegment.copy(record, 0, own, 0, recordSize);
+                    own.set(ValueLayout.JAVA_LONG, 0, i);
+                }
+                long t3 = System.nanoTime();
+                sink += s + own.get(ValueLayout.JAVA_LONG, 0);
                 if (pass > 0) {
                     write = Math.min(write, (double) (t1 - t0) / slots);
                     read = Math.min(read, (double) (t2 - t1) / slots);
+                    assemble = Math.min(assemble, (double) (t3 - t2) / slots);
                 }
             }
-            return new Costs(write, read);
+            return new Costs(assemble, write, read);
         }
     }
 }

@@ -3,9 +3,9 @@ package org.ringlab.bench.catalogue;
 import java.util.Locale;
 
 import org.ringlab.bench.harness.Estimate;
-import org.ringlab.bench.report.Band;
-import org.ringlab.bench.report.Claim;
-import org.ringlab.bench.report.Judgement;
+import org.ringlab.bench.harness.Band;
+import org.ringlab.bench.harness.Claim;
+import org.ringlab.bench.harness.Judgement;
 
 /**
  * One quantitative result of a seed, as its catalogue states it: the seed's words, its figure and
@@ -26,7 +26,7 @@ import org.ringlab.bench.report.Judgement;
  * @param bound          the one-sided bound; null for a band (defaults to {@code value})
  * @param seedConditions sizes, counts, machine of the article's measurement
  * @param metric         the figure ringlab measures, {@code "<experiment>.<name>"}; an experiment declares it in
- *                       {@link org.ringlab.bench.report.Experiment#metrics()}
+ *                       {@code Experiment.metrics()}
  * @param kind           {@code timed} (judged on a 95 % interval) or {@code exact} (a count, judged as it is)
  * @param conditions     ringlab's conditions
  * @param differs        where ringlab's conditions must differ from the seed's, and why; empty when they do not

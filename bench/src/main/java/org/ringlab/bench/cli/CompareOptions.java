@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 import org.ringlab.bench.harness.ReferenceLog;
+import org.ringlab.bench.harness.RoundOrder;
 import org.ringlab.bench.util.Cells;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.report.Experiment;
@@ -27,7 +28,7 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * The options of {@code ringlab compare}, also those of {@code ringlab} without a command:
- * which experiments (every one ServiceLoader finds, in SPEC.md's order), filters, profile,
+ * which experiments (every one ServiceLoader finds, in the seeds' order), filters, profile,
  * seed, where the report goes. Runs them one after the other; one that throws gets a section
  * saying so and the others still run.
  */
@@ -90,9 +91,10 @@ public final class CompareOptions {
             long start = System.nanoTime();
             Section section;
             ReferenceLog.take(); // the children of this experiment only
+            RoundOrder.take(); // and its round orders
             try {
                 ExperimentResult r = e.run(context);
-                section = Section.of(e, r, seconds(start), ReferenceLog.take());
+                section = Section.of(e, r, seconds(start), ReferenceLog.take(), RoundOrder.take());
             } catch (RuntimeException | LinkageError ex) {
                 section = Section.failed(e, Cells.describe(ex), seconds(start));
                 progress.note(e.id() + " FAILED: " + section.failure());
@@ -147,7 +149,7 @@ public final class CompareOptions {
                             + "'; allowed: " + String.join(", ", all.stream().map(Experiment::id).toList())));
             chosen.add(e);
         }
-        // SPEC.md's order, whatever order they were typed in.
+        // The seeds' order, whatever order they were typed in.
         chosen.sort(java.util.Comparator.comparingInt(all::indexOf));
         return chosen;
     }

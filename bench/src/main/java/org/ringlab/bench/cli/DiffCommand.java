@@ -23,7 +23,9 @@ import picocli.CommandLine.Spec;
                 "have one for that experiment), so a shift of the whole machine is not called a change.",
                 "With --noise-floor (written by 'ringlab noise' from another A/A pair of runs), a timed figure",
                 "is changed only when its whole interval clears its floor. Measurements only in one file are",
-                "listed. Exit code 0 whatever moved."},
+                "listed. Exit code 0 whatever moved.",
+                "Two separate runs cannot separate a drift of the machine between them from a change of the code:",
+                "to judge a change, use 'ringlab ab A B', which interleaves both builds in one run."},
         sortOptions = false)
 public final class DiffCommand implements Callable<Integer> {
 

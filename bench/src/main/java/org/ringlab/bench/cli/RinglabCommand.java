@@ -14,8 +14,8 @@ import picocli.CommandLine.Spec;
                 "Without a command: 'ringlab compare' - every experiment, quick profile, report in ringlab-report/."},
         subcommands = {ListCommand.class, DemoCommand.class, CompareCommand.class, RunCommand.class, HistoryCommand.class,
                 GrowthCommand.class, org.ringlab.bench.mapped.MappedCommand.class,
-                org.ringlab.bench.driver.scenario.DriverCommand.class, DiffCommand.class, NoiseCommand.class,
-                VerdictsCommand.class, ReportCommand.class},
+                org.ringlab.bench.driver.scenario.DriverCommand.class, DiffCommand.class, AbCommand.class, NoiseCommand.class,
+                VerdictsCommand.class, ReportCommand.class, SeedsCommand.class},
         sortOptions = false)
 public final class RinglabCommand implements Callable<Integer> {
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.ringlab.bench.harness.ReferenceLog;
+import org.ringlab.bench.harness.RoundOrder;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
@@ -35,6 +36,7 @@ public final class SingleExperiment {
         this.progress = new Progress(spec.commandLine().getErr());
         progress.experiment(experiment.id(), 1, 1);
         ReferenceLog.take(); // the children of this experiment only
+        RoundOrder.take(); // and its round orders
     }
 
     /** Where the experiment reports its progress. */
@@ -46,7 +48,7 @@ public final class SingleExperiment {
     public int finish(ExperimentResult result, boolean ok, Path out, String command, String profile, long seed, boolean fork,
                List<String> strategies) {
         double seconds = (System.nanoTime() - start) / 1e9;
-        Section section = Section.of(experiment, result, seconds, ReferenceLog.take());
+        Section section = Section.of(experiment, result, seconds, ReferenceLog.take(), RoundOrder.take());
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.print(ReportWriter.console(section));
         if (out != null) {

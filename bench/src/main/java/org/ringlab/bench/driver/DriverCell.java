@@ -20,7 +20,7 @@ import org.ringlab.bench.report.Progress;
 public final class DriverCell {
 
     /** Rows of {@link #measure}. */
-    static final int ROWS = 4;
+    static final int ROWS = 6;
     static final Duration TIMEOUT = Duration.ofMinutes(10);
 
     private DriverCell() {
@@ -28,7 +28,8 @@ public final class DriverCell {
 
     /**
      * Rows: spsc two threads (records/µs), locked-list two threads, spsc one thread (ns per
-     * record), locked-list one thread; a null discipline gives a row of NaN. The two disciplines
+     * record), locked-list one thread, spsc's and locked-list's lock-wait share of the two
+     * threads' time (0 … 1); a null discipline gives rows of NaN. The two disciplines
      * alternate which goes first in each round, so a burst of background load hits both alike.
      */
     static double[][] measure(DriverProfile profile, MemoryStrategy strategy, QueueDiscipline spsc,
@@ -48,13 +49,14 @@ public final class DriverCell {
                         continue;
                     }
                     int i = doSpsc ? 0 : 1;
-                    double twoThreads = DriverWorkloads.twoThreadRate(strategy, d, DriverWorkloads.POLL_ONE,
-                            profile.roundNanos());
+                    DriverWorkloads.TwoThreadRun twoThreads = DriverWorkloads.twoThreadRun(strategy, d,
+                            DriverWorkloads.POLL_ONE, profile.roundNanos());
                     double oneThread = DriverWorkloads.interleaved(strategy, d, DriverWorkloads.POLL_ONE,
                             profile.interleavedRecords());
                     if (r >= 0) {
-                        f[i][r] = twoThreads;
+                        f[i][r] = twoThreads.rate();
                         f[i + 2][r] = oneThread;
+                        f[i + 4][r] = twoThreads.lockWaitShare();
                     }
                 }
             }

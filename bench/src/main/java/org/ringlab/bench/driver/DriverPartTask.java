@@ -14,25 +14,27 @@ import org.ringlab.queues.napi.NapiConfig;
 import org.ringlab.queues.pool.BufferPool;
 
 /**
- * One fork of a driver part (b), (c), (d) or (f): its compared variants alternate inside this
+ * One fork of a driver part (b), (c), (d), (f) or (g): its compared variants alternate inside this
  * JVM for {@link DriverProfile#repetitionsPerFork()} repetitions after the profile's warm-ups,
  * and the experiment forks it {@link DriverProfile#forks()} times ({@link ForkedRows}), so each
  * fork is one paired round and the intervals carry fork-to-fork noise.
  *
  * @param profile  the {@link DriverProfile} name
- * @param part     {@link #POOL}, {@link #BATCH_TWO_THREADS}, {@link #BATCH_ONE_THREAD}, {@link #WORK} or
+ * @param part     {@link #POOL}, {@link #BATCH_TWO_THREADS}, {@link #BATCH_ONE_THREAD}, {@link #WORK}, {@link #HEADER} or
  *                 {@link #NAPI} followed by the offered rate in records per second
  * @param strategy the memory strategy of the queue parts (ignored by {@link #POOL})
  * @param seed     the run's seed (the flow table's random flows)
  */
 record DriverPartTask(String profile, String part, String strategy, long seed) implements ForkedTask<ForkedRows.Rows> {
 
-    /** (b) rows: pool single-thread, pool spsc free list, Arena; ns per op. */
+    /** (b) rows: pool single-thread, pool spsc free list, libc malloc/free (NaN where unavailable); ns per op. */
     static final String POOL = "pool";
     /** (c) rows: drain(1), drain(32), two threads; records/µs. */
     static final String BATCH_TWO_THREADS = "batch-two-threads";
     /** (c) rows: drain(1), drain(32), one thread; ns per record. */
     static final String BATCH_ONE_THREAD = "batch-one-thread";
+    /** (g) rows: header by copy, header by offset (ns per operation), then their packet bytes moved per operation. */
+    static final String HEADER = "header";
     /** (f) rows: empty drain(1), empty drain(32), work drain(1), work drain(32); ns per packet. */
     static final String WORK = "work";
     /** (d) {@code napi@RATE}: {@link #NAPI_FIELDS} rows for napi, then the same for wake-per-item. */
@@ -52,6 +54,7 @@ record DriverPartTask(String profile, String part, String strategy, long seed) i
                 case BATCH_TWO_THREADS -> batchTwoThreads(p);
                 case BATCH_ONE_THREAD -> batchOneThread(p);
                 case WORK -> work(p);
+                case HEADER -> header(p);
                 default -> {
                     if (!part.startsWith(NAPI)) {
                         throw new IllegalArgumentException("no driver part '" + part + "'");
@@ -72,7 +75,7 @@ record DriverPartTask(String profile, String part, String strategy, long seed) i
 
     @Override
     public String describe() {
-        return "driver " + part + (part.equals(POOL) ? "" : " × " + strategy);
+        return "driver " + part + (part.equals(POOL) || part.equals(HEADER) ? "" : " × " + strategy);
     }
 
     private MemoryStrategy memory() {
@@ -86,14 +89,31 @@ record DriverPartTask(String profile, String part, String strategy, long seed) i
     private static double[][] pool(DriverProfile p) {
         int n = p.repetitionsPerFork();
         double[][] f = new double[3][n];
+        org.ringlab.linux.Libc libc = DriverWorkloads.mallocUnavailable().isEmpty() ? org.ringlab.linux.Libc.ffm() : null;
         for (int r = -p.warmups() - 1; r < n; r++) {
             double a = DriverWorkloads.poolLoop(BufferPool.Threading.SINGLE_THREAD, p.poolOps());
             double b = DriverWorkloads.poolLoop(BufferPool.Threading.SPSC, p.poolOps());
-            double c = DriverWorkloads.arenaLoop(p.arenaOps());
+            double c = libc == null ? Double.NaN : DriverWorkloads.mallocLoop(libc, p.mallocOps());
             if (r >= 0) {
                 f[0][r] = a;
                 f[1][r] = b;
                 f[2][r] = c;
+            }
+        }
+        return f;
+    }
+
+    private static double[][] header(DriverProfile p) {
+        int n = p.repetitionsPerFork();
+        double[][] f = new double[4][n];
+        for (int r = -p.warmups() - 1; r < n; r++) {
+            double a = DriverWorkloads.headerLoop(true, p.headerOps());
+            double b = DriverWorkloads.headerLoop(false, p.headerOps());
+            if (r >= 0) {
+                f[0][r] = a;
+                f[1][r] = b;
+                f[2][r] = DriverWorkloads.headerBytesMoved(true);
+                f[3][r] = DriverWorkloads.headerBytesMoved(false);
             }
         }
         return f;

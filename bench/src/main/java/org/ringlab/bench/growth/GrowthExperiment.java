@@ -9,7 +9,7 @@ import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.RoundPool;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;

@@ -12,10 +12,9 @@ import javax.management.ObjectName;
  * method, {@code "ID LEVEL STATE CLASS.METHOD(SIGNATURE) [ADDRESSES]"}, state 0 in use).
  * {@link JitWarmup} asks it whether the measured loop's method runs in C2's code yet: the
  * JVM's total compilation time, its other signal, grows only when some compilation finishes,
- * so on loaded cores, with C2's queue long, a warm-up that waited for 100 ms without one ended
- * before the loop reached C2, and the timed repetitions ran C1's profiling code (anchors'
- * mechanism replay: 36–47 ns per record where C2's code takes 7.5, in three of five JVMs at
- * load 9).
+ * so on loaded cores, with C2's queue long, a warm-up that waits for 100 ms without one can end
+ * before the loop reaches C2, and the timed repetitions then run C1's profiling code (the
+ * anchors' mechanism replay: 36–47 ns per record where C2's code takes 7.5).
  */
 final class CodeList {
 

@@ -44,6 +44,32 @@ public final class Fork {
      * never swallowed.
      */
     public static <R> R run(ForkedTask<R> task, Duration timeout, Consumer<String> output) {
+        return run(task, args -> command(Fork.class.getName(), args, true), timeout, output);
+    }
+
+    /**
+     * {@link #run} in a child JVM of another build: {@code classPath} (that build's jars, on the
+     * class path whatever this JVM runs on) and this JVM's flags, the command prefixed by
+     * {@code wrapper} (e.g. {@code taskset -c 1}, empty for none). The task's record class must
+     * exist in that build with the same components. No class archive: this run's archive holds
+     * this build's classes.
+     */
+    public static <R> R runOn(ForkedTask<R> task, String classPath, List<String> wrapper, Duration timeout,
+                              Consumer<String> output) {
+        return run(task, args -> {
+            List<String> cmd = new ArrayList<>(wrapper);
+            cmd.add(javaBinary());
+            cmd.addAll(flags());
+            cmd.add("-cp");
+            cmd.add(classPath);
+            cmd.add(Fork.class.getName());
+            cmd.addAll(args);
+            return cmd;
+        }, timeout, output);
+    }
+
+    private static <R> R run(ForkedTask<R> task, java.util.function.Function<List<String>, List<String>> command,
+                             Duration timeout, Consumer<String> output) {
         Path dir;
         try {
             dir = Files.createTempDirectory("ringlab-fork");
@@ -55,8 +81,8 @@ public final class Fork {
         Path referenceFile = reference(resultFile);
         try {
             RecordJson.write(taskFile, task);
-            ProcessBuilder pb = new ProcessBuilder(command(Fork.class.getName(),
-                    List.of(task.getClass().getName(), taskFile.toString(), resultFile.toString()), true))
+            ProcessBuilder pb = new ProcessBuilder(command.apply(
+                    List.of(task.getClass().getName(), taskFile.toString(), resultFile.toString())))
                     .redirectErrorStream(true);
             Process p = start(pb);
             List<String> lines = new ArrayList<>();
@@ -116,14 +142,9 @@ public final class Fork {
      */
     static List<String> command(String mainClass, List<String> args, boolean mayWriteArchive) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        List<String> flags = ManagementFactory.getRuntimeMXBean().getInputArguments();
-        for (String flag : flags) {
-            if (!isPathOrDebugFlag(flag)) {
-                cmd.add(flag);
-            }
-        }
-        cmd.addAll(ClassArchive.flags(flags, mayWriteArchive));
+        cmd.add(javaBinary());
+        cmd.addAll(flags());
+        cmd.addAll(ClassArchive.flags(ManagementFactory.getRuntimeMXBean().getInputArguments(), mayWriteArchive));
         Module module = Fork.class.getModule();
         String classPath = System.getProperty("java.class.path", "");
         if (module.isNamed()) {
@@ -142,6 +163,16 @@ public final class Fork {
         }
         cmd.addAll(args);
         return cmd;
+    }
+
+    private static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** This JVM's flags minus path and debug options: a child measures under the same settings. */
+    private static List<String> flags() {
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(f -> !isPathOrDebugFlag(f))
+                .toList();
     }
 
     /**

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-import org.ringlab.bench.report.Claim;
 
 /**
  * An experiment's claims in report order, judged together once every part has run, so that

@@ -2,8 +2,6 @@ package org.ringlab.bench.harness;
 
 import java.util.Locale;
 
-import org.ringlab.bench.report.Claim;
-import org.ringlab.bench.report.Judgement;
 
 /**
  * A seed's claim stated so the data can judge it: a ratio of two measured figures, a threshold

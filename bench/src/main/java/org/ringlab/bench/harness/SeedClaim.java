@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.ringlab.bench.report.Claim;
-import org.ringlab.bench.report.Judgement;
 
 /**
  * A seed's claim that needs more than one ratio to state (a band "within 1.25× of 1.48×" is two

@@ -15,7 +15,7 @@ import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.bench.report.Chart;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;

@@ -50,8 +50,8 @@ import org.ringlab.bench.report.ForExperiment;
  *
  * <p>Each benchmark spells the access sequence out in its own body, on purpose: with the
  * producer's and the consumer's halves as two shared helper methods, {@code floor} measured
- * 17.8-19.5 ns where the spelled-out body measures 14.2-15.0 (stop 29, idle, interleaved with
- * JCTools at 12.3-13.4 in both): the helpers' second read of the position across the release
+ * 17.8-19.5 ns where the spelled-out body measures 14.2-15.0 (two idle cores, interleaved with
+ * JCTools at 12.3-13.4 in both; docs/anchors.md): the helpers' second read of the position across the release
  * store is not free, and a floor must be the least the accesses cost.
  */
 @ForExperiment("anchors")
@@ -134,7 +134,7 @@ public class FfmFloorBenchmark {
         MemorySegment.copy(source, 0, r, o + 4, recordSize);
         r.set(ValueLayout.JAVA_INT, end & (RING - 1), 0);
         INT.setRelease(r, o, 4 + recordSize); // publishes the payload and the terminator
-        LONG.setRelease(header, PRODUCER_POSITION, end); // the producer position, as spsc stored it per record before issue 11
+        LONG.setRelease(header, PRODUCER_POSITION, end); // a per-record producer position, which spsc does not store
         int word = (int) INT.getAcquire(r, o);
         MemorySegment.copy(r, o + 4, destination, 0, word - 4);
         LONG.setRelease(header, CONSUMER_POSITION, end); // frees the frame for the producer

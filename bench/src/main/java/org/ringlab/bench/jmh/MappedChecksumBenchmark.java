@@ -30,7 +30,7 @@ import org.ringlab.queues.mapped.MappedQueueWriter;
 import org.ringlab.queues.mapped.RecordChecksum;
 
 /**
- * What the mapped queue's per-record checksum costs (issue 14): {@value #RECORDS} {@code offer}s
+ * What the mapped queue's per-record checksum costs: {@value #RECORDS} {@code offer}s
  * into a fresh file, or {@value #RECORDS} {@code peek}+{@code release}s from a written one, per
  * invocation (so the file stays small on tmpfs: at most ~100 MB), reported per record, with
  * {@link RecordChecksum#CRC32C} and with {@link RecordChecksum#NONE}, chunks mapped with

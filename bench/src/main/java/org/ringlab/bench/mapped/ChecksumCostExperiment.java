@@ -18,7 +18,7 @@ import org.ringlab.queues.mapped.MappedQueueWriter;
 import org.ringlab.queues.mapped.RecordChecksum;
 
 /**
- * Issue 14: what the mapped queue's per-record checksum costs. For each record size, a fresh
+ * What the mapped queue's per-record checksum costs. For each record size, a fresh
  * queue file on tmpfs whose one chunk holds every record and is populated when it is mapped
  * (so no page fault lands in a timed loop), {@code records} {@code offer}s timed, then a reader
  * attached from the beginning (populated too) timing {@code records} {@code peek}+{@code release}s;

@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 import org.ringlab.bench.harness.Bootstrap;
 import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.SeedClaim;
-import org.ringlab.bench.report.Claim;
-import org.ringlab.bench.report.Judgement;
+import org.ringlab.bench.harness.Claim;
+import org.ringlab.bench.harness.Judgement;
 
 /**
  * Seed 004's "Bind-m has the lowest p90" judged with intervals: each row's p90 over its runs

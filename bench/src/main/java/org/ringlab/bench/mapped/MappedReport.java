@@ -9,7 +9,7 @@ import java.util.Map;
 import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.report.Chart;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
@@ -18,7 +18,7 @@ import org.ringlab.bench.util.Stats;
 /** Seed 004's two tables, its claims and every repetition's figures as an {@link ExperimentResult}. */
 final class MappedReport {
 
-    /** Seed 004 / issue 6: prefaulting (populate) writes at least this many times faster than no prefault. */
+    /** Seed 004: prefaulting (populate) writes at least this many times faster than no prefault. */
     static final double PREFAULT_SPEED_UP_GOAL = 2;
     /** The prefault table's write times over no prefault's, every configuration's: one kind of figure. */
     static final String PREFAULT_POOL = "write time over none's";

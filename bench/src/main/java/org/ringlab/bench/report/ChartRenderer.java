@@ -59,32 +59,33 @@ public final class ChartRenderer {
         return g.getSVGElement();
     }
 
-    /** Colours handed out so far to names that are no strategy, by name. */
-    private static final Map<String, Color> COLOURS = new java.util.concurrent.ConcurrentHashMap<>();
-    /** The palette's first half is the strategies'; other names take the second half, in order of first use. */
-    private static final int STRATEGY_COLOURS = PALETTE.size() / 2;
+    /** Colours handed out so far, by colour key ({@link #colourKey}). */
+    private static final Map<String, Color> COLOURS = new java.util.LinkedHashMap<>();
 
     /**
-     * The colour of a series or category. A memory or growth strategy has a fixed colour, from its
-     * place in its registry (the same in every chart and every run; the two families never share a
-     * chart); spsc on a strategy ({@code spsc@split}, {@code spsc@split/cross}) has the strategy's.
-     * Other names (Agrona, a discipline, a metric) take the palette's second half in order of
-     * first use and keep their colour for the rest of the run.
+     * The colour of a series or category, from the results alone: a name keeps the colour it was
+     * first given for the rest of the run, the same in every chart; spsc on a strategy
+     * ({@code spsc@split}, {@code spsc@split/cross}) has the strategy's. {@link #assign} hands the
+     * colours out in the order of the names in a report's charts, so one set of results always
+     * gets the same colours.
      */
     public static Color colourOf(String series) {
         String key = colourKey(series);
-        int strategy = strategyIndex(key);
-        if (strategy >= 0) {
-            return PALETTE.get(strategy % STRATEGY_COLOURS);
-        }
         synchronized (COLOURS) {
-            return COLOURS.computeIfAbsent(key, s -> PALETTE.get(STRATEGY_COLOURS + COLOURS.size() % STRATEGY_COLOURS));
+            return COLOURS.computeIfAbsent(key, s -> PALETTE.get(COLOURS.size() % PALETTE.size()));
         }
     }
 
-    private static int strategyIndex(String name) {
-        int i = org.ringlab.api.Registries.memoryStrategies().names().indexOf(name);
-        return i >= 0 ? i : org.ringlab.api.Registries.growthStrategies().names().indexOf(name);
+    /** Gives every name of {@code charts} its colour, in sorted order of their colour keys. */
+    public static void assign(List<Chart> charts) {
+        java.util.SortedSet<String> keys = new java.util.TreeSet<>();
+        for (Chart c : charts) {
+            if (c.coloursCategories()) {
+                c.categories().forEach(x -> keys.add(colourKey(x)));
+            }
+            c.series().keySet().forEach(x -> keys.add(colourKey(x)));
+        }
+        keys.forEach(ChartRenderer::colourOf);
     }
 
     /**

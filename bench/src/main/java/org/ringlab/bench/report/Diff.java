@@ -255,6 +255,15 @@ public final class Diff {
     }
 
     /** The table printed by {@code ringlab diff}, then the keys only one file has. */
+    /**
+     * What every diff says first: two runs at different times cannot tell a drift of the machine
+     * between them from a change of the code; interleaving the builds in one run can.
+     */
+    public static final String SEPARATE_RUNS = "Caution: A and B are two separate runs. This diff cannot separate a"
+            + " drift of the machine between them from a change of the code: a figure it calls changed may only have"
+            + " drifted. To judge a change between two builds, run 'ringlab ab A B' (both builds interleaved round by"
+            + " round in one run, a B/A interval per figure).";
+
     public static String render(Result r, String nameA, String nameB) {
         List<List<String>> rows = new ArrayList<>();
         boolean floored = r.floor() != null;
@@ -272,6 +281,7 @@ public final class Diff {
         }
         StringBuilder b = new StringBuilder();
         b.append("A = ").append(nameA).append("\nB = ").append(nameB).append('\n');
+        b.append(SEPARATE_RUNS).append("\n\n");
         b.append(String.format(Locale.ROOT, "ratio = median(B) / median(A); %d%% bootstrap interval resampling forks, then"
                 + " repetitions (%d resamples, seed %d); a verdict only where the interval excludes 1 and the change is"
                 + " at least %.0f%% for timings, %.0f%% for counters (else 'negligible'); a timing from fewer than %d"

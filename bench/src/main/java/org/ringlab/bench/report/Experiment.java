@@ -1,7 +1,7 @@
 package org.ringlab.bench.report;
 
 /**
- * One of SPEC.md's experiments ({@code history}, {@code driver}, {@code growth},
+ * One of ringlab's experiments ({@code history}, {@code driver}, {@code growth},
  * {@code broadcast}, {@code mapped}, {@code anchors}): runs on a profile and returns its
  * measurements, tables, charts and the seed's claims beside what was measured. Found through
  * {@link java.util.ServiceLoader} inside the bench module, so {@code ringlab} (no arguments)

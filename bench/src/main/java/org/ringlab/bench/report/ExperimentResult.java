@@ -1,5 +1,7 @@
 package org.ringlab.bench.report;
 
+import org.ringlab.bench.harness.Claim;
+
 import java.util.List;
 
 /**

@@ -6,16 +6,16 @@ import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
 
-/** The experiments on the class path (ServiceLoader), in SPEC.md's order; unknown ones after, by id. */
+/** The experiments on the class path (ServiceLoader), in the seeds' order (history, driver, growth, broadcast, mapped, anchors); unknown ones after, by id. */
 public final class Experiments {
 
-    /** SPEC.md's experiment table, in its order. */
+    /** ringlab's own experiments, in the seeds' order. */
     public static final List<String> SPEC_ORDER = List.of("history", "driver", "growth", "broadcast", "mapped", "anchors");
 
     private Experiments() {
     }
 
-    /** Every experiment found, sorted: SPEC.md's first in its order, third-party ones after by id. */
+    /** Every experiment found, sorted: ringlab's own first in the seeds' order, third-party ones after by id. */
     public static List<Experiment> all() {
         List<Experiment> found = new ArrayList<>();
         ServiceLoader.load(Experiment.class, Experiment.class.getClassLoader()).forEach(found::add);

@@ -36,7 +36,7 @@ public record Reference(ReferenceLoop.Kernel kernel, List<ReferenceLoop.Sample> 
 
     /**
      * How much slower than the run's median a child's {@code core} kernel must run, after its
-     * cell, for the child to be named (docs/experiments.md, "This VM's slow episodes": the
+     * cell, for the child to be named (docs/experiments.md, "Host episodes": the
      * episodes measured there slowed the kernel about 2x).
      */
     public static final double EPISODE_FACTOR = 1.3;
@@ -72,7 +72,7 @@ public record Reference(ReferenceLoop.Kernel kernel, List<ReferenceLoop.Sample> 
                         + " the core reference kernel (64-byte copies in L1) at %.1fx or more of the run's median"
                         + " (%.2f ns a copy; the slowest %.2f) after their cell: the VM was slow around them. It does"
                         + " not say their cell was: per child the kernel did not track the one-thread path"
-                        + " (docs/experiments.md, \"This VM's slow episodes\").", slow.size(),
+                        + " (docs/experiments.md, \"Host episodes\").", slow.size(),
                 children.size(), slow.stream().map(i -> String.valueOf(i + 1))
                         .collect(java.util.stream.Collectors.joining(", ")), EPISODE_FACTOR, coreMedian(core), worst);
     }

@@ -1,5 +1,11 @@
 package org.ringlab.bench.report;
 
+import org.ringlab.bench.harness.Band;
+
+import org.ringlab.bench.harness.Judgement;
+
+import org.ringlab.bench.harness.Claim;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -29,7 +35,19 @@ public record ResultsJson(String format, int version, String command, String pro
     public record ExperimentJson(String id, String seed, String description, String status, String error,
                                  double seconds, String title, String profile, List<MeasurementJson> measurements,
                                  List<ClaimJson> claims, List<String> skipped, List<String> notes,
-                                 List<ChartJson> charts, ReferenceJson reference) {
+                                 List<ChartJson> charts, ReferenceJson reference, List<RoundOrderJson> roundOrders) {
+    }
+
+    /**
+     * The order one round of an experiment ran its alternatives in (round 1 first), drawn from
+     * the run's seed ({@code harness.RoundOrder}); absent for an experiment that drew none.
+     */
+    public record RoundOrderJson(String scope, int round, List<String> order) {
+
+        static List<RoundOrderJson> of(List<org.ringlab.bench.harness.RoundOrder.Drawn> drawn) {
+            return drawn.isEmpty() ? null
+                    : drawn.stream().map(d -> new RoundOrderJson(d.scope(), d.round() + 1, d.order())).toList();
+        }
     }
 
     /**
@@ -174,7 +192,8 @@ public record ResultsJson(String format, int version, String command, String pro
             if (!s.ok()) {
                 experiments.add(new ExperimentJson(s.id(), s.seed(), s.description(), "failed", s.failure(),
                         s.seconds(), null, null, List.of(), List.of(), List.of(), null, null,
-                        s.reference() == null ? null : ReferenceJson.of(s.reference())));
+                        s.reference() == null ? null : ReferenceJson.of(s.reference()),
+                        RoundOrderJson.of(s.roundOrders())));
                 continue;
             }
             ExperimentResult r = s.result();
@@ -186,7 +205,8 @@ public record ResultsJson(String format, int version, String command, String pro
             experiments.add(new ExperimentJson(s.id(), s.seed(), s.description(), "ok", null, s.seconds(), r.title(),
                     r.profile(), r.measurements().stream().map(m -> MeasurementJson.of(m, s.reference())).toList(),
                     r.claims().stream().map(ClaimJson::of).toList(), r.skipped(), r.notes(), charts,
-                    s.reference() == null ? null : ReferenceJson.of(s.reference())));
+                    s.reference() == null ? null : ReferenceJson.of(s.reference()),
+                    RoundOrderJson.of(s.roundOrders())));
         }
         return new ResultsJson(ReportWriter.FORMAT, ReportWriter.VERSION, run.command(), run.profile(), run.seed(),
                 run.fork(), run.started(), run.seconds(), new Filters(run.strategies(), run.disciplines()),

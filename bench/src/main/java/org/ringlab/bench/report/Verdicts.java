@@ -1,5 +1,7 @@
 package org.ringlab.bench.report;
 
+import org.ringlab.bench.harness.Claim;
+
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -11,7 +13,7 @@ import java.util.Set;
 import org.ringlab.bench.util.TextTable;
 
 /**
- * Every claim's verdict across several runs ({@code ringlab verdicts}): issue 15's goal is that
+ * Every claim's verdict across several runs ({@code ringlab verdicts}): the goal is that
  * runs of one commit never call a claim confirmed in one and DIFFERS in another. A claim is
  * keyed by its experiment and its text, which names no measured figure.
  */

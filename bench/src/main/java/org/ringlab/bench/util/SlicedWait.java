@@ -8,8 +8,8 @@ import java.util.concurrent.TimeUnit;
  * early when the monotonic clock jumps (a VM paused and resumed: {@code System.nanoTime()}
  * leaps by however long the pause was), so one deadline computed up front can expire in a
  * moment of real time. Here a jump ends at most one slice early; a timeout of {@code t} lasts
- * at least {@code t - SLICE} of waiting. CI once called a two-thread run that had moved all
- * of its records "not finished within 60 s" while its module ran no longer than usual.
+ * at least {@code t - SLICE} of waiting, so a paused VM does not fail a run that moved all of
+ * its records as "not finished within 60 s".
  */
 public final class SlicedWait {
 

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 
 /** Issue 11's targets judged on made-up samples: the verdict follows the interval, and the figures are right. */
 class AnchorClaimsTest {

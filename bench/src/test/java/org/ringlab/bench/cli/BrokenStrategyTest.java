@@ -13,7 +13,7 @@ import org.ringlab.bench.fixtures.LosingTestStrategy;
 import org.ringlab.bench.history.HistoryExperiment;
 import org.ringlab.bench.history.HistoryPlan;
 import org.ringlab.bench.history.Profile;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Progress;
 
 /** A strategy that loses data is reported as failing, by the demo and by the history check. */

@@ -9,8 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.harness.SeedClaim;
-import org.ringlab.bench.report.Claim;
-import org.ringlab.bench.report.Judgement;
+import org.ringlab.bench.harness.Claim;
+import org.ringlab.bench.harness.Judgement;
 import org.ringlab.bench.util.Sizes;
 import org.ringlab.growth.GrowthWorkload;
 

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
-import org.ringlab.bench.report.Claim;
 
 /**
  * Issue 15's goal on synthetic runs with this machine's noise: three runs in a row must not give

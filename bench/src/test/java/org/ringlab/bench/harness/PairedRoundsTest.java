@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
-import org.ringlab.bench.report.Claim;
 
 /** The claims' interval: a t interval over the rounds' log-ratios, its variance pooled where alike. */
 class PairedRoundsTest {

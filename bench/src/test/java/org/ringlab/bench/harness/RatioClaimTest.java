@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
-import org.ringlab.bench.report.Claim;
 
 /** Verdicts from intervals: confirmed and differs only when the whole interval is on one side. */
 class RatioClaimTest {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.ringlab.bench.report.Claim;
 
 /** A claim of several interval checks, on deterministic synthetic rounds. */
 class SeedClaimTest {

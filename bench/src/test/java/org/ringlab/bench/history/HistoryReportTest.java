@@ -16,7 +16,7 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.catalogue.SeedCatalogue;
 import org.ringlab.bench.catalogue.SeedResult;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.util.Sizes;
 
 /**

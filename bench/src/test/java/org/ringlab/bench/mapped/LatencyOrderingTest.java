@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 
 class LatencyOrderingTest {
 

@@ -231,14 +231,17 @@ class ChartRendererTest {
     }
 
     @Test
-    void aStrategysColourComesFromItsRegistryPlaceAndNoOtherNameTakesIt() {
-        List<String> memory = org.ringlab.api.Registries.memoryStrategies().names();
-        assertTrue(memory.size() >= 2, memory.toString());
-        List<java.awt.Color> first = memory.stream().limit(ChartRenderer.PALETTE.size() / 2)
-                .map(ChartRenderer::colourOf).toList();
-        assertEquals(first.size(), first.stream().distinct().count(), "distinct colours: " + memory);
-        assertEquals(ChartRenderer.PALETTE.get(0), ChartRenderer.colourOf(memory.getFirst()));
-        java.awt.Color other = ChartRenderer.colourOf("a-discipline-not-a-strategy");
-        assertTrue(!first.contains(other), "a name that is no strategy takes no strategy's colour");
+    void coloursComeFromTheResultsNamesAndNoTwoNamesOfAReportShareOne() {
+        List<String> names = List.of("assign-z", "assign-a", "spsc@assign-m/cross", "assign-q × 4");
+        Chart chart = new Chart("c", "x", "y", List.of("1"), new java.util.LinkedHashMap<>(java.util.Map.of(
+                names.get(0), new double[] {1}, names.get(1), new double[] {2}, names.get(2), new double[] {3},
+                names.get(3), new double[] {4})), false, false);
+        ChartRenderer.assign(List.of(chart));
+        List<java.awt.Color> colours = names.stream().map(ChartRenderer::colourOf).toList();
+        assertEquals(colours.size(), colours.stream().distinct().count(), "distinct colours: " + colours);
+        int a = ChartRenderer.PALETTE.indexOf(ChartRenderer.colourOf("assign-a"));
+        assertEquals(ChartRenderer.PALETTE.get((a + 1) % ChartRenderer.PALETTE.size()),
+                ChartRenderer.colourOf("assign-m"), "handed out in sorted order of the names");
+        assertEquals(ChartRenderer.colourOf("assign-m"), ChartRenderer.colourOf("spsc@assign-m"));
     }
 }

@@ -1,5 +1,9 @@
 package org.ringlab.bench.report;
 
+import org.ringlab.bench.harness.Judgement;
+
+import org.ringlab.bench.harness.Claim;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ringlab.bench.harness.RecordJson;
 import org.ringlab.bench.harness.ReferenceLoop;
+import org.ringlab.bench.harness.RoundOrder;
 
 /**
  * results.json both ways through Jackson: what is written validates against
@@ -58,7 +63,9 @@ class ResultsJsonTest {
         Reference reference = new Reference(ReferenceLoop.Kernel.MEMORY, List.of(
                 new ReferenceLoop.Sample(new double[] {1.1e6, 1.2e6}, new double[] {200, 210}, new double[] {2.4, 2.5}),
                 new ReferenceLoop.Sample(new double[] {1.3e6}, new double[] {220, Double.NaN})));
-        return List.of(new Section("history", "001.md", "the history ring", r, null, 3.5, reference),
+        List<RoundOrder.Drawn> orders = List.of(new RoundOrder.Drawn("history", 0, List.of("mirrored-memfd",
+                "heap-doubled")), new RoundOrder.Drawn("history", 1, List.of("heap-doubled", "mirrored-memfd")));
+        return List.of(new Section("history", "001.md", "the history ring", r, null, 3.5, reference, orders),
                 new Section("growth", "002.md", "growth", null, "IllegalStateException: boom", 0.25));
     }
 
@@ -72,6 +79,11 @@ class ResultsJsonTest {
         assertEquals("t over 8 rounds, round variance pooled over 3 claims (df 21)",
                 tree.at("/experiments/0/claims/0/judgement/interval").asText());
         assertTrue(tree.at("/experiments/0/claims/2/judgement/interval").isMissingNode(), json);
+
+        // The round orders as drawn, rounds counted from 1; none for an experiment that drew none.
+        assertEquals(2, tree.at("/experiments/0/roundOrders/1/round").asInt(), json);
+        assertEquals("heap-doubled", tree.at("/experiments/0/roundOrders/1/order/0").asText(), json);
+        assertTrue(tree.at("/experiments/1/roundOrders").isMissingNode(), json);
 
         Path file = Files.writeString(dir.resolve(ReportWriter.JSON), json);
         ResultsFile back = ResultsFile.read(file);

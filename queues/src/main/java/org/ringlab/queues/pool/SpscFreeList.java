@@ -23,15 +23,8 @@ final class SpscFreeList implements FreeList {
     private final int[] slots;
     private final int mask;
     private final long[] board = new long[BOARD_LENGTH];
-    /** Only the deliberately broken twin in the stress test sets it: publish, then write. */
-    private final boolean publishBeforeWrite;
 
     SpscFreeList(int count) {
-        this(count, false);
-    }
-
-    SpscFreeList(int count, boolean publishBeforeWrite) {
-        this.publishBeforeWrite = publishBeforeWrite;
         this.slots = new int[FreeList.ringLength(count)];
         this.mask = slots.length - 1;
         for (int i = 0; i < count; i++) {
@@ -67,11 +60,6 @@ final class SpscFreeList implements FreeList {
             if (t - b[HEAD_CACHE] >= slots.length) {
                 throw new IllegalStateException("free list overflow: more frees than allocations");
             }
-        }
-        if (publishBeforeWrite) {
-            SLOT.setRelease(b, TAIL, t + 1); // BROKEN on purpose: the allocator may read the old slot
-            slots[(int) t & mask] = index;
-            return;
         }
         slots[(int) t & mask] = index;
         // Publishes the index written above (and the buffer's contents before it) to the allocator.

@@ -208,11 +208,10 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue
     /**
      * A record's payload at the frame at {@code offset}, plain stores. A step of its own so
      * that the publish-before-write twin can publish first. {@code offer} calls it and
-     * {@link #publish} itself, with no step that holds both: C2 compiled such a step to more
-     * than {@code InlineSmallCode} (2500 bytes) and, in JVMs where it compiled the step first,
-     * called it from {@code offer} instead of inlining it. (Whether that cost time could not be
-     * told: forcing the inlining moved no figure, and the two modes once blamed on it were the
-     * host's episodes, docs/experiments.md.)
+     * {@link #publish} itself, with no step that holds both: C2 compiles such a step to more
+     * than {@code InlineSmallCode} (2500 bytes) and, in JVMs where it compiles the step first,
+     * calls it from {@code offer} instead of inlining it, so whether it is inlined would depend
+     * on the order of compiles (docs/disciplines.md).
      */
     void writePayload(long offset, MemorySegment record, long length) {
         MemorySegment.copy(record, 0, view, offset + RECORD_HEADER_LENGTH, length);

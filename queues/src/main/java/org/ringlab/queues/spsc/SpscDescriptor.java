@@ -27,8 +27,8 @@ import org.ringlab.api.SeamPlacement;
  *   is only a value the producer's position had, stored about once a lap and on close, for
  *   other processes' counters: an attaching producer walks the words from the consumer
  *   position to the terminator instead of trusting it).
- *   1 was an earlier build's length-word protocol whose consumer zeroed consumed frames: its
- *   producers write no terminator, so a ring holding 1 is refused, never joined.
+ *   1 is a length-word protocol whose consumer zeroes consumed frames, which ringlab does not
+ *   write: its producers write no terminator, so a ring holding 1 is refused, never joined.
  *   The two positions are 128 bytes apart (two cache lines: adjacent-line prefetch) so the
  *   producer's and the consumer's stores never share a line.
  *
@@ -68,7 +68,7 @@ final class SpscDescriptor {
     static final long HEADER_LENGTH = CONSUMER_POSITION_OFFSET + POSITION_SPACING;
 
     static final int PUBLISHED_BY_POSITION = 0;
-    /** An earlier build's length words, frames zeroed by the consumer: recognised only to refuse it by name. */
+    /** Length words with frames zeroed by the consumer, a format ringlab does not write: recognised only to refuse it by name. */
     static final int PUBLISHED_BY_CONSUMER_ZEROED_LENGTH_WORD = 1;
     static final int PUBLISHED_BY_LENGTH_WORD = 2;
 
@@ -220,7 +220,7 @@ final class SpscDescriptor {
         return switch (publication) {
             case PUBLISHED_BY_POSITION -> "0 (by the producer position)";
             case PUBLISHED_BY_CONSUMER_ZEROED_LENGTH_WORD ->
-                    "1 (by each record's length word, frames zeroed by the consumer: an earlier build's format)";
+                    "1 (by each record's length word, frames zeroed by the consumer: a format ringlab does not write)";
             case PUBLISHED_BY_LENGTH_WORD -> "2 (by each record's length word, closed by a zero terminator)";
             default -> publication + " (unknown)";
         };

@@ -128,6 +128,7 @@ class LockedListModelProperties {
                 assertEquals(model.size(), c.get("queuedRecords"));
                 assertEquals(bytes, c.get("queuedBytes"));
                 assertEquals(0, c.get("contendedLocks"), "one thread never contends");
+                assertEquals(0, c.get("lockWaitNanos"), "one thread never waits for the lock");
             }
         }
 

@@ -87,6 +87,10 @@ class LockedListQueueTest {
             assertEquals(0, violations[0]);
             assertEquals(RECORDS, queue.counters().get("recordsConsumed"));
             assertEquals(0, queue.counters().get("queuedBytes"));
+            // A contended acquisition is timed, an uncontended one is not: wait time exactly when contended.
+            long contended = queue.counters().get("contendedLocks");
+            long waited = queue.counters().get("lockWaitNanos");
+            assertEquals(contended > 0, waited > 0, contended + " contended acquisitions, " + waited + " ns waited");
             System.out.println("locked-list, " + RECORDS + " records: " + queue.counters());
         }
     }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The SPSC free list's publish protocol: one thread allocates indices, another frees them. An
  * index handed out while it is still allocated is a violation (an ownership flag per index,
- * claimed with a CAS). The broken twin (position published before the index is written) hands
+ * claimed with a CAS). The broken twin ({@link PublishBeforeWriteFreeList}: position published before the index is written) hands
  * out stale indices and must be caught.
  */
 class SpscFreeListStressTest {
@@ -21,7 +21,28 @@ class SpscFreeListStressTest {
     static final int COUNT = 4;
     static final long ALLOCATIONS = 2_000_000;
 
-    private static long run(SpscFreeList list) throws InterruptedException {
+    /** What the stress test drives: the real free list, or its broken twin. */
+    interface IndexRing {
+        int poll();
+
+        void offer(int index);
+    }
+
+    private static IndexRing of(SpscFreeList list) {
+        return new IndexRing() {
+            @Override
+            public int poll() {
+                return list.poll();
+            }
+
+            @Override
+            public void offer(int index) {
+                list.offer(index);
+            }
+        };
+    }
+
+    private static long run(IndexRing list) throws InterruptedException {
         AtomicIntegerArray owned = new AtomicIntegerArray(COUNT);
         ArrayBlockingQueue<Integer> inFlight = new ArrayBlockingQueue<>(COUNT);
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -74,14 +95,14 @@ class SpscFreeListStressTest {
 
     @Test
     void indicesAreNeverHandedOutTwice() throws InterruptedException {
-        assertEquals(0, run(new SpscFreeList(COUNT)));
+        assertEquals(0, run(of(new SpscFreeList(COUNT))));
     }
 
     @Test
     void publishingBeforeWritingIsCaught() throws InterruptedException {
         long violations = 0;
         for (int round = 0; round < 5 && violations == 0; round++) {
-            violations = run(new SpscFreeList(COUNT, true));
+            violations = run(new PublishBeforeWriteFreeList(COUNT));
         }
         assertTrue(violations > 0, "the broken twin published positions before their indices 10 million times"
                 + " and the stress test saw nothing wrong: it cannot catch a publication bug");

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Table;
 import org.ringlab.bench.util.Sizes;
 import org.ringlab.bench.util.TextTable;
@@ -26,15 +26,17 @@ import picocli.CommandLine.Spec;
         header = "Seed 001's whole driver: frames at a fixed rate, interrupts vs NAPI, loss and CPU.",
         description = {"Seed 001's whole driver: a NIC thread delivering frames at a fixed rate, the interrupt cost",
                 "on the consumer's CPU, every frame parsed and checksummed; before, after and each change alone,",
-                "and a sweep of the interrupt cost (per packet vs NAPI). Loss, delivered rate, CPU, wake-ups."},
+                "and a sweep of the interrupt cost (per packet vs NAPI). Loss, delivered rate, CPU, wake-ups;",
+                "then seed 001's whole-driver results from its catalogue (its introduction's, NAPI table's and final",
+                "table's), each with its id and a verdict on this run's intervals (bands: the seed's figure ÷/× 1.25)."},
         sortOptions = false)
 public final class DriverCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--profile", paramLabel = "PROFILE", description = "quick (default: 300 ms runs × 3, sweep of 6 "
-            + "costs) or full (1 s runs × 5, sweep of 10 costs).")
+    @Option(names = "--profile", paramLabel = "PROFILE", description = "quick (default: 2 forks × 2 runs of 250 ms, "
+            + "sweep of 6 costs) or full (3 forks × 2 runs of 1 s, sweep of 10 costs).")
     String profile = "quick";
 
     @Option(names = "--rate", paramLabel = "N", description = "Packets per second (default 1488095: 1 Gbit/s of 64-byte frames).")
@@ -109,7 +111,8 @@ public final class DriverCommand implements Callable<Integer> {
         }
         r.notes().forEach(n -> out.println("note: " + n));
         for (Claim c : r.reportClaims()) {
-            out.println(String.format(Locale.ROOT, "%s: %s%n    measured: %s", c.verdict(), c.claim(), c.measured()));
+            out.println(String.format(Locale.ROOT, "%s %s: %s%n    seed %s, agrees within %s%n    measured: %s",
+                    c.verdict(), c.id(), c.claim(), c.judgement().seedFigure(), c.judgement().band(), c.measured()));
         }
         out.flush();
         return 0;

@@ -10,13 +10,13 @@ public final class DriverPools {
 
     /** Two threads, wall time, records/µs: (a) spsc / locked-list per strategy, (c) drain(32) / drain(1). */
     public static final String TWO_THREAD_THROUGHPUT = "two-thread throughput ratios";
-    /** One thread, its CPU time: (a) locked-list / spsc per strategy, (b) Arena / pool, (f) drain(1) / drain(32) with work. */
+    /** One thread, its CPU time: (b) malloc / pool, (g) copy / offset, (f) drain(1) / drain(32) with work. */
     public static final String ONE_THREAD_CPU = "one-thread CPU-time ratios";
     /** The consumer's CPU under a paced producer: (d) napi / wake-per-item per record, (e) after / before CPU share. */
     public static final String POLLER_CPU = "poller CPU ratios";
-    /** What a paced producer got through: (d) napi / wake-per-item delivered share, (e) after / before delivered rate. */
+    /** What a paced producer got through: (d) napi / wake-per-item delivered share, (e) each variant's delivered rate and offered rate, after / before. */
     public static final String DELIVERED = "delivered ratios";
-    /** (e)'s loss: before's and after's loss % against their bounds, after / before. */
+    /** (e)'s loss: each variant's loss %, before / after. */
     public static final String LOSS = "loss shares";
 
     private DriverPools() {

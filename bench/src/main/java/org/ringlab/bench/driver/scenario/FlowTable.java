@@ -65,8 +65,8 @@ public final class FlowTable implements AutoCloseable {
     }
 
     /**
-     * A table 4× this machine's L2 (from sysfs), at least 4 MiB: larger than the L2, as the
-     * issue asks, whatever the CPU.
+     * A table 4× this machine's L2 (from sysfs), at least 4 MiB: larger than the L2 whatever
+     * the CPU, so most updates miss the cache.
      */
     public static long defaultBytes() {
         return Math.max(4L << 20, 4 * l2Bytes());

@@ -19,8 +19,10 @@ public record ScenarioConfig(long rate, int packetBytes, long interruptNanos, lo
                              int ringEntries, int poolBuffers, int bufferBytes, int budget, int flows,
                              long flowTableBytes) {
 
-    /** 1 Gbit/s of 64-byte Ethernet frames (84 bytes on the wire with preamble and gap). */
-    public static final long GIGABIT_64_BYTE_FRAMES = 1_488_095;
+    /** Bytes of an Ethernet frame on the wire beyond its length: preamble and start delimiter (8), gap (12). */
+    public static final int WIRE_OVERHEAD = 20;
+    /** 1 Gbit/s of 64-byte Ethernet frames, 84 bytes each on the wire: 1,488,095 a second. */
+    public static final long GIGABIT_64_BYTE_FRAMES = 1_000_000_000L / ((64 + WIRE_OVERHEAD) * 8);
     public static final long MAX_RATE = 100_000_000;
 
     public ScenarioConfig {

@@ -21,15 +21,16 @@ import org.ringlab.bench.harness.SeedClaim;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.bench.report.Chart;
-import org.ringlab.bench.report.Claim;
+import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
 
 /**
  * The driver experiment's part (e): seed 001's whole driver, before, after and each change
  * alone, under the seed's load, plus a sweep of the interrupt cost comparing an interrupt per
- * packet with NAPI on the "after" path. Judges the seed's 31 % → 0.12 % loss, 1.48× throughput
- * and −28 % CPU against it: each a {@link SeedClaim} judged on paired t intervals over forks
+ * packet with NAPI on the "after" path. Judges seed 001's results on the whole driver (its
+ * introduction's, its NAPI table's and its final table's, from the catalogue, {@link SeedEntries})
+ * on paired t intervals over forks
  * ({@link WholeDriverFork}: one JVM each, warmed up on its own, its rounds interleaving the
  * variants; a fork a round), the round variance pooled by kind with the driver experiment's
  * other claims ({@link DriverPools}); more forks run while one is undecided
@@ -43,19 +44,12 @@ public final class WholeDriverPart {
 
     static final String EXPERIMENT = "driver";
     static final String PART = "whole driver";
-    /** Seed 001's final benchmark. */
-    static final double SEED_LOSS_BEFORE = 31.1;
-    static final double SEED_LOSS_AFTER = 0.12;
-    static final double SEED_THROUGHPUT = 1.48;
-    static final double SEED_CPU = 68.0 / 95.0;
     /**
      * The sweep's series, named as part (d)'s modes so that each has its one colour in every chart:
      * an interrupt per packet is (d)'s wake-per-item on the whole driver.
      */
     static final String PER_PACKET = "wake-per-item (interrupt per packet)";
     static final String NAPI = "napi";
-    /** A ratio agrees with the seed's within this factor either way. */
-    static final double RATIO_TOLERANCE = 1.25;
 
     /**
      * What the part measured.
@@ -63,28 +57,28 @@ public final class WholeDriverPart {
      * @param runs        per variant, every fork's runs, fork 0's first (one per round)
      * @param sweep       per interrupt cost, every fork's pairs (per packet, NAPI), fork 0's first
      * @param forks       how many forks ({@link WholeDriverFork}) measured them
-     * @param claimsOn    the seed's claims with their thresholds, judged on the runs' intervals with
+     * @param claimsOn    the seed's results from its catalogue, judged on the runs' intervals with
      *                    the round variances pooled in the given pool ({@link DriverPools})
      * @param overtakesAt the smallest swept interrupt cost (ns) from which on NAPI's CPU per packet
      *                    is below an interrupt per packet's with the whole interval of their ratio
      *                    (and stays so at every higher swept cost), -1 if none
      */
     public record Result(Map<DriverVariant, List<DriverRun>> runs, Map<Long, List<DriverRun[]>> sweep, int forks,
-                         Function<RoundPool, List<SeedClaim>> claimsOn, long overtakesAt,
+                         Function<RoundPool, List<Claim>> claimsOn, long overtakesAt,
                          List<Measurement> measurements, List<Table> tables, List<Chart> charts, List<String> notes) {
 
-        /** The seed's claims, their variances pooled among themselves ((e) alone, as {@code ringlab driver} shows it). */
-        public List<SeedClaim> claims() {
+        /** The seed's results, their variances pooled among themselves ((e) alone, as {@code ringlab driver} shows it). */
+        public List<Claim> claims() {
             return RoundPool.judge(claimsOn);
         }
 
         /** The report's claims, their variances pooled in {@code pool} (the whole driver experiment's). */
         public List<Claim> reportClaims(RoundPool pool) {
-            return claimsOn.apply(pool).stream().map(c -> c.toClaim("")).toList();
+            return claimsOn.apply(pool);
         }
 
         public List<Claim> reportClaims() {
-            return RoundPool.judge(this::reportClaims);
+            return claims();
         }
     }
 
@@ -139,7 +133,8 @@ public final class WholeDriverPart {
                 throw new InterruptedException("whole driver interrupted before fork " + (forks.size() + 1));
             }
             forks.add(fork ? Fork.run(task, TIMEOUT, childOutput) : task.measure());
-            decisive = RoundPool.judge(pool -> claims(pool, variants, forks)).stream().allMatch(SeedClaim::decisive);
+            decisive = RoundPool.judge(pool -> claims(pool, config, variants, forks)).stream()
+                    .allMatch(c -> c.verdict() != Claim.Verdict.INCONCLUSIVE);
         }
         return report(profile.name(), config, strategy, SpinWork.calibrate(), variants, forks, fork);
     }
@@ -325,60 +320,164 @@ public final class WholeDriverPart {
                 : String.format(Locale.ROOT, "(e) not forked: its %d forks of %d rounds ran in this JVM, so the "
                 + "intervals hold no JVM-to-JVM noise", forks.size(), perFork));
         List<WholeDriverFork.Result> all = List.copyOf(forks);
-        return new Result(runs, sweep, forks.size(), pool -> claims(pool, variants, all), overtakes, ms, tables, charts,
+        return new Result(runs, sweep, forks.size(), pool -> claims(pool, config, variants, all), overtakes, ms, tables, charts,
                 notes);
     }
 
+    /** The metrics of seed 001's catalogue this part judges. */
+    public static final java.util.Set<String> METRICS = java.util.Set.of("driver.before-throughput-mbits",
+            "driver.after-throughput-mbits", "driver.napi-throughput-mbits", "driver.before-offered-10s",
+            "driver.after-offered-10s", "driver.offered-rate", "driver.before-loss", "driver.after-loss",
+            "driver.napi-loss", "driver.loss-ratio", "driver.before-cpu-share", "driver.after-cpu-share",
+            "driver.napi-cpu-share", "driver.after-throughput-ratio", "driver.after-cpu-share-ratio",
+            "driver.napi-throughput-ratio", "driver.napi-cpu-share-ratio", "driver.interrupts-per-packet",
+            "driver.interrupt-cpu-demand");
+
     /**
-     * Seed 001's three whole-driver claims, each judged on paired intervals: a fork measured
-     * "before" and "after" in the same JVM, so a fork is a paired round; the round variances pool
-     * in {@code pool} by kind ({@link DriverPools}).
+     * One variant's figures, a group of runs per fork (a fork a paired round), and its totals.
+     *
+     * @param loss         loss % per run
+     * @param delivered    delivered packets/s per run
+     * @param offeredRate  the NIC's offered packets/s per run
+     * @param cpuShare     the consumer's CPU share % per run
+     * @param cpuPerPacket the consumer's CPU ns per delivered packet per run
+     * @param offered      packets offered over every run
+     * @param interrupts   interrupts paid over every run
+     * @param processed    packets processed over every run
      */
-    static List<SeedClaim> claims(RoundPool pool, List<DriverVariant> variants, List<WholeDriverFork.Result> forks) {
-        int b = variants.indexOf(DriverVariant.BEFORE);
-        int a = variants.indexOf(DriverVariant.AFTER);
-        if (b < 0 || a < 0 || forks.isEmpty()) {
+    record Side(List<double[]> loss, List<double[]> delivered, List<double[]> offeredRate, List<double[]> cpuShare,
+                List<double[]> cpuPerPacket, long offered, long interrupts, long processed) {
+
+        static Side of(List<WholeDriverFork.Result> forks, int variant) {
+            java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> f.runs().get(variant);
+            List<DriverRun> all = forks.stream().flatMap(f -> pick.apply(f).stream()).toList();
+            return new Side(groups(forks, pick, DriverRun::lossPercent), groups(forks, pick, DriverRun::deliveredPerSecond),
+                    groups(forks, pick, DriverRun::offeredPerSecond), groups(forks, pick, DriverRun::cpuPercent),
+                    groups(forks, pick, DriverRun::cpuNanosPerPacket), all.stream().mapToLong(DriverRun::offered).sum(),
+                    all.stream().mapToLong(DriverRun::interrupts).sum(), all.stream().mapToLong(DriverRun::delivered).sum());
+        }
+    }
+
+    /**
+     * Seed 001's whole-driver results from its catalogue, each judged on paired intervals: a fork
+     * measured "before", "napi only" and "after" in the same JVM, so a fork is a paired round; the
+     * round variances pool in {@code pool} by kind ({@link DriverPools}). Entries of a variant that
+     * did not run are not measured.
+     */
+    static List<Claim> claims(RoundPool pool, ScenarioConfig config, List<DriverVariant> variants,
+                              List<WholeDriverFork.Result> forks) {
+        if (forks.isEmpty()) {
             return List.of();
         }
-        java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> before = f -> f.runs().get(b);
-        java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> after = f -> f.runs().get(a);
-        return claims(pool, groups(forks, before, DriverRun::lossPercent), groups(forks, after, DriverRun::lossPercent),
-                groups(forks, before, DriverRun::deliveredPerSecond), groups(forks, after, DriverRun::deliveredPerSecond),
-                groups(forks, before, DriverRun::cpuPercent), groups(forks, after, DriverRun::cpuPercent));
+        java.util.function.Function<DriverVariant, Side> side = v -> variants.contains(v)
+                ? Side.of(forks, variants.indexOf(v)) : null;
+        return claims(pool, config, side.apply(DriverVariant.BEFORE), side.apply(DriverVariant.AFTER),
+                side.apply(DriverVariant.NAPI_ONLY));
     }
 
-    /** The claims on paired samples of one fork (one per round), pooled among themselves, so tests can feed synthetic rounds. */
-    static List<SeedClaim> claims(double[] lossBefore, double[] lossAfter, double[] deliveredBefore,
-                                  double[] deliveredAfter, double[] cpuBefore, double[] cpuAfter) {
-        return RoundPool.judge(pool -> claims(pool, List.of(lossBefore), List.of(lossAfter), List.of(deliveredBefore),
-                List.of(deliveredAfter), List.of(cpuBefore), List.of(cpuAfter)));
-    }
-
-    /** The claims on paired forks (one group of rounds per fork, {@link RoundPool#ratioOfForks}). */
-    static List<SeedClaim> claims(RoundPool pool, List<double[]> lossBefore, List<double[]> lossAfter, List<double[]> deliveredBefore,
-                                  List<double[]> deliveredAfter, List<double[]> cpuBefore, List<double[]> cpuAfter) {
-        List<SeedClaim> c = new ArrayList<>();
-        c.add(SeedClaim.of("seed 001: the \"before\" driver loses 31.1 % of 1.49 M packets/s, the \"after\" 0.12 % "
-                                + "(direction and order of size: before ≥ 3.11 % (a tenth of 31.1 %), after ≤ 1.2 % (10× "
-                                + "0.12 %), after / before loss ≤ 1)", "31.1 % → 0.12 %")
-                .atLeast("before loss %", SEED_LOSS_BEFORE / 10, pool.figureOfForks(DriverPools.LOSS, lossBefore))
-                .atMost("after loss %", SEED_LOSS_AFTER * 10, pool.figureOfForks(DriverPools.LOSS, lossAfter))
-                .atMost("after / before loss", 1, pool.ratioOfForks(DriverPools.LOSS, lossAfter, lossBefore))
-                .build());
-        c.add(SeedClaim.of(String.format(Locale.ROOT, "seed 001: NAPI with the lock-free ring, pool and batches "
-                                + "delivers 1.48× the throughput (690 → 1020 Mbit/s); after / before delivered rate "
-                                + "within %.2f× either way: %.2f … %.2f", RATIO_TOLERANCE,
-                        SEED_THROUGHPUT / RATIO_TOLERANCE, SEED_THROUGHPUT * RATIO_TOLERANCE), "1.48×")
-                .within("after / before delivered rate", SEED_THROUGHPUT / RATIO_TOLERANCE,
-                        SEED_THROUGHPUT * RATIO_TOLERANCE, pool.ratioOfForks(DriverPools.DELIVERED, deliveredAfter,
-                                deliveredBefore))
-                .build());
-        c.add(SeedClaim.of(String.format(Locale.ROOT, "seed 001: 28 %% less CPU (95 %% → 68 %%); the consumer's CPU share "
-                                + "after / before within %.2f× either way of 0.72: %.2f … %.2f", RATIO_TOLERANCE,
-                        SEED_CPU / RATIO_TOLERANCE, SEED_CPU * RATIO_TOLERANCE), "0.72× (−28 %)")
-                .within("after / before consumer CPU share", SEED_CPU / RATIO_TOLERANCE, SEED_CPU * RATIO_TOLERANCE,
-                        pool.ratioOfForks(DriverPools.POLLER_CPU, cpuAfter, cpuBefore))
-                .build());
+    /** The claims on each variant's sides (null: not run), so tests can feed synthetic forks. */
+    static List<Claim> claims(RoundPool pool, ScenarioConfig config, Side before, Side after, Side napi) {
+        List<Claim> c = new ArrayList<>();
+        double mbitPerPacket = (config.packetBytes() + ScenarioConfig.WIRE_OVERHEAD) * 8 / 1e6;
+        String wire = String.format(Locale.ROOT, "%d-byte frames, %d bytes each on the wire", config.packetBytes(),
+                config.packetBytes() + ScenarioConfig.WIRE_OVERHEAD);
+        // The demand the configured interrupt cost puts on the consumer's CPU at the offered rate.
+        double demand = 100.0 * config.interruptNanos() * config.rate() / 1e9;
+        c.addAll(SeedEntries.judgeExact("driver.interrupt-cpu-demand", demand, String.format(Locale.ROOT,
+                "%d ns per interrupt × %,d interrupts/s; %s", config.interruptNanos(), config.rate(),
+                SpinWork.cpuMegahertz().isPresent() ? String.format(Locale.ROOT, "clock %.0f MHz (/proc/cpuinfo)",
+                        SpinWork.cpuMegahertz().getAsDouble()) : "clock unknown")));
+        if (before == null) {
+            notRun(c, "before", "driver.before-throughput-mbits", "driver.before-offered-10s", "driver.offered-rate",
+                    "driver.before-loss", "driver.before-cpu-share", "driver.interrupts-per-packet");
+        } else {
+            variant(c, pool, "before", before, mbitPerPacket, wire);
+            c.addAll(SeedEntries.judge("driver.offered-rate", pool.figureOfForks(DriverPools.DELIVERED,
+                    before.offeredRate()), String.format(Locale.ROOT, "configured %,d/s", config.rate())));
+            c.addAll(SeedEntries.judgeExact("driver.interrupts-per-packet",
+                    (double) before.interrupts() / Math.max(1, before.processed()), String.format(Locale.ROOT,
+                            "%,d interrupts for %,d packets processed", before.interrupts(), before.processed())));
+        }
+        if (after == null) {
+            notRun(c, "after", "driver.after-throughput-mbits", "driver.after-offered-10s", "driver.after-loss",
+                    "driver.after-cpu-share");
+        } else {
+            variant(c, pool, "after", after, mbitPerPacket, wire);
+        }
+        if (napi == null) {
+            notRun(c, "napi only", "driver.napi-throughput-mbits", "driver.napi-loss", "driver.napi-cpu-share");
+        } else {
+            variant(c, pool, "napi", napi, mbitPerPacket, wire);
+        }
+        compare(c, pool, before, after, "after", "driver.after-throughput-ratio", "driver.after-cpu-share-ratio",
+                "001.final-");
+        if (before != null && after != null) {
+            c.addAll(SeedEntries.judge("driver.loss-ratio", SeedEntries.lossRatio(pool, DriverPools.LOSS, before.loss(),
+                    after.loss(), after.offered()), String.format(Locale.ROOT, "loss before %s %%, after %s %% (medians)",
+                    fmt(median(flat(before.loss()))), fmt(median(flat(after.loss()))))));
+        } else {
+            c.addAll(SeedEntries.notMeasured("driver.loss-ratio", "not measured: needs both 'before' and 'after'"));
+        }
+        compare(c, pool, before, napi, "napi only", "driver.napi-throughput-ratio", "driver.napi-cpu-share-ratio",
+                "001.napi-");
         return c;
+    }
+
+    private static void notRun(List<Claim> c, String variant, String... metrics) {
+        for (String m : metrics) {
+            c.addAll(SeedEntries.notMeasured(m, "not measured: the '" + variant + "' variant did not run"));
+        }
+    }
+
+    /**
+     * A variant's own figures ({@code name}: before, after, napi): throughput in Mbit/s, loss, CPU
+     * share, and packets offered in the seed's 10 s where the catalogue has them (before, after).
+     */
+    private static void variant(List<Claim> c, RoundPool pool, String name, Side s, double mbitPerPacket, String wire) {
+        if (!name.equals("napi")) {
+            c.addAll(SeedEntries.judge("driver." + name + "-offered-10s",
+                    pool.figureOfForks(DriverPools.DELIVERED, scaled(s.offeredRate(), 10)),
+                    String.format(Locale.ROOT, "%,d packets offered in all the runs", s.offered())));
+        }
+        c.addAll(SeedEntries.judge("driver." + name + "-throughput-mbits",
+                pool.figureOfForks(DriverPools.DELIVERED, scaled(s.delivered(), mbitPerPacket)), wire));
+        c.addAll(SeedEntries.judge("driver." + name + "-loss", SeedEntries.loss(pool, DriverPools.LOSS, s.loss(),
+                s.offered()), String.format(Locale.ROOT, "%,d packets offered", s.offered())));
+        c.addAll(SeedEntries.judge("driver." + name + "-cpu-share", pool.figureOfForks(DriverPools.POLLER_CPU,
+                s.cpuShare()), ""));
+    }
+
+    /**
+     * {@code changed} against {@code before}: delivered rate and CPU share ratios; the detail of the
+     * CPU share's ratio gives the ratio per delivered packet beside the seed's (its table's CPU
+     * shares over its throughputs, entries {@code prefix…}).
+     */
+    private static void compare(List<Claim> c, RoundPool pool, Side before, Side changed, String name,
+                                String throughputMetric, String cpuMetric, String prefix) {
+        if (before == null || changed == null) {
+            String why = "not measured: needs both 'before' and '" + name + "'";
+            c.addAll(SeedEntries.notMeasured(throughputMetric, why));
+            c.addAll(SeedEntries.notMeasured(cpuMetric, why));
+            return;
+        }
+        c.addAll(SeedEntries.judge(throughputMetric, pool.ratioOfForks(DriverPools.DELIVERED, changed.delivered(),
+                before.delivered()), String.format(Locale.ROOT, "delivered %s/s → %s/s (medians)",
+                fmt(median(flat(before.delivered()))), fmt(median(flat(changed.delivered()))))));
+        Estimate perPacket = SeedClaim.ratioOfForks(changed.cpuPerPacket(), before.cpuPerPacket());
+        String before0 = prefix.equals("001.napi-") ? "001.napi-interrupt-" : prefix + "before-";
+        String after0 = prefix.equals("001.napi-") ? "001.napi-" : prefix + "after-";
+        String cpu = prefix.equals("001.napi-") ? "cpu-share" : "cpu";
+        double seedPerPacket = SeedEntries.value(after0 + cpu) / SeedEntries.value(after0 + "throughput")
+                / (SeedEntries.value(before0 + cpu) / SeedEntries.value(before0 + "throughput"));
+        c.addAll(SeedEntries.judge(cpuMetric, pool.ratioOfForks(DriverPools.POLLER_CPU, changed.cpuShare(),
+                before.cpuShare()), String.format(Locale.ROOT, "CPU share %s %% → %s %% (medians); per delivered packet "
+                        + "%s (the seed's table gives %.2f×)", fmt(median(flat(before.cpuShare()))),
+                fmt(median(flat(changed.cpuShare()))), perPacket.known() ? String.format(Locale.ROOT,
+                        "%.2f× [%.2f, %.2f]", perPacket.ratio(), perPacket.low(), perPacket.high())
+                        : String.format(Locale.ROOT, "%.2f×", perPacket.ratio()), seedPerPacket)));
+    }
+
+    private static List<double[]> scaled(List<double[]> groups, double factor) {
+        return groups.stream().map(g -> java.util.Arrays.stream(g).map(v -> v * factor).toArray()).toList();
     }
 }

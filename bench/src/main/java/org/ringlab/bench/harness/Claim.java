@@ -1,4 +1,4 @@
-package org.ringlab.bench.report;
+package org.ringlab.bench.harness;
 
 /**
  * A claim beside what this run measured, and whether they agree: a seed's result from its

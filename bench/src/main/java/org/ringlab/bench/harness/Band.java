@@ -1,4 +1,4 @@
-package org.ringlab.bench.report;
+package org.ringlab.bench.harness;
 
 import java.util.Locale;
 
@@ -86,7 +86,7 @@ public record Band(double lower, double upper) {
         return hasLower() ? "≥ " + num(lower) : hasUpper() ? "≤ " + num(upper) : "any";
     }
 
-    static String num(double v) {
+    public static String num(double v) {
         double a = Math.abs(v);
         return String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 0.1 ? "%.2f" : "%.3g", v);
     }

@@ -1,4 +1,4 @@
-package org.ringlab.bench.report;
+package org.ringlab.bench.harness;
 
 import java.util.Locale;
 
