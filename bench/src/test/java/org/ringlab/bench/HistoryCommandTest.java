@@ -18,7 +18,7 @@ import org.ringlab.api.MemoryStrategy;
 
 class HistoryCommandTest {
 
-    private static final List<String> SIZES = List.of("4KiB", "64KiB", "1MiB");
+    private static final List<String> SIZES = List.of("4KiB", "60KiB", "240KiB", "960KiB");
     /** "median [min..max]" */
     private static final Pattern SPREAD = Pattern.compile("(-?[0-9.]+) \\[(-?[0-9.]+)\\.\\.(-?[0-9.]+)]");
 
@@ -35,7 +35,11 @@ class HistoryCommandTest {
             }
         }
         assertTrue(r.out().contains("Claims:"), r.out());
-        assertTrue(r.out().contains("writes about 2× faster than doubled, 64KiB elements (ns/put doubled ÷"), r.out());
+        // The seed's runs under its conditions, then the steady state per size, both from the catalogue's entries.
+        assertTrue(r.out().contains("seed 000: Indeed, the ring write test ran twice as fast."), r.out());
+        assertTrue(r.out().contains("(steady state: a ring already faulted in, 60KiB elements, ring"), r.out());
+        assertTrue(r.out().contains("Seed 000's runs timed whole from a fresh mapping (cold)"), r.out());
+        assertFalse(r.out().contains("≥ 1.8"), r.out());
         // Progress goes to stderr, one line per strategy and round (tiny: two rounds).
         assertTrue(r.err().contains("[1/1 history] 1/" + available.size()
                 * org.ringlab.bench.history.Profile.TINY.budget().minRounds() + " "), r.err());

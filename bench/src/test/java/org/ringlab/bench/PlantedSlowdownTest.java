@@ -49,7 +49,7 @@ class PlantedSlowdownTest {
         Profile p = Profile.parse(System.getenv().getOrDefault(PROFILE, Profile.QUICK.id()));
         HistoryPlan plan = new HistoryPlan(p, List.of(doubled, slowed), Profile.DEFAULT_SIZES, p.ringBytes(), p.warmup(),
                 p.repetitions(), true, 1, null, List.of(), doubled.name(), slowed.name(),
-                new RepetitionBudget(p.budget().minRounds(), p.budget().minRounds(), 0));
+                new RepetitionBudget(p.budget().minRounds(), p.budget().minRounds(), 0), null);
         StringWriter log = new StringWriter();
         List<Measurement> all = new HistoryExperiment().run(plan, new Progress(new PrintWriter(log, true)))
                 .result().measurements();

@@ -3,7 +3,6 @@ package org.ringlab.bench.cli;
 import java.io.PrintWriter;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,6 +14,7 @@ import org.ringlab.api.ProviderRegistry;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.bench.history.ColdRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -108,12 +108,12 @@ public final class DemoCommand implements Callable<Integer> {
                 ring.put(sample);
             }
             for (int i = 0; i < SLOTS; i++) {
-                long sum = sumUnsigned(ring.element(i));
+                long sum = ColdRun.unsignedSum(ring.element(i));
                 long expected = (long) (i + VALUES - SLOTS) * ELEMENT;
                 ok &= report(out, i + "-element sum: " + sum, sum, expected);
             }
             MemorySegment history = ring.history();
-            long total = sumUnsigned(history);
+            long total = ColdRun.unsignedSum(history);
             long expectedTotal = 0;
             for (int x = VALUES - SLOTS; x < VALUES; x++) {
                 expectedTotal += (long) x * ELEMENT;
@@ -141,12 +141,4 @@ public final class DemoCommand implements Callable<Integer> {
         return false;
     }
 
-    /** The seed's cv::sum over CV_8U data: every byte as an unsigned value. */
-    private static long sumUnsigned(MemorySegment segment) {
-        long sum = 0;
-        for (long i = 0; i < segment.byteSize(); i++) {
-            sum += Byte.toUnsignedLong(segment.get(ValueLayout.JAVA_BYTE, i));
-        }
-        return sum;
-    }
 }

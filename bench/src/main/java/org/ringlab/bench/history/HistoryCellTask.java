@@ -14,13 +14,16 @@ import org.ringlab.bench.util.Sizes;
  * {@link CellResult} per size. One child per strategy and round rather than per cell: a child's
  * start-up cost about as much as a cell's measurement, and the cells of one strategy share all
  * their code, so a later size inherits no foreign JIT profile. Each cell takes its own Pss
- * baseline and closes (unmaps) its ring before the next.
+ * baseline and closes (unmaps) its ring before the next. With a {@code cold} plan the child first
+ * runs seed 000's whole runs ({@link ColdRun}) on fresh mappings, before any cell has touched memory.
+ *
+ * @param cold the seed's runs to make first, or {@code null} for none (strategies no claim compares)
  */
-public record HistoryCellTask(String strategy, long[] elements, long[] capacities, int warmup, int repetitions)
-        implements ForkedTask<HistoryCellTask.Cells> {
+public record HistoryCellTask(String strategy, long[] elements, long[] capacities, int warmup, int repetitions,
+                              ColdRun.ColdPlan cold) implements ForkedTask<HistoryCellTask.Cells> {
 
-    /** The child's answer: one result per element size, in the task's order. */
-    public record Cells(List<CellResult> cells) {
+    /** The child's answer: one result per element size, in the task's order, and the cold runs' or {@code null}. */
+    public record Cells(List<CellResult> cells, ColdResult cold) {
     }
 
     public HistoryCellTask {
@@ -33,6 +36,9 @@ public record HistoryCellTask(String strategy, long[] elements, long[] capacitie
     @Override
     public Cells measure() {
         MemoryStrategy s = Registries.memoryStrategies().require(strategy);
+        // Every ring of this child from fresh pages, as in the seed's fresh process (MallocThreshold).
+        MallocThreshold.pinAtDefault().ifPresent(why -> System.err.println("history: " + why));
+        ColdResult c = cold == null ? null : cold(s, cold, true);
         List<CellResult> out = new ArrayList<>();
         for (int i = 0; i < elements.length; i++) {
             try {
@@ -45,7 +51,17 @@ public record HistoryCellTask(String strategy, long[] elements, long[] capacitie
                         org.ringlab.bench.util.Cells.describe(e)));
             }
         }
-        return new Cells(out);
+        return new Cells(out, c);
+    }
+
+    /** The cold runs, or their failure as a result. */
+    static ColdResult cold(MemoryStrategy s, ColdRun.ColdPlan plan, boolean forked) {
+        try {
+            MallocThreshold.pinAtDefault().ifPresent(why -> System.err.println("history: " + why));
+            return ColdRun.measure(s, plan, forked);
+        } catch (RuntimeException e) {
+            return ColdResult.failed(s.name(), plan, forked, org.ringlab.bench.util.Cells.describe(e));
+        }
     }
 
     @Override

@@ -46,8 +46,14 @@ public final class HistoryExperiment implements Experiment {
 
     @Override
     public String description() {
-        return "mirrored ring vs doubled array vs linearize/split: ns per put, whole-history read, physical memory,"
-                + " element sizes 4 KiB .. 1 MiB";
+        return "mirrored ring vs doubled array vs linearize/split: seed 000's write and read runs timed whole from a"
+                + " fresh mapping (its 48 x 240 KiB ring), page faults, physical memory; ns per put and whole-history"
+                + " read in the steady state, element sizes 4 KiB .. 960 KiB";
+    }
+
+    @Override
+    public java.util.Set<String> metrics() {
+        return HistoryReport.METRICS;
     }
 
     @Override
@@ -98,6 +104,7 @@ public final class HistoryExperiment implements Experiment {
                 plan.fork() ? "one fresh JVM per strategy and round" : "all in this JVM"));
         progress.plan(plan.strategies().size() * budget.minRounds());
         List<CellResult> results = new ArrayList<>();
+        List<ColdResult> colds = new ArrayList<>();
         int round = 0;
         int strategyRuns = 0; // one child JVM each when forked
         boolean decisive = false;
@@ -126,7 +133,15 @@ public final class HistoryExperiment implements Experiment {
                     progress.step(strategy.name() + " × " + plan.sizes().size() + " sizes (round " + (round + 1) + ")");
                 }
                 strategyRuns++;
-                for (CellResult c : runStrategy(strategy, plan, progress)) {
+                Run run = runStrategy(strategy, plan, progress);
+                if (run.cold() != null) {
+                    ColdResult c = run.cold().inRound(round);
+                    if (!c.ok()) {
+                        progress.note("FAILED " + strategy.name() + " cold runs: " + c.error());
+                    }
+                    colds.add(c);
+                }
+                for (CellResult c : run.cells()) {
                     CellResult r = c.inRound(round);
                     if (!r.ok()) {
                         progress.note("FAILED " + strategy.name() + " × " + Sizes.format(r.elementSize()) + ": "
@@ -136,15 +151,24 @@ public final class HistoryExperiment implements Experiment {
                 }
             }
             round++;
-            decisive = new HistoryReport(plan, results, 0).decisive();
+            decisive = new HistoryReport(plan, results, colds, 0).decisive();
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
-        return new Outcome(new HistoryReport(plan, results, elapsed).result(id(), seed()),
-                results.stream().allMatch(CellResult::ok));
+        return new Outcome(new HistoryReport(plan, results, colds, elapsed).result(id(), seed()),
+                results.stream().allMatch(CellResult::ok) && colds.stream().allMatch(ColdResult::ok));
     }
 
-    /** Every element size of one strategy: in one child JVM, or here, one cell after the other. */
-    private static List<CellResult> runStrategy(MemoryStrategy strategy, HistoryPlan plan, Progress progress) {
+    /** One strategy's round: its cells, and its cold runs or {@code null}. */
+    private record Run(List<CellResult> cells, ColdResult cold) {
+    }
+
+    /**
+     * Every element size of one strategy: in one child JVM, or here, one cell after the other;
+     * first the seed's cold runs when the strategy is one of the claimed pair.
+     */
+    private static Run runStrategy(MemoryStrategy strategy, HistoryPlan plan, Progress progress) {
+        ColdRun.ColdPlan cold = strategy.name().equals(plan.baseline()) || strategy.name().equals(plan.candidate())
+                ? plan.cold() : null;
         List<CellResult> out = new ArrayList<>();
         List<Long> sizes = new ArrayList<>();
         List<Long> capacities = new ArrayList<>();
@@ -156,26 +180,26 @@ public final class HistoryExperiment implements Experiment {
                 out.add(CellResult.failed(strategy.name(), size, plan.ringBytes(), plan.fork(), Cells.describe(e)));
             }
         }
-        if (sizes.isEmpty()) {
-            return out;
-        }
-        if (!plan.fork()) {
+        if (!plan.fork() || sizes.isEmpty()) {
+            ColdResult c = cold == null ? null : HistoryCellTask.cold(strategy, cold, false);
             for (int i = 0; i < sizes.size(); i++) {
                 out.add(runCell(strategy, sizes.get(i), capacities.get(i), plan));
             }
-            return out;
+            return new Run(out, c);
         }
         long[] e = sizes.stream().mapToLong(Long::longValue).toArray();
         long[] c = capacities.stream().mapToLong(Long::longValue).toArray();
         try {
-            out.addAll(Fork.run(new HistoryCellTask(strategy.name(), e, c, plan.warmup(), plan.repetitions()),
-                    CELL_TIMEOUT, line -> progress.note("(child) " + line)).cells());
+            HistoryCellTask.Cells child = Fork.run(new HistoryCellTask(strategy.name(), e, c, plan.warmup(),
+                    plan.repetitions(), cold), CELL_TIMEOUT, line -> progress.note("(child) " + line));
+            out.addAll(child.cells());
+            return new Run(out, child.cold());
         } catch (RuntimeException ex) {
             for (int i = 0; i < e.length; i++) {
                 out.add(CellResult.failed(strategy.name(), e[i], c[i], true, Cells.describe(ex)));
             }
+            return new Run(out, cold == null ? null : ColdResult.failed(strategy.name(), cold, true, Cells.describe(ex)));
         }
-        return out;
     }
 
     private static CellResult runCell(MemoryStrategy strategy, long size, long capacity, HistoryPlan plan) {

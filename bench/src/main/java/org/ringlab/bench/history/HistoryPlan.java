@@ -16,10 +16,11 @@ import org.ringlab.bench.harness.RepetitionBudget;
  * @param repetitions timed repetitions per round (per forked JVM)
  * @param budget    rounds per cell: every strategy gets {@code minRounds}; the claimed pair
  *                  (baseline, candidate) gets more while a claim is inconclusive
+ * @param cold      seed 000's whole runs, made by the claimed pair first in every round
  */
 public record HistoryPlan(Profile profile, List<MemoryStrategy> strategies, List<Long> sizes, long ringBytes,
                           int warmup, int repetitions, boolean fork, long seed, Path out, List<String> skipped,
-                          String baseline, String candidate, RepetitionBudget budget) {
+                          String baseline, String candidate, RepetitionBudget budget, ColdRun.ColdPlan cold) {
 
     public HistoryPlan {
         strategies = List.copyOf(strategies);
@@ -27,12 +28,12 @@ public record HistoryPlan(Profile profile, List<MemoryStrategy> strategies, List
         skipped = List.copyOf(skipped);
     }
 
-    /** With the profile's repetition budget. */
+    /** With the profile's repetition budget and cold runs. */
     public HistoryPlan(Profile profile, List<MemoryStrategy> strategies, List<Long> sizes, long ringBytes, int warmup,
                        int repetitions, boolean fork, long seed, Path out, List<String> skipped, String baseline,
                        String candidate) {
         this(profile, strategies, sizes, ringBytes, warmup, repetitions, fork, seed, out, skipped, baseline, candidate,
-                profile.budget());
+                profile.budget(), profile.coldPlan());
     }
 
     public int cellCount() {

@@ -7,8 +7,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import org.ringlab.bench.harness.RatioClaim;
+import org.ringlab.bench.catalogue.SeedCatalogue;
+import org.ringlab.bench.catalogue.SeedResult;
+import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.RoundPool;
+import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.bench.report.Chart;
@@ -23,6 +26,9 @@ public final class HistoryReport {
 
     static final List<String> HEADER = List.of("strategy", "element", "write ns/put [min..max]", "write GB/s",
             "read ms [min..max]", "read GB/s", "Pss MiB", "Pss/N", "Rss MiB", "Rss/N", "extra B/put", "extra B/read");
+
+    static final List<String> COLD_HEADER = List.of("strategy", "rounds", "write ms [min..max]", "write CPU ms",
+            "write faults", "Pss KiB", "Rss KiB", "VmSize KiB", "read ms [min..max]", "read faults");
 
     private static final List<String> NOTES = List.of(
             "write: ns per put() of one element into a full ring (median of the repetitions, [min..max]);"
@@ -39,20 +45,30 @@ public final class HistoryReport {
             "extra: CopyCounters.extraBytes(), the exact bytes moved beyond the single copy of the data (mirror"
                     + " copies, rotations, scratch staging and gathering), per timed put and per timed read.");
 
-    /** Seed 000: the mirrored ring's write is at least this many times faster than the doubled array's. */
-    static final double WRITE_SPEED_UP_GOAL = 1.8;
-    /** Seed 000: the mirrored read is at most this many times slower. */
-    static final double READ_SLOWDOWN_LIMIT = 1.5;
-    /** Seed 000: the doubled array holds 2N, the mirrored ring N; judged as Pss(doubled) ÷ Pss(mirrored) ≥ this. */
-    static final double PSS_RATIO_GOAL = 1.6;
+    /** Seed 000's catalogue: every figure and band the claims judge against. */
+    static final String SEED = "000";
+    /** The strategies the seed's linearize sentence compares: boost-style rotation and double insertion. */
+    static final String LINEARIZE = "linearize";
+    static final String DOUBLED = "doubled";
+
+    /** The figures the claims judge, as the catalogue names them ({@code HistoryExperiment.metrics()}). */
+    static final java.util.Set<String> METRICS = java.util.Set.of("history.example-sum-0", "history.example-sum-1",
+            "history.example-sum-2", "history.example-sum-3", "history.example-total", "history.vsz-ratio",
+            "history.pss-doubled-kib", "history.pss-mirrored-kib", "history.pss-ratio", "history.rss-growth-ratio",
+            "history.cold-write-ratio", "history.cold-write-cpu-ratio", "history.cold-write-faults-doubled",
+            "history.cold-write-faults-mirrored", "history.cold-write-faults-ratio", "history.cold-read-ratio",
+            "history.cold-read-cpu-ratio", "history.cold-read-faults-doubled", "history.cold-read-faults-mirrored",
+            "history.linearize-vs-double-bytes");
 
     private final HistoryPlan plan;
     private final List<CellResult> results;
+    private final List<ColdResult> colds;
     private final double elapsedSeconds;
 
-    public HistoryReport(HistoryPlan plan, List<CellResult> results, double elapsedSeconds) {
+    public HistoryReport(HistoryPlan plan, List<CellResult> results, List<ColdResult> colds, double elapsedSeconds) {
         this.plan = plan;
         this.results = List.copyOf(results);
+        this.colds = List.copyOf(colds);
         this.elapsedSeconds = elapsedSeconds;
     }
 
@@ -84,26 +100,92 @@ public final class HistoryReport {
                 skipped.add(r.strategy() + " × " + Sizes.format(r.elementSize()) + " FAILED: " + r.error());
             }
         }
+        coldMeasurements(ms, id);
+        for (ColdResult c : colds) {
+            if (!c.ok()) {
+                skipped.add(c.strategy() + " cold runs (round " + (c.round() + 1) + ") FAILED: " + c.error());
+            }
+        }
         List<String> notes = new ArrayList<>(NOTES);
-        notes.add("differs from seed 000: a 2-core KVM guest (4 KiB pages under EPT, a shared machine) and a JVM writing"
-                + " through MemorySegment, where the seed's C wrote through a pointer on bare metal; the mirror's saving"
-                + " is a copy avoided, so the write ratio should hold for large elements and shrink for small ones,"
-                + " where the JVM's per-call overhead dominates both strategies");
-        notes.add(String.format(Locale.ROOT, "Ring %s (rounded per cell to the element size and granularity), %d warm-up"
-                        + " + %d timed repetitions, %s, %.1f s.", Sizes.format(plan.ringBytes()), plan.warmup(),
-                plan.repetitions(), plan.fork() ? "one fresh JVM per strategy and round (its element sizes one after the other)" : "all cells in one JVM",
+        notes.add("cold: seed 000's own runs under its conditions, each timed whole from a fresh mapping to its"
+                + " unmapping (first-touch page faults included, as the seed timed one process per run), after the JIT"
+                + " was warmed on a small ring; faults are the measuring thread's minor faults (/proc/thread-self/stat),"
+                + " Pss/Rss/VmSize the growth once the write run's ring is full. The table above is the steady state"
+                + " beside them: a ring already faulted in.");
+        notes.add("differs from seed 000 on every figure: a 2-core KVM guest (4 KiB pages under EPT, a shared machine)"
+                + " and a JVM copying each element from a source segment, where the seed's C memset it in place on bare"
+                + " metal; a Java Arena zero-fills the doubled array when it allocates it, so the doubled array is"
+                + " faulted in at allocation, where the seed's malloc block was faulted in by its first write or read");
+        notes.add(String.format(Locale.ROOT, "Steady-state ring %s (rounded per cell to the element size and"
+                        + " granularity), %d warm-up + %d timed repetitions, %s, %.1f s.", Sizes.format(plan.ringBytes()),
+                plan.warmup(), plan.repetitions(), plan.fork() ? "one fresh JVM per strategy and round (its cold runs"
+                        + " first, then its element sizes one after the other)" : "all cells in one JVM",
                 elapsedSeconds));
-        notes.add(String.format(Locale.ROOT, "Rounds: every cell ran %d to %d times (forks), the strategies of a"
-                        + " round back to back in alternating order; the claims' intervals resample rounds,"
-                        + " then repetitions (paired: both sides of a round together). Rounds were added for %s vs %s"
-                        + " while a claim was inconclusive, up to %d rounds or %.0f s.", minRounds(), maxRounds(),
-                plan.baseline(), plan.candidate(), plan.budget().maxRounds(), plan.budget().seconds()));
+        if (plan.cold() != null) {
+            ColdRun.ColdPlan cp = plan.cold();
+            notes.add(String.format(Locale.ROOT, "Cold runs (%s and %s only): write %d passes × %d elements of %s"
+                            + " (the seed made %d passes), read %d passes × %d first longs of a fresh %d × %s.",
+                    plan.baseline(), plan.candidate(), cp.writePasses(), cp.writeSlots(), Sizes.format(cp.writeElement()),
+                    Profile.SEED_WRITE_PASSES, cp.readPasses(), cp.readSlots(), cp.readSlots(),
+                    Sizes.format(cp.readElement())));
+        }
         Table table = new Table("Write, whole-history read and physical memory per strategy and element size", HEADER,
                 rows());
-        return new ExperimentResult(id, seed, "Seed 000: write per element, whole-history read, physical memory",
-                plan.profile().id(), ms, List.of(table), List.of(speedUps("write", CellResult::writeNsPerPut),
+        Table coldTable = new Table("Seed 000's runs timed whole from a fresh mapping (cold), medians over rounds",
+                COLD_HEADER, coldRows());
+        return new ExperimentResult(id, seed, "Seed 000: its write and read runs from a fresh mapping, the steady state"
+                + " per element size, physical memory", plan.profile().id(), ms, List.of(coldTable, table), List.of(speedUps("write", CellResult::writeNsPerPut),
                 speedUps("whole-history read", CellResult::readNs)), claims(), notes,
                 skipped);
+    }
+
+    /** One row per strategy that made cold runs: medians over its rounds. */
+    List<List<String>> coldRows() {
+        List<List<String>> rows = new ArrayList<>();
+        for (MemoryStrategy strategy : plan.strategies()) {
+            List<ColdResult> runs = colds.stream().filter(c -> c.ok() && c.strategy().equals(strategy.name())).toList();
+            if (runs.isEmpty()) {
+                continue;
+            }
+            Stats w = Stats.of(runs.stream().mapToDouble(ColdResult::writeNs).toArray());
+            Stats r = Stats.of(runs.stream().mapToDouble(ColdResult::readNs).toArray());
+            java.util.function.Function<java.util.function.ToDoubleFunction<ColdResult>, Double> med =
+                    f -> Stats.of(runs.stream().mapToDouble(f).toArray()).median();
+            rows.add(List.of(strategy.name(), Integer.toString(runs.size()),
+                    ms(w.median()) + " [" + ms(w.min()) + ".." + ms(w.max()) + "]",
+                    ms(med.apply(ColdResult::writeCpuNs)), count(med.apply(ColdResult::writeFaults)),
+                    count(med.apply(ColdResult::writePss) / Sizes.KIB), count(med.apply(ColdResult::writeRss) / Sizes.KIB),
+                    count(med.apply(ColdResult::writeVsz) / Sizes.KIB),
+                    ms(r.median()) + " [" + ms(r.min()) + ".." + ms(r.max()) + "]",
+                    count(med.apply(ColdResult::readFaults))));
+        }
+        return rows;
+    }
+
+    /** The cold runs' times (a round each) and counts, per strategy, for results.json and diff. */
+    private void coldMeasurements(List<Measurement> ms, String id) {
+        for (MemoryStrategy strategy : plan.strategies()) {
+            List<ColdResult> runs = colds.stream().filter(c -> c.ok() && c.strategy().equals(strategy.name()))
+                    .sorted(java.util.Comparator.comparingInt(ColdResult::round)).toList();
+            if (runs.isEmpty()) {
+                continue;
+            }
+            Map<String, String> labels = new LinkedHashMap<>();
+            labels.put("strategy", strategy.name());
+            labels.put("element", "cold");
+            ms.add(Measurement.ofForks(id, labels, "coldWrite", "ns/run", false, false,
+                    runs.stream().map(c -> new double[] {c.writeNs()}).toList()));
+            ms.add(Measurement.ofForks(id, labels, "coldRead", "ns/run", false, false,
+                    runs.stream().map(c -> new double[] {c.readNs()}).toList()));
+            if (runs.stream().allMatch(c -> Double.isFinite(c.writeFaults()))) {
+                ms.add(Measurement.ofForks(id, labels, "coldWriteFaults", "faults", false, true,
+                        runs.stream().map(c -> new double[] {c.writeFaults()}).toList()));
+            }
+        }
+    }
+
+    private static String count(double v) {
+        return Double.isFinite(v) ? fixed(v, 0) : "-";
     }
 
     /** Samples grouped by fork; in one JVM (no fork) every round is fork 0. */
@@ -186,58 +268,243 @@ public final class HistoryReport {
     }
 
     /**
-     * Seed 000's claims beside this run, per element size: the write speed-up, the read
-     * slowdown, and the physical memory ratio; each judged on the t interval of its ratio over
-     * the paired rounds ({@link RatioClaim}), the round variance pooled over the element sizes
-     * per kind of figure (writes, reads, Pss: each kind's noise differs, the sizes' alike).
+     * Every measurable result of seed 000's catalogue, judged on this run: first under the seed's
+     * conditions (its example, its whole write and read runs from a fresh mapping: {@link ColdRun}),
+     * then the steady state per element size beside them, judged against the same entries. Timed
+     * figures on the t interval of their ratio over the paired rounds, the round variance pooled
+     * per kind of figure; counts and sizes exactly.
      */
     List<Claim> claims() {
         return RoundPool.judge(this::claims);
     }
 
     private List<Claim> claims(RoundPool pool) {
+        SeedCatalogue seed = SeedCatalogue.load(SEED);
+        List<Claim> claims = new ArrayList<>();
+        example(seed, claims);
+        cold(seed, pool, claims);
+        steady(seed, pool, claims);
+        claims.add(linearize(seed.result("000.linearize-equals-double")));
+        return claims;
+    }
+
+    /** The seed's example program, run on the candidate: its four element sums and the whole history's. */
+    private void example(SeedCatalogue seed, List<Claim> claims) {
+        String cand = plan.candidate();
+        Optional<ColdResult> run = colds.stream().filter(c -> c.ok() && c.strategy().equals(cand)
+                && c.exampleSums().length == ColdRun.EXAMPLE_SLOTS + 1).findFirst();
+        for (int i = 0; i <= ColdRun.EXAMPLE_SLOTS; i++) {
+            SeedResult r = seed.result(i < ColdRun.EXAMPLE_SLOTS ? "000.example-sum-" + i : "000.example-total");
+            if (run.isEmpty()) {
+                claims.add(r.notMeasured(cand + "'s example not measured: " + coldWhy(cand)));
+                continue;
+            }
+            long[] sums = run.get().exampleSums();
+            claims.add(r.judgeExact(sums[i], String.format(Locale.ROOT, "%s, %d puts of %d-byte elements into %d slots;"
+                            + " element sums %s, whole history %d", cand, ColdRun.EXAMPLE_PUTS, ColdRun.EXAMPLE_ELEMENT,
+                    ColdRun.EXAMPLE_SLOTS, java.util.Arrays.toString(java.util.Arrays.copyOf(sums, ColdRun.EXAMPLE_SLOTS)),
+                    sums[ColdRun.EXAMPLE_SLOTS])));
+        }
+    }
+
+    /** Why a strategy has no cold runs. */
+    private String coldWhy(String strategy) {
+        if (plan.cold() == null) {
+            return "this run made no cold runs";
+        }
+        return colds.stream().filter(c -> c.strategy().equals(strategy) && !c.ok()).map(c -> "FAILED: " + c.error())
+                .findFirst().orElse(strategy + " not measured");
+    }
+
+    /** The seed's whole runs: time and CPU ratios on their interval, faults and memory exactly. */
+    private void cold(SeedCatalogue seed, RoundPool pool, List<Claim> claims) {
         String base = plan.baseline();
         String cand = plan.candidate();
-        List<Claim> claims = new ArrayList<>();
+        List<String> ids = List.of("000.valgrind-equal", "000.rss-doubled", "000.rss-mirrored", "000.rss-ratio",
+                "000.pmap-totals", "000.write-ratio", "000.write-cpu-ratio", "000.write-faults-doubled",
+                "000.write-faults-mirrored", "000.write-faults-ratio", "000.read-ratio",
+                "000.read-cpu-ratio", "000.read-faults-doubled", "000.read-faults-mirrored");
+        List<ColdResult[]> pairs = coldPairs(base, cand);
+        if (pairs.isEmpty()) {
+            String why = "not measured: " + (plan.cold() == null ? "this run made no cold runs"
+                    : coldWhy(colds.stream().anyMatch(c -> c.ok() && c.strategy().equals(base)) ? cand : base));
+            ids.forEach(id -> claims.add(seed.result(id).notMeasured(why)));
+            return;
+        }
+        ColdRun.ColdPlan cp = pairs.getFirst()[0].plan();
+        String write = String.format(Locale.ROOT, "whole runs of %d × %d puts into %d × %s, %d rounds",
+                cp.writePasses(), cp.writeSlots(), cp.writeSlots(), Sizes.format(cp.writeElement()), pairs.size());
+        String read = String.format(Locale.ROOT, "whole runs of %d × %d loads from a fresh %d × %s, %d rounds",
+                cp.readPasses(), cp.readSlots(), cp.readSlots(), Sizes.format(cp.readElement()), pairs.size());
+        double bf = medianOf(pairs, 0, ColdResult::writeFaults);
+        double cf = medianOf(pairs, 1, ColdResult::writeFaults);
+        double bp = medianOf(pairs, 0, ColdResult::writePss) / Sizes.KIB;
+        double cpss = medianOf(pairs, 1, ColdResult::writePss) / Sizes.KIB;
+        double brss = medianOf(pairs, 0, ColdResult::writeRss) / Sizes.KIB;
+        double crss = medianOf(pairs, 1, ColdResult::writeRss) / Sizes.KIB;
+        double bv = medianOf(pairs, 0, ColdResult::writeVsz) / Sizes.KIB;
+        double cv = medianOf(pairs, 1, ColdResult::writeVsz) / Sizes.KIB;
+        String faults = String.format(Locale.ROOT, "minor faults %s %.0f, %s %.0f", base, bf, cand, cf);
+        String memory = String.format(Locale.ROOT, "Pss growth %s %.0f KiB, %s %.0f KiB; Rss growth %s %.0f KiB, %s"
+                + " %.0f KiB; %s", base, bp, cand, cpss, base, brss, cand, crss, write);
+
+        claims.add(exact(seed.result("000.valgrind-equal"), bv / cv, String.format(Locale.ROOT,
+                "address space added: %s %.0f KiB, %s %.0f KiB; %s", base, bv, cand, cv, write)));
+        claims.add(exact(seed.result("000.rss-doubled"), bp, memory));
+        claims.add(exact(seed.result("000.rss-mirrored"), cpss, memory));
+        claims.add(exact(seed.result("000.rss-ratio"), bp / cpss, memory));
+        claims.add(exact(seed.result("000.pmap-totals"), brss / crss, memory));
+
+        Estimate wt = pool.paired("cold-write", column(pairs, 0, r -> r.writeNs()), column(pairs, 1, r -> r.writeNs()));
+        claims.add(seed.result("000.write-ratio").judge(wt, String.format(Locale.ROOT, "%s %s ms, %s %s ms; %s; %s",
+                base, ms(medianOf(pairs, 0, r -> r.writeNs())), cand, ms(medianOf(pairs, 1, r -> r.writeNs())), faults,
+                write)));
+        Estimate wc = pool.paired("cold-write-cpu", column(pairs, 0, r -> r.writeCpuNs()),
+                column(pairs, 1, r -> r.writeCpuNs()));
+        claims.add(seed.result("000.write-cpu-ratio").judge(wc, String.format(Locale.ROOT, "thread CPU %s %s ms, %s %s"
+                        + " ms; %s", base, ms(medianOf(pairs, 0, r -> r.writeCpuNs())), cand,
+                ms(medianOf(pairs, 1, r -> r.writeCpuNs())), write)));
+        claims.add(exact(seed.result("000.write-faults-doubled"), bf, faults + "; " + write + "; " + pages(cp, base)));
+        claims.add(exact(seed.result("000.write-faults-mirrored"), cf, faults + "; " + write + "; " + pages(cp, cand)));
+        claims.add(exact(seed.result("000.write-faults-ratio"), bf / cf, faults + "; " + write));
+
+        double brf = medianOf(pairs, 0, ColdResult::readFaults);
+        double crf = medianOf(pairs, 1, ColdResult::readFaults);
+        String readFaults = String.format(Locale.ROOT, "minor faults %s %.0f, %s %.0f (%d elements read, %s a page)",
+                base, brf, cand, crf, cp.readSlots(), Sizes.format(Environment.pageSizeBytes().orElse(4096L)));
+        Estimate rt = pool.paired("cold-read", column(pairs, 1, r -> r.readNs()), column(pairs, 0, r -> r.readNs()));
+        String readTimes = String.format(Locale.ROOT, "%s %s ms, %s %s ms; %s; %s", cand,
+                ms(medianOf(pairs, 1, r -> r.readNs())), base, ms(medianOf(pairs, 0, r -> r.readNs())), readFaults, read);
+        claims.add(seed.result("000.read-ratio").judge(rt, readTimes));
+        Estimate rc = pool.paired("cold-read-cpu", column(pairs, 1, r -> r.readCpuNs()),
+                column(pairs, 0, r -> r.readCpuNs()));
+        claims.add(seed.result("000.read-cpu-ratio").judge(rc, String.format(Locale.ROOT, "thread CPU %s %s ms, %s %s"
+                        + " ms; %s", cand, ms(medianOf(pairs, 1, r -> r.readCpuNs())), base,
+                ms(medianOf(pairs, 0, r -> r.readCpuNs())), read)));
+        claims.add(exact(seed.result("000.read-faults-doubled"), brf, readFaults + "; " + read));
+        claims.add(exact(seed.result("000.read-faults-mirrored"), crf, readFaults + "; " + read));
+    }
+
+    /** What a run's fault count is made of: the ring's pages, once or twice. */
+    private static String pages(ColdRun.ColdPlan cp, String strategy) {
+        long page = Environment.pageSizeBytes().orElse(4096L);
+        long n = cp.writeElement() * cp.writeSlots() / page;
+        return String.format(Locale.ROOT, "the ring is N = %d pages of %s (%s: %s)", n, Sizes.format(page), strategy,
+                strategy.equals(DOUBLED) ? "2N = " + 2 * n + " to touch" : "N to touch");
+    }
+
+    /** An exact figure, or not measured where this machine gave none (no /proc). */
+    private static Claim exact(SeedResult r, double value, String detail) {
+        return Double.isFinite(value) ? r.judgeExact(value, detail)
+                : r.notMeasured("not measured: this system gave no figure (" + detail + ")");
+    }
+
+    /**
+     * The steady state beside the seed's runs: a ring already faulted in, per element size,
+     * judged against the seed's write and read figures and its memory ratio, each claim's text
+     * saying which size.
+     */
+    private void steady(SeedCatalogue seed, RoundPool pool, List<Claim> claims) {
+        String base = plan.baseline();
+        String cand = plan.candidate();
+        SeedResult write = seed.result("000.write-ratio");
+        SeedResult read = seed.result("000.read-ratio");
+        SeedResult pss = seed.result("000.rss-ratio");
+        String llc = Environment.lastLevelCacheBytes().map(Sizes::format).orElse("unknown");
         for (long size : plan.sizes()) {
-            String el = Sizes.format(size);
-            RatioClaim write = RatioClaim.atLeast(String.format(Locale.ROOT, "seed 000: %s writes about 2× faster than"
-                    + " %s, %s elements (ns/put %s ÷ %s ≥ %.1f×)", cand, base, el, base, cand, WRITE_SPEED_UP_GOAL),
-                    "≈ 2×", WRITE_SPEED_UP_GOAL);
-            RatioClaim read = RatioClaim.atMost(String.format(Locale.ROOT, "seed 000: reading the whole history through"
-                    + " %s is at most %.1f× slower than through %s, %s elements", cand, READ_SLOWDOWN_LIMIT, base, el),
-                    "reads cost about the same", READ_SLOWDOWN_LIMIT);
-            RatioClaim pss = RatioClaim.atLeast(String.format(Locale.ROOT, "seed 000: %s holds 2N of physical memory"
-                    + " (Pss), %s N, %s elements (Pss %s ÷ %s ≥ %.1f×)", base, cand, el, base, cand, PSS_RATIO_GOAL),
-                    "2N vs N", PSS_RATIO_GOAL);
             List<CellResult[]> pairs = pairs(base, cand, size);
+            long capacity = pairs.isEmpty() ? HistoryCell.capacityFor(plan.ringBytes(), size, 1)
+                    : pairs.getFirst()[1].capacity();
+            String where = String.format(Locale.ROOT, " (steady state: a ring already faulted in, %s elements, ring %s)",
+                    Sizes.format(size), Sizes.format(capacity));
             if (pairs.isEmpty()) {
                 String why = notMeasured(find(base, size), find(cand, size));
-                claims.add(write.notMeasured(why));
-                claims.add(read.notMeasured(why));
-                claims.add(pss.notMeasured(why));
+                claims.add(steadyClaim(write.notMeasured(why), where));
+                claims.add(steadyClaim(read.notMeasured(why), where));
+                claims.add(steadyClaim(pss.notMeasured(why), where));
                 continue;
             }
+            String cache = String.format(Locale.ROOT, "%s holds %s, %s %s; last-level cache %s",
+                    base, Sizes.format(2 * capacity), cand, Sizes.format(capacity), llc);
             List<double[]> bw = pairs.stream().map(p -> p[0].writeNsPerPut()).toList();
             List<double[]> cw = pairs.stream().map(p -> p[1].writeNsPerPut()).toList();
-            claims.add(write.judge(pool.paired("write", bw, cw), String.format(Locale.ROOT, "%s %s, %s %s ns/put",
-                    base, ns(median(bw)), cand, ns(median(cw)))));
+            claims.add(steadyClaim(write.judge(pool.paired("write", bw, cw), String.format(Locale.ROOT,
+                    "%s %s, %s %s ns/put; extra bytes/put %s %s, %s %s; %s", base, ns(median(bw)), cand, ns(median(cw)),
+                    base, bytes(pairs.getFirst()[0].extraBytesPerPut()), cand,
+                    bytes(pairs.getFirst()[1].extraBytesPerPut()), cache)), where));
             List<double[]> br = pairs.stream().map(p -> p[0].readNs()).toList();
             List<double[]> cr = pairs.stream().map(p -> p[1].readNs()).toList();
-            claims.add(read.judge(pool.paired("read", cr, br), String.format(Locale.ROOT, "%s %s, %s %s ms per read",
-                    cand, ms(median(cr)), base, ms(median(br)))));
+            claims.add(steadyClaim(read.judge(pool.paired("read", cr, br), String.format(Locale.ROOT,
+                    "%s %s, %s %s ms per whole-history read (every byte, where the seed loaded one long per element);"
+                            + " %s", cand, ms(median(cr)), base, ms(median(br)), cache)), where));
             // In one JVM, a freed ring's pages and heap resizing land in the next cell's Pss growth.
             if (!plan.fork()) {
-                claims.add(pss.notMeasured("not measured: Pss growth needs fresh JVMs (this run used"
-                        + " --no-fork or the tiny profile)"));
+                claims.add(steadyClaim(pss.notMeasured("not measured: Pss growth of a steady-state cell needs a fresh JVM"
+                        + " (this run used --no-fork or the tiny profile)"), where));
                 continue;
             }
-            List<double[]> bp = pairs.stream().map(p -> new double[] {p[0].pssBytes() / p[0].capacity()}).toList();
-            List<double[]> cp = pairs.stream().map(p -> new double[] {p[1].pssBytes() / p[1].capacity()}).toList();
-            claims.add(pss.judge(pool.paired("pss", bp, cp), String.format(Locale.ROOT, "Pss/N %s %.2f, %s %.2f",
-                    base, median(bp), cand, median(cp))));
+            double bp = Stats.of(pairs.stream().mapToDouble(p -> p[0].pssBytes()).toArray()).median();
+            double cp = Stats.of(pairs.stream().mapToDouble(p -> p[1].pssBytes()).toArray()).median();
+            claims.add(steadyClaim(pss.judgeExact(bp / cp, String.format(Locale.ROOT, "Pss/N %s %.2f, %s %.2f (medians"
+                    + " over %d rounds)", base, bp / capacity, cand, cp / capacity, pairs.size())), where));
         }
-        return claims;
+    }
+
+    /** A steady-state claim: the entry's claim, its text saying under which conditions. */
+    private static Claim steadyClaim(Claim c, String where) {
+        return new Claim(c.id(), c.claim() + where, c.measured(), c.verdict(), c.judgement());
+    }
+
+    /**
+     * Linearize's rotation against double insertion, in bytes moved beyond the single copy: one
+     * whole-history read of linearize against one ring's worth of puts into the doubled array.
+     */
+    private Claim linearize(SeedResult r) {
+        List<Long> order = new ArrayList<>(plan.sizes());
+        if (order.remove(Profile.SEED_ELEMENT)) {
+            order.addFirst(Profile.SEED_ELEMENT);
+        }
+        for (long size : order) {
+            Optional<CellResult> lin = find(LINEARIZE, size);
+            Optional<CellResult> dbl = find(DOUBLED, size);
+            if (lin.isEmpty() || dbl.isEmpty() || !Double.isFinite(lin.get().extraBytesPerRead())
+                    || !Double.isFinite(dbl.get().extraBytesPerPut()) || dbl.get().extraBytesPerPut() <= 0) {
+                continue;
+            }
+            double rotate = lin.get().extraBytesPerRead();
+            double insert = dbl.get().extraBytesPerPut() * dbl.get().slots();
+            return r.judgeExact(rotate / insert, String.format(Locale.ROOT, "%s elements, ring %s: %s moves %s B per"
+                            + " whole-history read, %s %s B per ring's worth of puts (%d × %s B)", Sizes.format(size),
+                    Sizes.format(lin.get().capacity()), LINEARIZE, bytes(rotate), DOUBLED, bytes(insert),
+                    dbl.get().slots(), bytes(dbl.get().extraBytesPerPut())));
+        }
+        return r.notMeasured("not measured: " + LINEARIZE + " and " + DOUBLED + " did not both measure an element size");
+    }
+
+    /** Rounds in which both strategies made their cold runs: (baseline, candidate) per round. */
+    private List<ColdResult[]> coldPairs(String base, String cand) {
+        Map<Integer, ColdResult> b = new LinkedHashMap<>();
+        colds.stream().filter(c -> c.ok() && c.strategy().equals(base)).forEach(c -> b.put(c.round(), c));
+        List<ColdResult[]> pairs = new ArrayList<>();
+        colds.stream().filter(c -> c.ok() && c.strategy().equals(cand)).sorted(java.util.Comparator.comparingInt(
+                ColdResult::round)).forEach(c -> {
+                    ColdResult x = b.get(c.round());
+                    if (x != null) {
+                        pairs.add(new ColdResult[] {x, c});
+                    }
+                });
+        return pairs;
+    }
+
+    /** One side's figure, a round each, as paired rounds of one sample. */
+    private static List<double[]> column(List<ColdResult[]> pairs, int side,
+                                         java.util.function.ToDoubleFunction<ColdResult> f) {
+        return pairs.stream().map(p -> new double[] {f.applyAsDouble(p[side])}).toList();
+    }
+
+    private static double medianOf(List<ColdResult[]> pairs, int side,
+                                   java.util.function.ToDoubleFunction<ColdResult> f) {
+        return Stats.of(pairs.stream().mapToDouble(p -> f.applyAsDouble(p[side])).toArray()).median();
     }
 
     /** Rounds in which both strategies of a claim produced numbers: (baseline, candidate) per round. */

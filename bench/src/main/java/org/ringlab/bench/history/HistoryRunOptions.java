@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
 public final class HistoryRunOptions implements ExperimentOptions {
 
     @Option(names = "--sizes", paramLabel = "SIZE", split = ",",
-            description = "history: element sizes, comma-separated, multiples of 8 bytes (default: 4K,64K,1M).")
+            description = "history: element sizes of the steady state, comma-separated, multiples of 8 bytes"
+                    + " (default: 4K,60K,240K,960K); seed 000's cold runs keep its own 48 x 240K and 48 x 960K.")
     List<String> sizes = new ArrayList<>();
 
     /** The element sizes in bytes: the ones given, else seed 000's. */
@@ -29,7 +30,7 @@ public final class HistoryRunOptions implements ExperimentOptions {
             }
             if (v <= 0 || v % Long.BYTES != 0) {
                 throw new IllegalArgumentException("--sizes: element size " + s
-                        + " is not a positive multiple of 8 bytes (e.g. 4K, 64K, 1M)");
+                        + " is not a positive multiple of 8 bytes (e.g. 4K, 60K, 240K)");
             }
             out.add(v);
         }

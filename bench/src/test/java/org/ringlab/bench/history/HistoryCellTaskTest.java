@@ -28,7 +28,7 @@ class HistoryCellTaskTest {
         long[] sizes = {4 * Sizes.KIB, 64 * Sizes.KIB, Sizes.MIB};
         for (String strategy : List.of(mirrored, "doubled")) {
             double expected = strategy.equals("doubled") ? 2 : 1;
-            List<CellResult> cells = Fork.run(new HistoryCellTask(strategy, sizes, new long[] {ring, ring, ring}, 0, 1),
+            List<CellResult> cells = Fork.run(new HistoryCellTask(strategy, sizes, new long[] {ring, ring, ring}, 0, 1, null),
                     Duration.ofMinutes(5), line -> { }).cells();
             assertEquals(sizes.length, cells.size());
             for (CellResult c : cells) {
