@@ -61,5 +61,7 @@ module org.ringlab.bench {
     opens org.ringlab.bench.report to com.fasterxml.jackson.databind;
     // The seed catalogues are read by Jackson (catalogue.SeedCatalogue).
     opens org.ringlab.bench.catalogue to com.fasterxml.jackson.databind;
+    // ringlab ab's child task and its figures travel as JSON (ab.ExperimentTask).
+    opens org.ringlab.bench.ab to com.fasterxml.jackson.databind;
 
 }

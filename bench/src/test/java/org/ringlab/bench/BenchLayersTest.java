@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * bench's layers: the measurement harness (statistics, forks, claims and their judgement) below
- * the seed catalogues, below the report, below the experiments and the command line. Each layer
+ * the seed catalogues, below the report, below the experiments, {@code ringlab ab} and the command line. Each layer
  * imports only the ones below it, and none of the three lower layers knows a backend, a queue or
  * the growth module: they measure and judge whatever an experiment hands them.
  */
@@ -20,7 +20,7 @@ class BenchLayersTest {
             "org.ringlab.linux..", "org.ringlab.jna..", "org.ringlab.windows..", "org.ringlab.growth.."};
     private static final String[] EXPERIMENTS = {"org.ringlab.bench.history..", "org.ringlab.bench.driver..",
             "org.ringlab.bench.growth..", "org.ringlab.bench.broadcast..", "org.ringlab.bench.mapped..",
-            "org.ringlab.bench.anchors..", "org.ringlab.bench.cli..", "org.ringlab.bench.jmh.."};
+            "org.ringlab.bench.anchors..", "org.ringlab.bench.cli..", "org.ringlab.bench.jmh..", "org.ringlab.bench.ab.."};
 
     private static JavaClasses bench;
 

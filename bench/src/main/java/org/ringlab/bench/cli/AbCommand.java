@@ -16,10 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.ringlab.bench.harness.AbFigures;
-import org.ringlab.bench.harness.AbReport;
-import org.ringlab.bench.harness.AbRounds;
-import org.ringlab.bench.harness.BuildUnderTest;
+import org.ringlab.bench.ab.AbFigures;
+import org.ringlab.bench.ab.AbReport;
+import org.ringlab.bench.ab.AbRounds;
+import org.ringlab.bench.ab.BuildUnderTest;
 import org.ringlab.bench.report.Experiments;
 import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.Platform;

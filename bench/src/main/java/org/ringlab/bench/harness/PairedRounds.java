@@ -105,13 +105,13 @@ public final class PairedRounds {
     }
 
     /** The estimate of a single round: a ratio, no interval, and why. */
-    static Estimate oneRound(Cell c) {
+    public static Estimate oneRound(Cell c) {
         return new Estimate(Math.exp(c.mean()), Double.NaN, Double.NaN, 1, c.samples(),
                 "one round: no interval without a second round's spread");
     }
 
     /** exp(mean ± t(0.975, df) · √(variance / rounds)). */
-    static Estimate interval(Cell c, double variance, int df, String method) {
+    public static Estimate interval(Cell c, double variance, int df, String method) {
         double m = c.mean();
         double half = StudentT.quantile(0.5 + Bootstrap.CONFIDENCE / 2, df) * Math.sqrt(variance / c.rounds());
         return new Estimate(Math.exp(m), Math.exp(m - half), Math.exp(m + half), c.rounds(), c.samples(), method);

@@ -1,4 +1,6 @@
-package org.ringlab.bench.harness;
+package org.ringlab.bench.ab;
+
+import org.ringlab.bench.harness.*;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,6 @@
-package org.ringlab.bench.harness;
+package org.ringlab.bench.ab;
+
+import org.ringlab.bench.harness.*;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
