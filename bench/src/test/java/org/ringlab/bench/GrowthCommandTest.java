@@ -30,7 +30,7 @@ class GrowthCommandTest {
     }
 
     @Test
-    void growthGivesARowPerAvailableStrategyWithItsFigures() {
+    void growthRunsTheSeedsTestsByDefaultWithARowPerAvailableStrategy() {
         List<GrowthStrategy> available = available();
 
         Cli.Result r = Cli.run("growth", "--profile", "tiny");
@@ -39,15 +39,24 @@ class GrowthCommandTest {
         for (GrowthStrategy s : available) {
             String[] cells = row(r.out(), s.name()).trim().split(" {2,}");
             assertEquals(10, cells.length, String.join("|", cells));
-            assertEquals("4MiB", cells[1]);
+            assertEquals("4MiB + 1B", cells[1], "the copy example's data and one byte more");
             Double.parseDouble(cells[2]); // peak RSS MiB
             Double.parseDouble(cells[3]); // peak / final
-            assertEquals("2", cells[4], "1 -> 2 -> 4 MiB: two growth steps");
+            assertEquals("3", cells[4], "1 -> 2 -> 4 -> 8 MiB: three growth steps, the last one past the target");
             assertTrue(cells[7].equals("?") || Double.parseDouble(cells[7]) >= 0, cells[7]);
         }
         assertTrue(r.out().contains("Claims:"), r.out());
-        assertTrue(r.out().contains("goal: mremap peak resident memory <= 1.1x the final size"), r.out());
-        assertTrue(r.err().contains("[1/1 growth] 1/" + available.size() * 2 + " "), r.err());
+        assertTrue(r.out().contains("seed 002's realloc program"), r.out());
+        assertTrue(r.out().contains("ringlab: mremap's peak resident memory ≤ 1.1× the final size"), r.out());
+    }
+
+    @Test
+    void aWorkloadOfOnesOwnLeavesTheSeedsEntriesNotMeasured() {
+        Cli.Result r = Cli.run("growth", "--profile", "tiny", "--strategy", "mremap", "--target", "3M");
+
+        assertEquals(0, r.exitCode(), r.all());
+        assertTrue(row(r.out(), "mremap").contains("3MiB"), r.out());
+        assertTrue(r.out().contains("the seed's conditions run without --target"), r.out());
     }
 
     @Test

@@ -22,7 +22,7 @@ class MappedCommandTest {
         }
         assertTrue(r.err().contains("prefault repetition 1 of 1"), "progress goes to stderr: " + r.err());
         String md = Files.readString(out.resolve("report.md"));
-        for (String row : new String[] {"| none | BM_MMap01 129.806 |", "| prealloc+populate+willneed |",
+        for (String row : new String[] {"| none | BM_MMap01 129.806 ms |", "| prealloc+populate+willneed |",
                 "| manual+willneed | BM_MMap10ManualPrefaultNeed", "| background (burst) |",
                 "| background (paced 256 MiB/s) |", "populate's gain kept", "| Disk | disk | N |", "| Bind-m | mem | Y |",
                 "Enqueue → dequeue across processes"}) {

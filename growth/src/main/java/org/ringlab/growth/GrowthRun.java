@@ -33,10 +33,14 @@ public final class GrowthRun {
      * @param peakReset          whether the kernel reset the peak (otherwise the figure is an upper bound)
      * @param totalNanos         from allocation to the last append, inclusive
      * @param counters           the buffer's grows, moves, bytes moved and copied, time in growth
+     * @param threadMinorFaults  minor page faults the growing thread took from allocation to the last append
+     *                           ({@code /proc/thread-self/stat}), -1 without {@code /proc}
+     * @param movedAtBytes       the buffer's size after each append that moved it, in order
+     * @param rssAfterAppend     VmRSS after each append when traced ({@link #measureTraced}), else empty
      */
     public record Result(String strategy, GrowthWorkload workload, long finalBytes, long finalCapacity,
                          long baselineRssBytes, long peakRssGrowthBytes, boolean peakReset, long totalNanos,
-                         GrowthCounters counters) {
+                         GrowthCounters counters, long threadMinorFaults, long[] movedAtBytes, long[] rssAfterAppend) {
 
         /** Peak resident memory the growth cost, in final sizes (seed 002: ≈3 for copy-doubling, ≈1 for mremap). */
         public double peakRatio() {
@@ -46,6 +50,18 @@ public final class GrowthRun {
 
     /** Runs {@code workload} once on a fresh buffer of {@code strategy}. */
     public static Result measure(GrowthStrategy strategy, GrowthWorkload workload) {
+        return measure(strategy, workload, false);
+    }
+
+    /**
+     * As {@link #measure}, reading VmRSS after every append as seed 002's test program prints it
+     * (a read of {@code /proc/self/status} per append: its time is inside the run's).
+     */
+    public static Result measureTraced(GrowthStrategy strategy, GrowthWorkload workload) {
+        return measure(strategy, workload, true);
+    }
+
+    private static Result measure(GrowthStrategy strategy, GrowthWorkload workload, boolean trace) {
         Objects.requireNonNull(strategy, "strategy");
         Objects.requireNonNull(workload, "workload");
         int chunkBytes = (int) workload.chunkBytes();
@@ -55,34 +71,76 @@ public final class GrowthRun {
                 chunk.set(ValueLayout.JAVA_BYTE, i, pattern(i)); // touched now: not part of the growth's peak
             }
             boolean proc = ProcSelf.isSupported();
+            if (trace && !proc) {
+                throw new IllegalStateException("tracing RSS per append needs /proc/self, which this system lacks");
+            }
+            long[] rss = new long[trace ? (int) workload.appends() : 0];
+            long[] moved = new long[(int) Math.min(workload.appends(), 4096)];
+            int moves = 0;
+            long faults0 = proc ? threadMinorFaults() : -1;
             ProcSelf.PeakBracket bracket = proc ? ProcSelf.bracketPeak() : null;
             long start = System.nanoTime();
             try (GrowableBuffer buffer = strategy.allocate(workload.initialCapacity(), workload.policy())) {
                 long target = workload.targetBytes();
+                long movesBefore = 0;
                 for (long k = 0, size = 0; size < target; k++) {
                     long n = Math.min(chunkBytes, target - size);
                     stamp(chunk, n, k);
                     buffer.append(n == chunkBytes ? chunk : chunk.asSlice(0, n));
                     size += n;
+                    long movesNow = buffer.counters().moves();
+                    if (movesNow != movesBefore && moves < moved.length) {
+                        moved[moves++] = size;
+                    }
+                    movesBefore = movesNow;
+                    if (trace) {
+                        rss[(int) k] = ProcSelf.vmRssBytes();
+                    }
                 }
                 long elapsed = System.nanoTime() - start;
                 long peak = proc ? bracket.peakGrowthBytes() : -1;
+                long faults = proc ? threadMinorFaults() - faults0 : -1;
                 verify(strategy.name(), buffer.contents(), chunkBytes);
                 return new Result(strategy.name(), workload, buffer.size(), buffer.capacity(),
                         proc ? bracket.baselineBytes() : -1, peak, proc && bracket.peakReset(), elapsed,
-                        buffer.counters());
+                        buffer.counters(), faults, java.util.Arrays.copyOf(moved, moves), rss);
             }
         }
     }
+
+    /**
+     * Minor page faults the calling thread has taken: field 10 of {@code /proc/thread-self/stat}
+     * (the fields after the command name, which may hold spaces, are counted from its closing parenthesis).
+     */
+    static long threadMinorFaults() {
+        String stat;
+        try {
+            stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/thread-self/stat"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot read /proc/thread-self/stat: " + e.getMessage(), e);
+        }
+        String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(after[MINFLT_AFTER_NAME]);
+    }
+
+    /** minflt is field 10 of stat; field 3 (state) is the first after the name. */
+    private static final int MINFLT_AFTER_NAME = 10 - 3;
 
     private static byte pattern(long i) {
         return (byte) (i * 31 + 7);
     }
 
-    /** Append number k in the first 8 bytes, so that appends landing out of order are caught. */
+    /**
+     * Append number k in the first 8 bytes, so that appends landing out of order are caught; an
+     * append too short for the number gets the pattern back where an earlier number was written.
+     */
     private static void stamp(MemorySegment chunk, long length, long k) {
         if (length >= Long.BYTES) {
             chunk.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, k);
+        } else {
+            for (int i = 0; i < length; i++) {
+                chunk.set(ValueLayout.JAVA_BYTE, i, pattern(i));
+            }
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.ringlab.api.GrowthPolicy;
 import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.Registries;
+import org.ringlab.bench.growth.GrowthCase;
 import org.ringlab.bench.growth.GrowthExperiment;
 import org.ringlab.bench.growth.GrowthPlan;
 import org.ringlab.bench.growth.GrowthProfile;
@@ -21,9 +22,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code ringlab growth}: seed 002's experiment with its own knobs (target, chunk, factor, repetitions). */
 @Command(name = "growth",
-        header = "Seed 002's experiment: growing a buffer to 64 MiB or 1 GiB, peak RSS and copies.",
-        description = {"Seed 002's experiment: every growth strategy grows a buffer to 64 MiB (quick) or 1 GiB (full)",
-                "in 1 MiB appends; peak RSS / final size, moves, bytes moved and copied, time.",
+        header = "Seed 002's experiment: growing a buffer, peak RSS, RSS per step, moves, copies, page faults.",
+        description = {"Seed 002's experiment. By default its two tests: 128 MiB of data and one byte more in 1 MiB",
+                "appends, doubling (the copy example), and realloc from 1 MiB to 69 MiB a megabyte at a time (the realloc",
+                "program); the full profile adds 1 GiB. With --target, --chunk, --initial or --factor, one workload of",
+                "your own instead. Peak RSS / final size, moves, bytes moved and copied, page faults, time.",
                 "'ringlab compare --experiment growth' runs the same with the profile's defaults."},
         sortOptions = false)
 public final class GrowthCommand implements Callable<Integer> {
@@ -55,7 +58,8 @@ public final class GrowthCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--target", paramLabel = "SIZE",
-            description = "Final size (default: 64M quick, 1G full; 65M shows copying's worst case).")
+            description = "Final size of a workload of your own (64M is a power of two, copying's best case; 65M"
+                    + " one append past it).")
     String target;
 
     @Option(names = "--chunk", paramLabel = "SIZE", description = "Bytes per append (default: 1M).")
@@ -87,11 +91,19 @@ public final class GrowthCommand implements Callable<Integer> {
         }
         GrowthExperiment experiment = new GrowthExperiment();
         SingleExperiment single = new SingleExperiment(spec, experiment);
-        GrowthExperiment.Outcome o = experiment.run(plan, single.progress());
+        GrowthExperiment.Outcome o = ownWorkload() ? experiment.run(plan, single.progress())
+                : experiment.runCases(plan.profile(), plan.strategies(), plan.skipped(), repetitions == null
+                ? plan.profile().caseRepetitions() : plan.repetitions(), plan.fork(), seed, out, single.progress());
         return single.finish(o.result(), o.allStrategiesOk(), out, "ringlab growth --profile " + profile, profile, seed,
                 plan.fork(), strategies);
     }
 
+    /** Whether a workload option was given: then that workload alone runs, not the seed's tests. */
+    boolean ownWorkload() {
+        return target != null || chunk != null || initial != null || factor != null;
+    }
+
+    /** The plan of a workload of one's own (its defaults: the profile's size, doubling from one 1 MiB append). */
     GrowthPlan growthPlan() {
         GrowthProfile p;
         try {
@@ -116,6 +128,7 @@ public final class GrowthCommand implements Callable<Integer> {
         List<String> skipped = new ArrayList<>();
         List<GrowthStrategy> chosen = Options.choose(spec, Registries.growthStrategies(), "growth strategy", strategies,
                 skipped);
-        return new GrowthPlan(p, chosen, workload, reps, fork == null ? p.fork() : fork, seed, out, skipped);
+        return new GrowthPlan(p, chosen, GrowthCase.custom(workload), reps, fork == null ? p.fork() : fork, seed, out,
+                skipped);
     }
 }

@@ -8,8 +8,6 @@ import org.ringlab.bench.util.Cells;
 import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.Fork;
-import org.ringlab.bench.harness.RoundPool;
-import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
@@ -19,7 +17,8 @@ import org.ringlab.growth.GrowthRun;
 import org.ringlab.growth.GrowthWorkload;
 
 /**
- * Seed 002's experiment: every growth strategy grows a buffer to the target in 1 MiB appends,
+ * Seed 002's experiment: every growth strategy grows a buffer in 1 MiB appends under the seed's
+ * two test conditions ({@link GrowthProfile#cases()}), judged from its catalogue ({@link GrowthClaims}),
  * each repetition in a fresh JVM by default (so peaks cannot mix and every run starts cold),
  * progress through {@link Progress}; the figures go into an {@link ExperimentResult} built by
  * {@link GrowthReport}.
@@ -55,6 +54,12 @@ public final class GrowthExperiment implements Experiment {
                 + " per growth strategy";
     }
 
+    /** Every figure seed 002's catalogue names for this experiment. */
+    @Override
+    public java.util.Set<String> metrics() {
+        return GrowthClaims.METRICS;
+    }
+
     @Override
     public ExperimentResult run(RunContext context) {
         GrowthProfile p = GrowthProfile.parse(context.profile());
@@ -74,25 +79,37 @@ public final class GrowthExperiment implements Experiment {
             throw new IllegalArgumentException("no available growth strategy among " + (context.strategies().isEmpty()
                     ? Registries.growthStrategies().names() : context.strategies()) + (skipped.isEmpty() ? "" : "; " + skipped));
         }
-        // Seed 002's best and worst case for copying: exactly a power of two, and one append past it.
-        List<GrowthReport> reports = new ArrayList<>();
-        for (long target : p.caseTargets()) {
-            GrowthWorkload w = new GrowthWorkload(target, GrowthProfile.CHUNK_BYTES,
-                    Math.min(GrowthProfile.CHUNK_BYTES, target), 2);
-            GrowthPlan plan = new GrowthPlan(p, chosen, w, p.caseRepetitions(), context.fork() && p.fork(),
-                    context.seed(), null, skipped);
-            reports.add(measure(plan, context.progress()));
-        }
-        // Both cases' step-time ratios pool: the same kind of figure, twice the degrees of freedom.
-        List<List<Claim>> claims = RoundPool.judge(pool -> reports.stream().map(r -> r.claims(pool)).toList());
-        return GrowthCases.merge(reports.get(0).result(id(), seed(), claims.get(0)), p.caseTargets().get(0),
-                reports.get(1).result(id(), seed(), claims.get(1)), p.caseTargets().get(1));
+        return runCases(p, chosen, skipped, p.caseRepetitions(), context.fork() && p.fork(), context.seed(), null,
+                context.progress()).result();
     }
 
-    /** Runs every repetition of every strategy of the plan. */
+    /**
+     * The profile's workloads ({@link GrowthProfile#cases()}: seed 002's two tests, and a goal
+     * size in full), each on the chosen strategies it concerns, judged together.
+     */
+    public Outcome runCases(GrowthProfile p, List<GrowthStrategy> chosen, List<String> skipped, int repetitions,
+                            boolean fork, long seed, java.nio.file.Path out, Progress progress) {
+        List<GrowthReport> reports = new ArrayList<>();
+        List<String> left = new ArrayList<>(skipped);
+        for (GrowthCase c : p.cases()) {
+            List<GrowthStrategy> mine = chosen.stream().filter(s -> c.runs(s.name())).toList();
+            if (mine.isEmpty()) {
+                left.add("workload " + c.label() + ": none of its strategies " + c.strategies() + " chosen");
+                continue;
+            }
+            reports.add(measure(new GrowthPlan(p, mine, c, repetitions, fork, seed, out, left), progress));
+        }
+        if (reports.isEmpty()) {
+            throw new IllegalArgumentException("no workload of the growth experiment runs any of " + chosen);
+        }
+        return new Outcome(GrowthCases.merge(reports, id(), seed(), GrowthClaims.of(reports)),
+                reports.stream().allMatch(GrowthReport::allOk));
+    }
+
+    /** Runs every repetition of every strategy of a plan of its own (a workload given on the command line). */
     public Outcome run(GrowthPlan plan, Progress progress) {
         GrowthReport report = measure(plan, progress);
-        return new Outcome(report.result(id(), seed()), report.allOk());
+        return new Outcome(report.result(id(), seed(), GrowthClaims.custom(report)), report.allOk());
     }
 
     /** Every repetition of every strategy of the plan, as a report not yet judged. */
@@ -100,7 +117,7 @@ public final class GrowthExperiment implements Experiment {
         long start = System.nanoTime();
         GrowthWorkload w = plan.workload();
         progress.note(String.format(Locale.ROOT, "growth: %d strategies x %d repetitions, grow to %s in %s appends from %s"
-                        + " (factor %d), %s", plan.strategies().size(), plan.repetitions(), Sizes.format(w.targetBytes()),
+                        + " (factor %d), %s", plan.strategies().size(), plan.repetitions(), plan.growthCase().label(),
                 Sizes.format(w.chunkBytes()), Sizes.format(w.initialCapacity()), w.factor(),
                 plan.fork() ? "one fresh JVM per repetition" : "all in this JVM"));
         progress.plan(plan.runCount());
@@ -121,7 +138,8 @@ public final class GrowthExperiment implements Experiment {
                 progress.step(strategy.name() + " rep " + rep);
                 try {
                     samples.get(strategy).add(plan.fork() ? forked(plan, strategy, progress)
-                            : GrowthSample.of(GrowthRun.measure(strategy, w)));
+                            : GrowthSample.of(plan.growthCase().trace() ? GrowthRun.measureTraced(strategy, w)
+                            : GrowthRun.measure(strategy, w)));
                 } catch (RuntimeException e) {
                     errors.put(strategy, Cells.describe(e));
                     progress.note("FAILED " + strategy.name() + " rep " + rep + ": " + errors.get(strategy));
@@ -139,7 +157,7 @@ public final class GrowthExperiment implements Experiment {
     }
 
     private static GrowthSample forked(GrowthPlan plan, GrowthStrategy strategy, Progress progress) {
-        return Fork.run(GrowthTask.of(strategy.name(), plan.workload()), RUN_TIMEOUT,
+        return Fork.run(GrowthTask.of(strategy.name(), plan.workload(), plan.growthCase().trace()), RUN_TIMEOUT,
                 line -> progress.note("(child) " + line));
     }
 }

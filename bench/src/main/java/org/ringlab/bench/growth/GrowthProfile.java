@@ -6,19 +6,24 @@ import java.util.Locale;
 
 import org.ringlab.bench.util.Sizes;
 
-/** How far the growth experiment grows each buffer, and how often. Appends are 1 MiB (seed 002's step). */
+/**
+ * How far the growth experiment grows each buffer, and how often. Appends are 1 MiB (seed 002's
+ * step). The evaluation runs seed 002's two test conditions in every profile: its copy example
+ * (128 MiB of data, then one byte: doubling allocates 256 MiB) and its realloc program (1 MiB
+ * to 69 MiB, realloc to exactly each size); the full profile adds a power-of-two size for
+ * ringlab's own growth-speed goal. {@link #targetBytes()} is {@code ringlab growth --target}'s default.
+ */
 public enum GrowthProfile {
 
     /**
-     * 64 MiB, five repetitions, each in a fresh JVM; the evaluation: 64 and 65 MiB, two each (the
-     * fewest forks diff judges: peak/final is deterministic to a few pages, and the step-time
-     * ratios are 10x off their thresholds).
+     * The seed's two conditions, two repetitions each, each in a fresh JVM (peak, faults, moves
+     * and RSS steps are deterministic to a few pages; two repetitions pair the step-time goal).
      */
-    QUICK(64 * Sizes.MIB, 5, 2, true, true),
-    /** 1 GiB, five repetitions, each in a fresh JVM; the evaluation: 1 GiB and 1 GiB + 1 MiB, five each. */
-    FULL(Sizes.GIB, 5, 5, true, true),
-    /** For tests only (not in --help): 4 MiB, two repetitions, all in this JVM; the evaluation: 4 and 5 MiB. */
-    TINY(4 * Sizes.MIB, 2, 2, false, false);
+    QUICK(64 * Sizes.MIB, 5, 2, true, true, 128 * Sizes.MIB, 69 * Sizes.MIB, 0),
+    /** The seed's two conditions and 1 GiB, five repetitions each in a fresh JVM. */
+    FULL(Sizes.GIB, 5, 5, true, true, 128 * Sizes.MIB, 69 * Sizes.MIB, Sizes.GIB),
+    /** For tests only (not in --help): 4 MiB + 1 byte and 1 … 5 MiB, two repetitions, all in this JVM. */
+    TINY(4 * Sizes.MIB, 2, 2, false, false, 4 * Sizes.MIB, 5 * Sizes.MIB, 0);
 
     /** Bytes per append: seed 002 grows its buffer a megabyte at a time. */
     public static final long CHUNK_BYTES = Sizes.MIB;
@@ -28,13 +33,20 @@ public enum GrowthProfile {
     private final int caseRepetitions;
     private final boolean fork;
     private final boolean documented;
+    private final long copyDataBytes;
+    private final long reallocBytes;
+    private final long powerOfTwoBytes;
 
-    GrowthProfile(long targetBytes, int repetitions, int caseRepetitions, boolean fork, boolean documented) {
+    GrowthProfile(long targetBytes, int repetitions, int caseRepetitions, boolean fork, boolean documented,
+                  long copyDataBytes, long reallocBytes, long powerOfTwoBytes) {
         this.targetBytes = targetBytes;
         this.repetitions = repetitions;
         this.caseRepetitions = caseRepetitions;
         this.fork = fork;
         this.documented = documented;
+        this.copyDataBytes = copyDataBytes;
+        this.reallocBytes = reallocBytes;
+        this.powerOfTwoBytes = powerOfTwoBytes;
     }
 
     public static GrowthProfile parse(String text) {
@@ -59,16 +71,17 @@ public enum GrowthProfile {
         return repetitions;
     }
 
-    /**
-     * The evaluation's two final sizes (seed 002's best and worst case for copy-doubling):
-     * exactly the power of two {@link #targetBytes()}, and one append past it, where doubling
-     * has just allocated twice the data beside the old copy.
-     */
-    public List<Long> caseTargets() {
-        return List.of(targetBytes, targetBytes + CHUNK_BYTES);
+    /** The evaluation's workloads, in order: seed 002's copy example, its realloc program, then any goal size. */
+    public List<GrowthCase> cases() {
+        List<GrowthCase> cases = new java.util.ArrayList<>(List.of(GrowthCase.seedCopy(copyDataBytes),
+                GrowthCase.seedRealloc(reallocBytes)));
+        if (powerOfTwoBytes > 0) {
+            cases.add(GrowthCase.powerOfTwo(powerOfTwoBytes));
+        }
+        return List.copyOf(cases);
     }
 
-    /** Repetitions per final size in the evaluation (two sizes, so fewer than {@link #repetitions()} in quick). */
+    /** Repetitions per workload in the evaluation (several workloads, so fewer than {@link #repetitions()} in quick). */
     public int caseRepetitions() {
         return caseRepetitions;
     }

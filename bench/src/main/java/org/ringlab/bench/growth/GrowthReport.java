@@ -9,8 +9,6 @@ import java.util.Optional;
 
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
-import org.ringlab.bench.harness.RoundPool;
-import org.ringlab.bench.harness.SeedClaim;
 import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
@@ -24,10 +22,6 @@ public final class GrowthReport {
     static final List<String> HEADER = List.of("strategy", "final", "peak RSS MiB", "peak/final", "grows", "moves",
             "moved MiB", "copied MiB", "time ms [min..max]", "growth ms [min..max]");
 
-    /** Seed 002's and the expectations, checked in the summary. */
-    static final double NO_COPY_PEAK_GOAL = 1.1;
-    static final double SPEED_UP_GOAL = 5;
-
     private static final List<String> NOTES = List.of(
             "peak RSS: how far VmHWM rose above VmRSS from just before the buffer was allocated to just after the last"
                     + " append (the peak reset through /proc/self/clear_refs, each repetition in a fresh JVM);"
@@ -37,22 +31,9 @@ public final class GrowthReport {
                     + " remaps large blocks with mremap and copies small ones, so moved is only its upper bound).",
             "time: allocation plus every append (a copy of 1 MiB into the buffer, page faults included); growth: the"
                     + " part of it spent inside growth steps. Medians, [min..max] over the repetitions.",
-            "Seed 002 expects copy-doubling to need about 3x the data at its peak (a zeroed array twice the size next"
-                    + " to the old one) and realloc/mremap about 1x. The peak of copying depends on where the final"
-                    + " size falls: just past a power of two (--target 65M) is the worst case, exactly a power of two"
-                    + " (64M) the best.");
-
-    /** Seed 002: copy-doubling peaks at about 3x the data; judged within this band. */
-    static final double COPY_PEAK_LOW = 2.5;
-    static final double COPY_PEAK_HIGH = 3.5;
-    /** Seed 002: realloc and mremap peak at about 1x; judged up to this. */
-    static final double REMAP_PEAK_HIGH = 1.25;
-    /**
-     * The growth-step time ratios (copying's over mremap's) pool their round variance: alike
-     * noisy (one fresh JVM per repetition, each timing the same appends), with 2 repetitions a
-     * ratio's own variance has one degree of freedom.
-     */
-    static final String STEP_TIME_POOL = "growth-step time ratios";
+            "The peak of copying depends on where the final size falls: just past a power of two, with the last"
+                    + " step not capped at the target (seed 002's 128 MB + 1 byte), a doubling array allocates twice the"
+                    + " data beside the old copy; exactly at a power of two the last doubling had room.");
 
     private final GrowthPlan plan;
     private final List<GrowthCell> cells;
@@ -64,12 +45,7 @@ public final class GrowthReport {
         this.elapsedSeconds = elapsedSeconds;
     }
 
-    /** Everything for the report: every repetition's figures, the table, two charts, seed 002's claims. */
-    public ExperimentResult result(String id, String seed) {
-        return result(id, seed, claims());
-    }
-
-    /** As {@link #result(String, String)} with {@code claims} judged elsewhere (pooled with another case's). */
+    /** Everything for the report with {@code claims} ({@link GrowthClaims}): every repetition's figures, the table, two charts. */
     ExperimentResult result(String id, String seed, List<Claim> claims) {
         List<Measurement> ms = new ArrayList<>();
         for (GrowthCell c : cells) {
@@ -86,6 +62,10 @@ public final class GrowthReport {
             add(ms, id, labels, "moves", "count", true, c, GrowthSample::moves);
             add(ms, id, labels, "bytesMoved", "bytes", true, c, GrowthSample::bytesMoved);
             add(ms, id, labels, "bytesCopied", "bytes", true, c, x -> x.bytesCopied() < 0 ? Double.NaN : x.bytesCopied());
+            add(ms, id, labels, "threadMinorFaults", "faults", true, c,
+                    x -> x.threadMinorFaults() < 0 ? Double.NaN : x.threadMinorFaults());
+            add(ms, id, labels, "lastAppendRssRise", "bytes", true, c, GrowthSample::lastAppendRssRise);
+            add(ms, id, labels, "medianAppendRssRise", "bytes", true, c, GrowthSample::medianAppendRssRise);
         }
         List<String> skipped = new ArrayList<>(plan.skipped());
         cells.stream().filter(c -> !c.ok()).forEach(c -> skipped.add(c.strategy() + " FAILED: " + c.error()));
@@ -130,73 +110,11 @@ public final class GrowthReport {
 
     private String header() {
         GrowthWorkload w = plan.workload();
-        return String.format(Locale.ROOT, "Grow to %s in %s appends from %s (factor %d), %d repetitions, %s, %.1f s",
-                Sizes.format(w.targetBytes()), Sizes.format(w.chunkBytes()), Sizes.format(w.initialCapacity()), w.factor(),
+        return String.format(Locale.ROOT, "Grow to %s in %s appends from %s (factor %d%s), %d repetitions, %s, %.1f s",
+                GrowthCase.size(w.targetBytes()), Sizes.format(w.chunkBytes()), Sizes.format(w.initialCapacity()), w.factor(),
+                w.maxCapacity() > w.targetBytes() ? ", the last step not capped at the target" : "",
                 plan.repetitions(), plan.fork() ? "one fresh JVM per repetition" : "all repetitions in one JVM",
                 elapsedSeconds);
-    }
-
-    /**
-     * Seed 002's claims and the issue's goals, each judged on the interval of this run's
-     * repetitions (one forked JVM each): a peak ratio against its threshold, a speed-up on the
-     * repetitions paired by round (the strategies' repetitions are interleaved), its round variance
-     * pooled over this run's growth-step time ratios ({@link #STEP_TIME_POOL}).
-     */
-    List<Claim> claims() {
-        return RoundPool.judge(this::claims);
-    }
-
-    /** The claims, the growth-step time ratios' round variance pooled in {@code pool}. */
-    List<Claim> claims(RoundPool pool) {
-        List<Claim> claims = new ArrayList<>();
-        boolean powerOfTwo = Long.bitCount(plan.workload().targetBytes()) == 1;
-        for (String name : List.of("copy-doubling-heap", "copy-doubling-native")) {
-            String claim = "seed 002: " + name + " needs about 3x the data at its peak";
-            claims.add(find(name).map(c -> SeedClaim.of(claim + String.format(Locale.ROOT, " (peak/final within %.1f … %.1f)",
-                            COPY_PEAK_LOW, COPY_PEAK_HIGH), "≈3× (worst case)")
-                    .within("peak/final", COPY_PEAK_LOW, COPY_PEAK_HIGH, SeedClaim.figure(peaks(c))).build()
-                    .toClaim(powerOfTwo ? "the final size is a power of two: copying's best case; the seed's 3x is its "
-                            + "worst" : "")).orElse(SeedClaim.notMeasured(claim, "≈3×", name + " not measured")));
-        }
-        for (String name : List.of("realloc", "mremap")) {
-            String claim = "seed 002: " + name + " needs about 1x the data at its peak";
-            claims.add(find(name).map(c -> SeedClaim.of(claim + String.format(Locale.ROOT, " (peak/final ≤ %.2f)",
-                            REMAP_PEAK_HIGH), "≈1×")
-                    .atMost("peak/final", REMAP_PEAK_HIGH, SeedClaim.figure(peaks(c))).build().toClaim(""))
-                    .orElse(SeedClaim.notMeasured(claim, "≈1×", name + " not measured")));
-        }
-        for (String name : List.of("mremap", "reserve-commit")) {
-            String claim = String.format(Locale.ROOT, "goal: %s peak resident memory <= %.1fx the final size", name,
-                    NO_COPY_PEAK_GOAL);
-            claims.add(find(name).map(c -> SeedClaim.of(claim, "≈1×")
-                    .atMost("peak/final", NO_COPY_PEAK_GOAL, SeedClaim.figure(peaks(c))).build().toClaim(""))
-                    .orElse(SeedClaim.notMeasured(claim, "≈1×", name + " not measured")));
-        }
-        Optional<GrowthCell> mremap = find("mremap");
-        for (String base : List.of("copy-doubling-heap", "copy-doubling-native")) {
-            String claim = String.format(Locale.ROOT, "goal: mremap's growth steps >= %.0fx faster than %s's (stated for"
-                    + " 1 GiB)", SPEED_UP_GOAL, base);
-            Optional<GrowthCell> b = find(base);
-            if (mremap.isEmpty() || b.isEmpty()) {
-                claims.add(SeedClaim.notMeasured(claim, "5×", (mremap.isEmpty() ? "mremap" : base) + " not measured"));
-                continue;
-            }
-            double[] slow = b.get().samples().stream().mapToDouble(GrowthSample::growthNanos).toArray();
-            double[] fast = mremap.get().samples().stream().mapToDouble(GrowthSample::growthNanos).toArray();
-            // Paired when both have every round (interleaved); a strategy that failed mid-way leaves them unpaired.
-            org.ringlab.bench.harness.Estimate e = slow.length == fast.length
-                    ? pool.ratioOfForks(STEP_TIME_POOL, List.of(slow), List.of(fast))
-                    : org.ringlab.bench.harness.Bootstrap.unpaired(SeedClaim.rounds(fast), SeedClaim.rounds(slow));
-            double total = b.get().totalNanos().median() / mremap.get().totalNanos().median();
-            claims.add(SeedClaim.of(claim, "5×").atLeast(base + " / mremap growth-step time", SPEED_UP_GOAL, e).build()
-                    .toClaim(String.format(Locale.ROOT, "%.1fx in total, appends included, at %s", total,
-                            Sizes.format(plan.workload().targetBytes()))));
-        }
-        return claims;
-    }
-
-    private static double[] peaks(GrowthCell c) {
-        return c.samples().stream().mapToDouble(GrowthSample::peakRatio).filter(Double::isFinite).toArray();
     }
 
     List<List<String>> rows() {
@@ -208,7 +126,7 @@ public final class GrowthReport {
             }
             Stats peak = c.stats(s -> s.peakRssGrowthBytes() < 0 ? Double.NaN : s.peakRssGrowthBytes());
             Stats copied = c.stats(GrowthSample::bytesCopied);
-            rows.add(List.of(c.strategy(), Sizes.format(c.first().finalBytes()), Sizes.mib(peak.median()),
+            rows.add(List.of(c.strategy(), GrowthCase.size(c.first().finalBytes()), Sizes.mib(peak.median()),
                     ratio(c.peakRatio().median()), count(c.stats(GrowthSample::grows)), count(c.stats(GrowthSample::moves)),
                     Sizes.mib(c.stats(GrowthSample::bytesMoved).median()),
                     copied.min() < 0 ? "?" : Sizes.mib(copied.median()),
@@ -222,7 +140,16 @@ public final class GrowthReport {
         return cells.stream().allMatch(GrowthCell::ok);
     }
 
-    private Optional<GrowthCell> find(String strategy) {
+    /** The plan this report measured. */
+    GrowthPlan plan() {
+        return plan;
+    }
+
+    GrowthCase.Kind caseKind() {
+        return plan.growthCase().kind();
+    }
+
+    Optional<GrowthCell> find(String strategy) {
         return cells.stream().filter(c -> c.ok() && c.strategy().equals(strategy)).findFirst();
     }
 

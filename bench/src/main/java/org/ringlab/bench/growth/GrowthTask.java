@@ -9,18 +9,25 @@ import org.ringlab.growth.GrowthWorkload;
 /**
  * One growth repetition for a forked JVM ({@link org.ringlab.bench.harness.Fork}): a fresh
  * process per repetition, so its peak RSS starts from a clean baseline; answers one {@link GrowthSample}.
+ *
+ * @param trace whether VmRSS is read after every append ({@link GrowthRun#measureTraced})
  */
-public record GrowthTask(String strategy, long targetBytes, long chunkBytes, long initialCapacity, int factor)
-        implements ForkedTask<GrowthSample> {
+public record GrowthTask(String strategy, long targetBytes, long chunkBytes, long initialCapacity, int factor,
+                         long maxCapacity, boolean trace) implements ForkedTask<GrowthSample> {
 
-    static GrowthTask of(String strategy, GrowthWorkload w) {
-        return new GrowthTask(strategy, w.targetBytes(), w.chunkBytes(), w.initialCapacity(), w.factor());
+    static GrowthTask of(String strategy, GrowthWorkload w, boolean trace) {
+        return new GrowthTask(strategy, w.targetBytes(), w.chunkBytes(), w.initialCapacity(), w.factor(),
+                w.maxCapacity(), trace);
+    }
+
+    GrowthWorkload workload() {
+        return new GrowthWorkload(targetBytes, chunkBytes, initialCapacity, factor, maxCapacity);
     }
 
     @Override
     public GrowthSample measure() {
-        return GrowthSample.of(GrowthRun.measure(Registries.growthStrategies().require(strategy),
-                new GrowthWorkload(targetBytes, chunkBytes, initialCapacity, factor)));
+        var s = Registries.growthStrategies().require(strategy);
+        return GrowthSample.of(trace ? GrowthRun.measureTraced(s, workload()) : GrowthRun.measure(s, workload()));
     }
 
     @Override

@@ -45,7 +45,8 @@ final class LatencyExperiment {
     /** The writer parks when the next message is further away than this, else spins. */
     private static final long PARK_ABOVE_NANOS = 80_000;
 
-    record Cell(String name, String store, Path dir, boolean pinned, String seed) {
+    /** A row of the seed's table; {@code key} names its catalogue entries ({@code 004.latency-<key>-p90}). */
+    record Cell(String name, String store, Path dir, boolean pinned, String key) {
     }
 
     /**
@@ -103,35 +104,44 @@ final class LatencyExperiment {
 
     /** The seed's four rows, in its order. */
     static List<Cell> cells(Path tmpfs, Path disk) {
-        return List.of(new Cell("Disk", "disk", disk, false, "3.8 ‰, mean 18, p90 9"),
-                new Cell("Bind-d", "disk", disk, true, "1.6 ‰, mean 19, p90 12"),
-                new Cell("Tmpfs", "mem", tmpfs, false, "2.2 ‰, mean 16, p90 9"),
-                new Cell("Bind-m", "mem", tmpfs, true, "0.5 ‰, mean 9, p90 7"));
+        return List.of(new Cell("Disk", "disk", disk, false, "disk"),
+                new Cell("Bind-d", "disk", disk, true, "bind-d"),
+                new Cell("Tmpfs", "mem", tmpfs, false, "tmpfs"),
+                new Cell("Bind-m", "mem", tmpfs, true, "bind-m"));
     }
 
     /** Cells left out by the last {@link #run}, each with its reason. */
     final List<String> skipped = new ArrayList<>();
 
+    /**
+     * Every cell {@code repetitions} times, the cells interleaved run by run (run r of every row
+     * shares the machine's load of its moment), so that rows compare on paired runs.
+     */
     List<Result> run(List<Cell> cells, int repetitions) {
         BitSet cpus = Platform.requireThreads().currentThreadAffinity();
         int writerCpu = cpus.nextSetBit(0);
         int readerCpu = cpus.nextSetBit(writerCpu + 1);
-        List<Result> results = new ArrayList<>();
+        List<Cell> runnable = new ArrayList<>();
         for (Cell cell : cells) {
             if (cell.pinned && readerCpu < 0) {
                 skipped.add(cell.name + " (pinned): pinning needs two CPUs, this process may use " + cpus);
                 progress.note("mapped latency: " + skipped.getLast());
-                continue;
+            } else {
+                runnable.add(cell);
             }
-            List<Histogram> runs = new ArrayList<>();
-            for (int rep = 0; rep < repetitions; rep++) {
+        }
+        java.util.Map<Cell, List<Histogram>> runs = new java.util.LinkedHashMap<>();
+        runnable.forEach(c -> runs.put(c, new ArrayList<>()));
+        for (int rep = 0; rep < repetitions; rep++) {
+            for (Cell cell : runnable) {
                 progress.step(String.format(java.util.Locale.ROOT, "latency %s (%s, %s) run %d of %d: %d messages every %d µs",
                         cell.name, cell.dir, cell.pinned ? "writer on CPU " + writerCpu + ", reader on CPU " + readerCpu
                                 : "not pinned", rep + 1, repetitions, messages, intervalNanos / 1000));
-                runs.add(one(cell, cell.pinned ? writerCpu : -1, cell.pinned ? readerCpu : -1));
+                runs.get(cell).add(one(cell, cell.pinned ? writerCpu : -1, cell.pinned ? readerCpu : -1));
             }
-            results.add(summarize(cell, runs));
         }
+        List<Result> results = new ArrayList<>();
+        runs.forEach((cell, histograms) -> results.add(summarize(cell, histograms)));
         return results;
     }
 

@@ -49,6 +49,12 @@ public final class MappedExperiment implements Experiment {
                 + " queue's per-record CRC32C costs to write and read";
     }
 
+    /** Every figure seed 004's catalogue names for this experiment ({@link MappedClaims}). */
+    @Override
+    public java.util.Set<String> metrics() {
+        return MappedClaims.metrics();
+    }
+
     @Override
     public ExperimentResult run(RunContext context) {
         MappedProfile p = MappedProfile.parse(context.profile());

@@ -6,10 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.ringlab.bench.harness.Estimate;
-import org.ringlab.bench.harness.RoundPool;
+import org.ringlab.bench.catalogue.SeedCatalogue;
 import org.ringlab.bench.report.Chart;
-import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
@@ -17,11 +15,6 @@ import org.ringlab.bench.util.Stats;
 
 /** Seed 004's two tables, its claims and every repetition's figures as an {@link ExperimentResult}. */
 final class MappedReport {
-
-    /** Seed 004: prefaulting (populate) writes at least this many times faster than no prefault. */
-    static final double PREFAULT_SPEED_UP_GOAL = 2;
-    /** The prefault table's write times over no prefault's, every configuration's: one kind of figure. */
-    static final String PREFAULT_POOL = "write time over none's";
 
     private MappedReport() {
     }
@@ -48,21 +41,24 @@ final class MappedReport {
                 ms.add(new Measurement(id, labels, "background", "ms", false, false, r.backgroundSamples()));
                 ms.add(new Measurement(id, labels, "writerMinorFaults", "faults", false, true, r.writerFaultSamples()));
                 ms.add(new Measurement(id, labels, "processMinorFaults", "faults", false, true, r.processFaultSamples()));
+                ms.add(new Measurement(id, labels, "total", "ms", false, false, r.totalSamples()));
             }
             tables.add(prefaultTable(rows, bytes, dir, repetitions));
-            notes.add("write ms: the writer's time (paced rows: busy time, waits between 64 KiB batches excluded);"
+            notes.add("total ms: the seed's timed iteration, open + prefault + write (paced rows: waits included);"
+                    + " write ms: the writer's time (paced rows: busy time, waits between 64 KiB batches excluded);"
                     + " prefault ms: the prefault step on the writer's thread (grow, fallocate, mmap, madvise, touch);"
                     + " background ms: time the prefaulter thread spent populating (moved off the writer, not removed).");
             backgroundKept(rows).ifPresent(notes::add);
-            notes.add("differs from seed 004: a 2-core KVM guest (one NUMA node) and a JVM writer, where the seed ran "
-                    + "C++ on a NUMA server (same and different node columns); tmpfs and the page-fault path are the "
-                    + "kernel's, so the prefault ordering should carry over, while sub-10 µs latencies are dominated "
-                    + "by the scheduler of a busy 2-core guest");
+            notes.add("seed 004 ran C++ on a NUMA server (same and different node columns); this is a JVM writer on a"
+                    + " 2-core KVM guest with one NUMA node; tmpfs and the page-fault path are the kernel's, so the"
+                    + " prefault ratios should carry over, while sub-10 µs latencies are the scheduler's of a busy guest");
             List<String> labels = rows.stream().map(r -> r.config().label()).toList();
             Map<String, double[]> series = new LinkedHashMap<>();
+            series.put("total ms", rows.stream().mapToDouble(r -> r.totalMillis().median()).toArray());
             series.put("write ms", rows.stream().mapToDouble(r -> r.writeMillis().median()).toArray());
             series.put("prefault ms", rows.stream().mapToDouble(r -> r.prefaultMillis().median()).toArray());
             Map<String, double[][]> reps = new LinkedHashMap<>();
+            reps.put("total ms", rows.stream().map(PrefaultExperiment.Row::totalSamples).toArray(double[][]::new));
             reps.put("write ms", rows.stream().map(PrefaultExperiment.Row::writeSamples).toArray(double[][]::new));
             reps.put("prefault ms", rows.stream().map(PrefaultExperiment.Row::prefaultSamples).toArray(double[][]::new));
             charts.add(new Chart(String.format(Locale.ROOT, "mapped: write %d MiB in 128-byte blocks per prefault"
@@ -118,7 +114,7 @@ final class MappedReport {
                     + " JMH's MappedChecksumBenchmark measures the same with forks");
         }
         return new ExperimentResult(id, seed, "Seed 004: prefaulting a growing mapped file, and cross-process latency",
-                profile, ms, tables, charts, claims(rows, latency), notes, skipped);
+                profile, ms, tables, charts, MappedClaims.of(rows, bytes, latency), notes, skipped);
     }
 
     /** The latency run's parameters, for the table title. */
@@ -126,19 +122,27 @@ final class MappedReport {
     }
 
     static Table prefaultTable(List<PrefaultExperiment.Row> rows, long bytes, String dir, int repetitions) {
-        double cold = rows.getFirst().writeMillis().median();
+        double cold = rows.getFirst().totalMillis().median();
         List<List<String>> cells = new ArrayList<>();
         for (PrefaultExperiment.Row r : rows) {
             PrefaultExperiment.Config c = r.config();
-            cells.add(List.of(c.label(), Double.isNaN(c.seedMillis()) ? c.seedName() : c.seedName() + " " + c.seedMillis(),
-                    f1(r.writeMillis().median()), f1(r.writeMillis().min()) + "–" + f1(r.writeMillis().max()),
-                    String.format(Locale.ROOT, "%.2f×", cold / r.writeMillis().median()), f1(r.prefaultMillis().median()),
-                    f1(r.backgroundMillis().median()), String.format(Locale.ROOT, "%.0f", r.writerFaults().median()),
+            cells.add(List.of(c.label(), c.seeds() ? c.seedName() + " " + seedFigure("004.prefault-" + c.key() + "-ms")
+                            : c.seedName(), f1(r.totalMillis().median()),
+                    f1(r.totalMillis().min()) + "–" + f1(r.totalMillis().max()),
+                    String.format(Locale.ROOT, "%.2f×", cold / r.totalMillis().median()), f1(r.prefaultMillis().median()),
+                    f1(r.writeMillis().median()), f1(r.backgroundMillis().median()),
+                    String.format(Locale.ROOT, "%.0f", r.writerFaults().median()),
                     String.format(Locale.ROOT, "%.0f", r.totalFaults().median())));
         }
         return new Table(String.format(Locale.ROOT, "Write %d MiB in 128-byte blocks (%s), median of %d", bytes >> 20, dir,
-                repetitions), List.of("configuration", "seed 004 (256 MB, ms)", "write ms", "min–max", "speed-up vs none",
-                "prefault ms", "background ms", "writer minor faults", "process minor faults"), cells);
+                repetitions), List.of("configuration", "seed 004 (256 MB, same node)", "total ms", "min–max",
+                "speed-up vs none", "prefault ms", "write ms", "background ms", "writer minor faults",
+                "process minor faults"), cells);
+    }
+
+    /** The seed's figure of catalogue entry {@code id}, as it prints it. */
+    private static String seedFigure(String id) {
+        return SeedCatalogue.load(MappedClaims.SEED).result(id).seedFigure();
     }
 
     static Table latencyTable(List<LatencyExperiment.Result> results, LatencySetup s) {
@@ -148,7 +152,9 @@ final class MappedReport {
             cells.add(List.of(c.name(), c.store(), c.pinned() ? "Y" : "N",
                     String.format(Locale.ROOT, "%.2f", r.over1msPerMille()), f1(r.mean().median()), f1(r.p50().median()),
                     f1(r.p90().median()), f1(r.p99().median()), f1(r.p999().median()),
-                    String.format(Locale.ROOT, "%.0f", r.max().median()), c.seed()));
+                    String.format(Locale.ROOT, "%.0f", r.max().median()), MappedClaims.COLUMNS.stream()
+                            .map(col -> seedFigure("004.latency-" + c.key() + "-" + col))
+                            .collect(java.util.stream.Collectors.joining(", "))));
         }
         return new Table(String.format(Locale.ROOT, "Enqueue → dequeue across processes, %d messages of 128 bytes every"
                         + " %d µs (writer %s, reader %s, busy-polling reader)", s.messages(), s.intervalMicros(),
@@ -187,44 +193,6 @@ final class MappedReport {
                 100 * (none.writeMillis().median() - background.writeMillis().median()) / gain,
                 none.writeMillis().median(), background.writeMillis().median(), none.writeMillis().median(),
                 populate.writeMillis().median()));
-    }
-
-    /** Seed 004's claims: prefaulting at least halves the write; pinning on tmpfs has the lowest p90 latency. */
-    static List<Claim> claims(List<PrefaultExperiment.Row> rows, List<LatencyExperiment.Result> latency) {
-        List<Claim> claims = new ArrayList<>();
-        String prefault = String.format(Locale.ROOT, "seed 004: prefaulting (populate) writes >= %.0fx faster than no"
-                + " prefault (seed: 129.8 ms vs 48.4 ms, 2.7x)", PREFAULT_SPEED_UP_GOAL);
-        PrefaultExperiment.Row none = find(rows, "none");
-        PrefaultExperiment.Row populate = find(rows, "populate");
-        if (none == null || populate == null) {
-            claims.add(new Claim(prefault, "the prefault table was not run", Claim.Verdict.NOT_MEASURED));
-        } else {
-            claims.add(org.ringlab.bench.harness.SeedClaim.of(prefault, "2.7×")
-                    .atLeast("none / populate write time", PREFAULT_SPEED_UP_GOAL, overNone(rows, none, populate)).build()
-                    .toClaim(String.format(Locale.ROOT, "none %.1f ms, populate %.1f ms (medians)",
-                            none.writeMillis().median(), populate.writeMillis().median())));
-        }
-        claims.add(LatencyOrdering.judge(latency));
-        return claims;
-    }
-
-    /**
-     * none's write time over {@code judged}'s, paired by repetition (each repetition writes every
-     * configuration in turn), its round variance pooled over every configuration's ratio to none
-     * (alike figures of one table; the F test leaves out one that varies more).
-     */
-    static Estimate overNone(List<PrefaultExperiment.Row> rows, PrefaultExperiment.Row none,
-                             PrefaultExperiment.Row judged) {
-        return RoundPool.judge(pool -> {
-            Estimate out = Estimate.NONE;
-            for (PrefaultExperiment.Row r : rows) {
-                if (r != none) {
-                    Estimate e = pool.ratioOfForks(PREFAULT_POOL, List.of(none.writeSamples()), List.of(r.writeSamples()));
-                    out = r == judged ? e : out;
-                }
-            }
-            return out;
-        });
     }
 
     private static PrefaultExperiment.Row find(List<PrefaultExperiment.Row> rows, String labelStart) {

@@ -23,13 +23,13 @@ class GrowthStepPoolTest {
 
     private static GrowthSample sample(String strategy, long growthNanos) {
         return new GrowthSample(strategy, 65 * Sizes.MIB, 128 * Sizes.MIB, 0, 3 * 65 * Sizes.MIB, true,
-                4 * growthNanos, 7, 7, 0, 0, growthNanos);
+                4 * growthNanos, 7, 7, 0, 0, growthNanos, -1, new long[0], new long[0]);
     }
 
     /** A case of two repetitions: mremap 1 ms; the copies' growth steps {@code heap} and {@code nativeMs} ms. */
     private static GrowthReport report(double[] heap, double[] nativeMs) {
         GrowthWorkload w = new GrowthWorkload(65 * Sizes.MIB, Sizes.MIB, Sizes.MIB, 2);
-        GrowthPlan plan = new GrowthPlan(GrowthProfile.QUICK, List.of(), w, 2, true, 1, null, List.of());
+        GrowthPlan plan = new GrowthPlan(GrowthProfile.QUICK, List.of(), GrowthCase.custom(w), 2, true, 1, null, List.of());
         return new GrowthReport(plan, List.of(cell("copy-doubling-heap", heap), cell("copy-doubling-native", nativeMs),
                 cell("mremap", 1, 1)), 0);
     }
@@ -40,7 +40,7 @@ class GrowthStepPoolTest {
     }
 
     private static Judgement heapStep(List<Claim> claims) {
-        return claims.stream().filter(c -> c.claim().contains("faster than copy-doubling-heap's")).findFirst()
+        return claims.stream().filter(c -> c.id().equals("goal.mremap-speed-vs-copy-doubling-heap")).findFirst()
                 .orElseThrow(() -> new AssertionError(claims.toString())).judgement();
     }
 
@@ -49,7 +49,7 @@ class GrowthStepPoolTest {
         GrowthReport worst = report(new double[] {80, 86}, new double[] {40, 42});
         GrowthReport best = report(new double[] {60, 58}, new double[] {30, 31.5});
         var own = SeedClaim.ratio(new double[] {80, 86}, new double[] {1, 1});
-        List<List<Claim>> pooled = RoundPool.judge(pool -> List.of(worst.claims(pool), best.claims(pool)));
+        List<List<Claim>> pooled = RoundPool.judge(pool -> List.of(GrowthClaims.goals(worst, pool), GrowthClaims.goals(best, pool)));
         Judgement j = heapStep(pooled.getFirst());
 
         assertEquals("t over 2 rounds", own.method());
@@ -58,7 +58,7 @@ class GrowthStepPoolTest {
         assertEquals(own.ratio(), j.ratio(), 1e-9);
         assertTrue(Math.log(j.high() / j.low()) < Math.log(own.high() / own.low()) / 3, j.interval() + " vs " + own);
         // One case alone pools its two ratios (df 2): between the two.
-        Judgement alone = heapStep(worst.claims());
+        Judgement alone = heapStep(RoundPool.judge(pool -> GrowthClaims.goals(worst, pool)));
         assertEquals("t over 2 rounds, round variance pooled over 2 claims (df 2)", alone.method());
     }
 
@@ -66,7 +66,7 @@ class GrowthStepPoolTest {
     void aRatioWhoseRepetitionsDisagreeFarMoreKeepsItsOwnInterval() {
         GrowthReport worst = report(new double[] {20, 300}, new double[] {40, 42});
         GrowthReport best = report(new double[] {60, 58}, new double[] {30, 31.5});
-        Judgement j = heapStep(RoundPool.judge(pool -> List.of(worst.claims(pool), best.claims(pool))).getFirst());
+        Judgement j = heapStep(RoundPool.judge(pool -> List.of(GrowthClaims.goals(worst, pool), GrowthClaims.goals(best, pool))).getFirst());
         assertEquals("t over 2 rounds, not pooled: its rounds vary more than its pool's", j.method());
         var own = SeedClaim.ratio(new double[] {20, 300}, new double[] {1, 1});
         assertEquals(own.low(), j.low(), 1e-9);
