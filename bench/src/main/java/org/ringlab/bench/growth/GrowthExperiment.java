@@ -121,16 +121,15 @@ public final class GrowthExperiment implements Experiment {
                 Sizes.format(w.chunkBytes()), Sizes.format(w.initialCapacity()), w.factor(),
                 plan.fork() ? "one fresh JVM per repetition" : "all in this JVM"));
         progress.plan(plan.runCount());
-        // Repetitions interleaved (A B C, then C B A, …): repetition r of every strategy shares the machine's load,
-        // so the claims compare strategies on paired rounds.
+        // Repetitions interleaved: repetition r of every strategy shares the machine's load, so the claims
+        // compare strategies on paired rounds.
         java.util.Map<GrowthStrategy, List<GrowthSample>> samples = new java.util.LinkedHashMap<>();
         java.util.Map<GrowthStrategy, String> errors = new java.util.LinkedHashMap<>();
         plan.strategies().forEach(st -> samples.put(st, new ArrayList<>()));
         for (int rep = 1; rep <= plan.repetitions(); rep++) {
-            List<GrowthStrategy> order = new ArrayList<>(plan.strategies());
-            if (rep % 2 == 0) {
-                java.util.Collections.reverse(order);
-            }
+            // A seeded order drawn afresh each repetition (recorded in results.json), so drift hits every strategy alike.
+            List<GrowthStrategy> order = org.ringlab.bench.harness.RoundOrder.shuffled(plan.seed(),
+                    "growth " + plan.growthCase().label(), rep - 1, plan.strategies(), GrowthStrategy::name);
             for (GrowthStrategy strategy : order) {
                 if (errors.containsKey(strategy)) {
                     continue;

@@ -125,9 +125,10 @@ public final class HistoryExperiment implements Experiment {
                 progress.note("history: round " + (round + 1) + " of at most " + budget.maxRounds() + " for "
                         + plan.baseline() + " vs " + plan.candidate() + " (a claim is still inconclusive)");
             }
-            if (round % 2 == 1) {
-                java.util.Collections.reverse(order);
-            }
+            // A seeded order drawn afresh each round (recorded in results.json): a drift of the machine
+            // hits every strategy alike instead of always the one that runs last.
+            order = org.ringlab.bench.harness.RoundOrder.shuffled(plan.seed(), "history", round, order,
+                    MemoryStrategy::name);
             for (MemoryStrategy strategy : order) {
                 if (round < budget.minRounds()) {
                     progress.step(strategy.name() + " × " + plan.sizes().size() + " sizes (round " + (round + 1) + ")");
