@@ -185,6 +185,31 @@ class KitCatchesBrokenProvidersTest {
         everyCellFails(splitKit(BrokenStrategies.SplitBug.HEADER_SHARED_BY_ALL_RINGS), Kit::headerContract, "header");
     }
 
+    /**
+     * Rings wrong only where the position-0, matrix-capacity parts never look, each caught by
+     * exactly its {@link MemoryPromises} check (the strategy's other promise checks pass), with
+     * no copy-count model given; the correct split and odd-capacity twins pass every check.
+     */
+    @Test
+    void wrongRingsThePositionZeroPartsLetThroughAreCaughtByTheMemoryPromises() {
+        everyCellPasses(memoryKit(split(BrokenStrategies.SplitBug.NONE)), Kit::memoryPromises);
+        everyCellPasses(memoryKit(BrokenStrategies.padsTheLapToEight(false)), Kit::memoryPromises);
+        record Planted(MemoryStrategy strategy, String check, String clue) {
+        }
+        for (Planted p : List.of(
+                new Planted(split(BrokenStrategies.SplitBug.SCRATCH_OUTLIVES_CLOSE), "segments of every kind after close",
+                        "a window across the seam still reads"),
+                new Planted(split(BrokenStrategies.SplitBug.THIRTY_TWO_BIT_POSITIONS), "positions near 2^31",
+                        "near 2147483648"),
+                new Planted(BrokenStrategies.padsTheLapToEight(true), "capacities its granularity allows", "ring of 4097"),
+                new Planted(split(BrokenStrategies.SplitBug.COUNTS_NOTHING), "a copy across the seam is counted",
+                        "must count what it copies"),
+                new Planted(split(BrokenStrategies.SplitBug.RING_CAPABILITIES_DIFFER), "names the strategy's name",
+                        "capabilities() of its ring"))) {
+            everyCellFails(memoryKit(p.strategy()), Kit::memoryPromises, p.clue(), p.check());
+        }
+    }
+
     /** The fake queue on memory that keeps point 7 too, so only the fake's own bug can fail a cell. */
     private static Kit pointsKit(ContractFakeDiscipline.Bug bug) {
         return Kit.of(List.of(new StrictCloseStrategy(split(BrokenStrategies.SplitBug.NONE))),
