@@ -194,9 +194,7 @@ final class BrokenStrategies {
             private boolean staged;
 
             private void copyIn(MemorySegment src, long at, long length) {
-                long first = Math.min(length, lap - at);
-                MemorySegment.copy(src, 0, memory, at, first);
-                MemorySegment.copy(src, first, memory, 0, length - first);
+                copyIntoLap(src, memory, lap, at, length);
             }
 
             @Override
@@ -478,9 +476,7 @@ final class BrokenStrategies {
             }
 
             private void copyIn(MemorySegment src, long at, long length) {
-                long first = Math.min(length, capacity - at);
-                MemorySegment.copy(src, 0, memory, at, first);
-                MemorySegment.copy(src, first, memory, 0, length - first);
+                copyIntoLap(src, memory, capacity, at, length);
             }
 
             @Override
@@ -500,6 +496,13 @@ final class BrokenStrategies {
                 return readScratch.asSlice(0, length);
             }
         });
+    }
+
+    /** {@code length} bytes of {@code src} into a ring of {@code lap} bytes from offset {@code at}, the rest from its start. */
+    private static void copyIntoLap(MemorySegment src, MemorySegment ring, long lap, long at, long length) {
+        long first = Math.min(length, lap - at);
+        MemorySegment.copy(src, 0, ring, at, first);
+        MemorySegment.copy(src, first, ring, 0, length - first);
     }
 
     private static java.nio.channels.FileChannel open(java.nio.file.Path file) {
