@@ -15,6 +15,16 @@ import java.lang.foreign.MemorySegment;
  *       whose {@code onRecord} threw are consumed; that record and all after it are not (the
  *       next {@code poll}/{@code peek}/{@code drain} redelivers it); the exception propagates
  *       unchanged.</li>
+ *   <li><b>A drain handler does not call its own consumer.</b> {@code poll}, {@code peek},
+ *       {@code release} or {@code drain} called on a consumer from inside the handler its own
+ *       {@code drain} is running throws {@link IllegalStateException} naming the re-entry (e.g.
+ *       "poll called from inside drain's handler on consumer ..."), before it reads or consumes
+ *       anything. The drain stays consistent: no record is delivered twice and none is lost,
+ *       whether the handler catches the exception (the drain goes on with the next record) or
+ *       lets it out (the rule above: that record and those after it stay queued, in order).
+ *       Calls on the producer and on other consumers of a multi-consumer discipline are allowed.
+ *       A consumer pays for this once per {@code drain} (a flag set on entry, cleared on the way
+ *       out), not per record.</li>
  *   <li><b>release without peek.</b> {@link #release()} when no record is peeked (never
  *       peeked, already released, the last peek returned null, or after a poll) throws
  *       {@link IllegalStateException}.</li>

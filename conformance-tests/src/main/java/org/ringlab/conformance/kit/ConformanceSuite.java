@@ -86,6 +86,11 @@ public abstract class ConformanceSuite {
     }
 
     @TestFactory
+    public Stream<DynamicNode> everyStrategyKeepsTheRingMemoryPromisesPositionZeroHides() {
+        return kit().memoryPromises();
+    }
+
+    @TestFactory
     public Stream<DynamicNode> badQueueArgumentsAreRefusedNamingTheValue() {
         return kit().queueBadInput();
     }

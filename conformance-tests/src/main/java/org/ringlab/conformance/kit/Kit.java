@@ -233,6 +233,23 @@ public final class Kit {
         return matrix.strategies().stream().map(s -> dynamicTest(s.name(), () -> BadInput.check(s)));
     }
 
+    /**
+     * {@link MemoryPromises}, per strategy: segments of every kind after close, positions far
+     * from 0, capacities the granularity allows beyond the matrix's, copies counted, the ring's
+     * self-description.
+     */
+    public Stream<DynamicNode> memoryPromises() {
+        return matrix.strategies().stream().flatMap(s -> Stream.of(
+                dynamicTest(s.name() + " × segments of every kind after close", () -> MemoryPromises.viewsAfterClose(s)),
+                dynamicTest(s.name() + " × positions near 2^31, 2^32 and a large random long",
+                        () -> MemoryPromises.farPositions(s, copyCountModel(s), settings)),
+                dynamicTest(s.name() + " × capacities its granularity allows",
+                        () -> MemoryPromises.capacitiesOfTheGranularity(s, copyCountModel(s), settings)),
+                dynamicTest(s.name() + " × a copy across the seam is counted", () -> MemoryPromises.copiesAreCounted(s)),
+                dynamicTest(s.name() + " × its ring names the strategy's name, capabilities and granularity",
+                        () -> MemoryPromises.selfDescription(s))));
+    }
+
     /** {@link BadInput#check(Cell)}: a queue's bad arguments, per discipline × strategy. */
     public Stream<DynamicNode> queueBadInput() {
         return matrix.pairCells().stream().map(cell -> dynamicTest(cell.displayName(), () -> BadInput.check(cell)));

@@ -81,6 +81,13 @@ public final class MemoryContract {
             java.util.Arrays.fill(known, true); // a new ring is zeroed
         }
 
+        /** A fresh ring's first write goes at {@code position} or later: nothing below it is held. */
+        void startAt(long position) {
+            writePos = position;
+            keptFrom = position;
+            claimedTo = position;
+        }
+
         long heldFrom() {
             return Math.max(keptFrom, writePos - capacity);
         }

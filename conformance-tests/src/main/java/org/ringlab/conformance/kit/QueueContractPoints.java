@@ -27,9 +27,10 @@ import org.ringlab.api.RingSpec;
  * The queue contract points every discipline meets (the SPI javadoc of {@link QueueProducer},
  * {@link QueueConsumer} and {@link RecordQueue}), each checked on its own so a failure names
  * the point: a claim followed by an offer, a batch with one bad element, {@code poll} into a
- * too-small or read-only destination, a throwing drain handler, {@code release} without
- * {@code peek}, null arguments, and use after close of every handle. "Nothing lost" is checked
- * by what the queue delivers afterwards: the refused call must leave every record in place.
+ * too-small or read-only destination, a throwing drain handler, a drain handler calling its
+ * own consumer, {@code release} without {@code peek}, null arguments, and use after close of
+ * every handle. "Nothing lost" is checked by what the queue delivers afterwards: the refused
+ * call must leave every record in place.
  * Multi-consumer disciplines are built with {@link #CONSUMERS} consumers and every consumer
  * handle is checked.
  */
@@ -51,6 +52,8 @@ public final class QueueContractPoints {
         BATCH_WITH_A_BAD_ELEMENT("a batch with one bad element publishes nothing, naming its index and length"),
         POLL_INTO_A_BAD_DESTINATION("poll into a too-small or read-only destination is refused, the record kept"),
         THROWING_DRAIN_HANDLER("a throwing drain handler: the records before it consumed, it and those after it kept"),
+        DRAIN_HANDLER_CALLS_ITS_CONSUMER("a drain handler calling poll, peek, release or drain on its own consumer gets"
+                + " IllegalStateException naming the re-entry, and the drain hands out every record once, in order"),
         RELEASE_WITHOUT_PEEK("release without a peeked record throws IllegalStateException"),
         NULL_ARGUMENTS("null arguments throw NullPointerException, a drain limit <= 0 IllegalArgumentException"),
         USE_AFTER_CLOSE("after close every method of the queue and of every handle throws IllegalStateException"),
@@ -87,6 +90,7 @@ public final class QueueContractPoints {
             }
             case POLL_INTO_A_BAD_DESTINATION -> onQueue(cell, QueueContractPoints::pollIntoABadDestination);
             case THROWING_DRAIN_HANDLER -> onQueue(cell, QueueContractPoints::throwingDrainHandler);
+            case DRAIN_HANDLER_CALLS_ITS_CONSUMER -> onQueue(cell, QueueContractPoints::drainHandlerCallsItsConsumer);
             case RELEASE_WITHOUT_PEEK -> onQueue(cell, QueueContractPoints::releaseWithoutPeek);
             case NULL_ARGUMENTS -> onQueue(cell, QueueContractPoints::nullArguments);
             case USE_AFTER_CLOSE -> useAfterClose(cell);
@@ -340,6 +344,122 @@ public final class QueueContractPoints {
             assertArrayEquals(q.record(2, size - 2), java.util.Arrays.copyOf(dst, n), q.name() + ": record 2 redelivered");
             assertEquals(2, consumer.drain(r -> { }, 10), q.name() + ": consumer " + c + ": records 3 and 4 kept");
         }
+    }
+
+    /** The calls a drain handler may not make on its own consumer. */
+    private static final List<String> REENTRANT_CALLS = List.of("poll", "peek", "release", "drain");
+
+    /**
+     * The re-entrant {@code call} on {@code consumer}, as a drain handler would make it; what it
+     * delivers goes into {@code events} ("poll:5", "drain:6": a peek or a release hands out nothing).
+     */
+    private static void callFromTheHandler(Q q, QueueConsumer consumer, String call, int first, List<String> events) {
+        int size = q.spec().recordSize();
+        switch (call) {
+            case "poll" -> {
+                byte[] dst = new byte[size];
+                int n = consumer.poll(MemorySegment.ofArray(dst));
+                if (n != QueueConsumer.EMPTY) {
+                    events.add("poll:" + sequenceOf(q, java.util.Arrays.copyOf(dst, n), first));
+                }
+            }
+            case "peek" -> consumer.peek();
+            case "release" -> consumer.release();
+            default -> consumer.drain(r -> events.add("drain:" + sequenceOf(q, r.toArray(ValueLayout.JAVA_BYTE), first)), 10);
+        }
+    }
+
+    /**
+     * For each call a handler may not make on its own consumer, and on every consumer: four
+     * records offered, drained with a handler that makes the call on the second. The call must
+     * throw {@link IllegalStateException} naming the call and the handler. Caught by the handler,
+     * the drain must hand out the four records once each, in order, and leave the consumer empty;
+     * let out, the drain must throw it unchanged having handed out the first two, and the second,
+     * third and fourth must still be queued, in order. Every delivery is traced ("handler:1",
+     * "poll:1", "after:2"), so a record the call took and the drain handed out again, or one the
+     * drain then skipped, shows in the failure.
+     */
+    private static void drainHandlerCallsItsConsumer(Q q) {
+        int size = q.spec().recordSize();
+        int sequence = 0;
+        for (String call : REENTRANT_CALLS) {
+            for (boolean letOut : new boolean[] {false, true}) {
+                int first = sequence;
+                for (int s = 0; s < 4; s++, sequence++) {
+                    assertTrue(q.offer(sequence, size - sequence % 4), q.name() + ": record " + sequence + " refused");
+                }
+                for (int c = 0; c < q.consumers(); c++) {
+                    reenterOnce(q, q.queue().consumer(c), c, call, letOut, first);
+                }
+            }
+        }
+    }
+
+    private static void reenterOnce(Q q, QueueConsumer consumer, int c, String call, boolean letOut, int first) {
+        String who = q.name() + ": consumer " + c + ", " + call + " from inside its drain's handler"
+                + (letOut ? " (the handler lets the exception out)" : " (the handler catches the exception)") + ": ";
+        List<String> events = new ArrayList<>();
+        int[] handed = {0};
+        RuntimeException[] refusal = {null};
+        String[] wrong = {null};
+        RecordQueue.RecordHandler handler = r -> {
+            events.add("handler:" + sequenceOf(q, r.toArray(ValueLayout.JAVA_BYTE), first));
+            if (++handed[0] != 2) {
+                return;
+            }
+            try {
+                callFromTheHandler(q, consumer, call, first, events);
+                wrong[0] = "the call returned normally";
+            } catch (IllegalStateException e) {
+                refusal[0] = e;
+            } catch (RuntimeException e) {
+                wrong[0] = "the call threw " + e;
+            }
+            if (letOut && refusal[0] != null) {
+                throw refusal[0];
+            }
+        };
+        if (letOut) {
+            RuntimeException out = assertThrows(RuntimeException.class, () -> consumer.drain(handler, 10),
+                    who + "the handler's exception did not propagate (" + wrongOr(wrong) + "; " + events + ")");
+            assertSame(refusal[0], out, who + "the handler's exception must propagate unchanged");
+        } else {
+            int n = consumer.drain(handler, 10);
+            assertEquals(4, n, who + "drain's count (" + wrongOr(wrong) + "; " + events + ")");
+        }
+        byte[] dst = new byte[q.spec().recordSize()];
+        for (int n, more = 8; more > 0 && (n = consumer.poll(MemorySegment.ofArray(dst))) != QueueConsumer.EMPTY; more--) {
+            events.add("after:" + sequenceOf(q, java.util.Arrays.copyOf(dst, n), first));
+        }
+        List<String> expected = new ArrayList<>();
+        for (int s = first; s < first + (letOut ? 2 : 4); s++) {
+            expected.add("handler:" + s);
+        }
+        for (int s = first + 1; letOut && s < first + 4; s++) {
+            expected.add("after:" + s);
+        }
+        assertEquals(String.join(" ", expected), String.join(" ", events), who + "every record handed out once, in order"
+                + " (handler: to the drain's handler, poll/drain: by the call from inside it, after: polled after the"
+                + " drain; -1: none of the four): a record was delivered twice or lost (" + wrongOr(wrong) + ")");
+        assertNull(wrong[0], who + wrong[0] + ": it must throw IllegalStateException naming the re-entry");
+        String message = String.valueOf(refusal[0].getMessage());
+        assertTrue(message.contains(call) && message.contains("handler"), who + "the refusal should name the call ("
+                + call + ") and the drain's handler: " + message);
+    }
+
+    private static String wrongOr(String[] wrong) {
+        return wrong[0] == null ? "the call was refused" : wrong[0];
+    }
+
+    /** Which of the four records from {@code first} these bytes are, or -1. */
+    private static int sequenceOf(Q q, byte[] bytes, int first) {
+        int size = q.spec().recordSize();
+        for (int s = first; s < first + 4; s++) {
+            if (java.util.Arrays.equals(bytes, q.record(s, size - s % 4))) {
+                return s;
+            }
+        }
+        return -1;
     }
 
     private static void releaseWithoutPeek(Q q) {

@@ -181,6 +181,58 @@ final class BrokenStrategies {
         });
     }
 
+    /**
+     * A split ring of granularity 1 that, broken, lays its bytes out in a lap rounded up to a
+     * multiple of 8 (for word copies) and maps positions modulo that: right for every capacity
+     * that is a multiple of 8, as all the matrix's byte-granular capacities are.
+     */
+    static MemoryStrategy padsTheLapToEight(boolean broken) {
+        return new Strategy(broken ? "broken-pads-the-lap-to-eight" : "odd-capacity-twin", Set.of(),
+                (name, n) -> new HeapRing(name, n, 3 * (Math.ceilDiv(n, 8) * 8)) {
+            // [0, lap) the ring, [lap, 2 lap) claim staging, [2 lap, 3 lap) gathered windows.
+            private final long lap = broken ? Math.ceilDiv(n, 8) * 8 : n; // the bug: the padded lap
+            private boolean staged;
+
+            private void copyIn(MemorySegment src, long at, long length) {
+                copyIntoLap(src, memory, lap, at, length);
+            }
+
+            @Override
+            protected MemorySegment claimSegment(long position, long length) {
+                long at = position % lap;
+                staged = at + length > lap;
+                return staged ? memory.asSlice(lap, length) : memory.asSlice(at, length);
+            }
+
+            @Override
+            protected void commitClaim(long position, long length) {
+                if (staged) {
+                    copyIn(memory.asSlice(lap, length), position % lap, length);
+                    stagingBytes += length;
+                    staged = false;
+                }
+            }
+
+            @Override
+            protected void writeDirect(long position, MemorySegment src) {
+                copyIn(src, position % lap, src.byteSize());
+            }
+
+            @Override
+            protected MemorySegment windowSegment(long position, long length) {
+                long at = position % lap;
+                if (at + length <= lap) {
+                    return memory.asSlice(at, length);
+                }
+                long first = lap - at;
+                MemorySegment.copy(memory, at, memory, 2 * lap, first);
+                MemorySegment.copy(memory, 0, memory, 2 * lap + first, length - first);
+                gatherBytes += length;
+                return memory.asSlice(2 * lap, length);
+            }
+        });
+    }
+
     /** How one of the split rings below is wrong. */
     enum SplitBug {
         /** None: the correct twin. */
@@ -214,7 +266,15 @@ final class BrokenStrategies {
         /** Its writeThenZeroInt also zeroes the bytes between the payload and the zero int (a frame's padding the two calls leave alone). */
         ZERO_INT_CLEARS_THE_GAP,
         /** Its writeThenZeroInt stages a span that crosses the seam (bytes right, counted as staging the two calls never do). */
-        ZERO_INT_STAGED_AT_THE_SEAM
+        ZERO_INT_STAGED_AT_THE_SEAM,
+        /** Its scratch comes from an automatic arena, not the ring's: a staged claim or a gathered window still works after close. */
+        SCRATCH_OUTLIVES_CLOSE,
+        /** Maps positions with 32-bit arithmetic ({@code (int) position % (int) capacity}): right while positions stay below 2^31. */
+        THIRTY_TWO_BIT_POSITIONS,
+        /** Stages and gathers at the seam (declaring no zero-copy capability) and counts none of it. */
+        COUNTS_NOTHING,
+        /** The strategy declares CONCURRENT_READ; its rings answer no capability. */
+        RING_CAPABILITIES_DIFFER
     }
 
     private static final java.util.concurrent.atomic.AtomicLong RING_FILES = new java.util.concurrent.atomic.AtomicLong();
@@ -230,11 +290,19 @@ final class BrokenStrategies {
         Set<Capability> capabilities = bug == SplitBug.DECLARES_ZERO_COPY_BUT_STAGES
                 || bug == SplitBug.DECLARES_ZERO_COPY_BUT_STAGES_UNCOUNTED
                 ? Set.of(Capability.ZERO_COPY_WINDOW, Capability.ZERO_COPY_CLAIM) : Set.of();
+        boolean uncounted = bug == SplitBug.DECLARES_ZERO_COPY_BUT_STAGES_UNCOUNTED || bug == SplitBug.COUNTS_NOTHING;
         String name = bug == SplitBug.NONE ? "split-twin" : "broken-" + bug.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-        return new Strategy(name, capabilities, (n0, n) -> new HeapRing(n0, n, n, capabilities) {
+        Set<Capability> declared = bug == SplitBug.RING_CAPABILITIES_DIFFER ? Set.of(Capability.CONCURRENT_READ) : capabilities;
+        return new Strategy(name, declared, (n0, n) -> new HeapRing(n0, n, n, capabilities) {
             private final long scratchBytes = bug == SplitBug.SCRATCH_OF_64_KIB ? Math.min(n, 64 * 1024) : n;
-            private final MemorySegment writeScratch = arena.allocate(scratchBytes);
-            private final MemorySegment readScratch = arena.allocate(scratchBytes);
+            private final Arena scratchArena = bug == SplitBug.SCRATCH_OUTLIVES_CLOSE ? Arena.ofAuto() : arena;
+            private final MemorySegment writeScratch = scratchArena.allocate(scratchBytes);
+            private final MemorySegment readScratch = scratchArena.allocate(scratchBytes);
+
+            /** Where {@code position} lives: the ring's own mapping, or (bug) the same in 32-bit arithmetic. */
+            private long offsetOf(long position) {
+                return bug == SplitBug.THIRTY_TWO_BIT_POSITIONS ? (int) position % (int) capacity : ringOffset(position);
+            }
             private final MemorySegment ownHeader = bug == SplitBug.HEADER_TOO_SMALL ? arena.allocate(1024, 64)
                     : bug == SplitBug.HEADER_SHARED_BY_ALL_RINGS ? ONE_HEADER_FOR_ALL : header;
             private boolean staged;
@@ -273,7 +341,7 @@ final class BrokenStrategies {
                     throw new IllegalStateException("a claim is outstanding: commit it first");
                 }
                 outstanding = true;
-                long at = ringOffset(position);
+                long at = offsetOf(position);
                 staged = at + length > capacity;
                 return staged ? writeScratch.asSlice(0, length) : memory.asSlice(at, length);
             }
@@ -282,8 +350,8 @@ final class BrokenStrategies {
             protected void commitClaim(long position, long length) {
                 outstanding = false;
                 if (staged) {
-                    copyIn(writeScratch, ringOffset(position), length);
-                    if (bug != SplitBug.DECLARES_ZERO_COPY_BUT_STAGES_UNCOUNTED) {
+                    copyIn(writeScratch, offsetOf(position), length);
+                    if (!uncounted) {
                         stagingBytes += length;
                     }
                     staged = false;
@@ -296,7 +364,7 @@ final class BrokenStrategies {
                     throw new IllegalStateException("a claim is outstanding: commit it first");
                 }
                 outstanding = false;
-                copyIn(src, ringOffset(position), src.byteSize());
+                copyIn(src, offsetOf(position), src.byteSize());
             }
 
             /**
@@ -307,7 +375,7 @@ final class BrokenStrategies {
             @Override
             protected void writeFrameDirect(long position, int value, MemorySegment payload) {
                 outstanding = false;
-                long at = ringOffset(position);
+                long at = offsetOf(position);
                 long length = payload.byteSize();
                 if (at + Integer.BYTES + length <= capacity) {
                     memory.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, at, value);
@@ -342,7 +410,7 @@ final class BrokenStrategies {
             @Override
             protected void writeThenZeroIntDirect(long position, MemorySegment payload, long zeroPosition) {
                 outstanding = false;
-                long at = ringOffset(position);
+                long at = offsetOf(position);
                 long length = payload.byteSize();
                 long gap = zeroPosition - position - length;
                 if (bug == SplitBug.ZERO_INT_CLEARS_THE_GAP) {
@@ -373,7 +441,7 @@ final class BrokenStrategies {
              */
             @Override
             protected void writeIntReleaseDirect(long position, int value) {
-                long at = ringOffset(position);
+                long at = offsetOf(position);
                 if (bug == SplitBug.RELEASE_WORD_WRAPPED_OFF_BY_ONE && at + Integer.BYTES > capacity) {
                     java.lang.invoke.VarHandle.releaseFence();
                     boolean little = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
@@ -391,7 +459,7 @@ final class BrokenStrategies {
             /** A third party's own acquire load; with a bug, across the seam the second part is read from past N's start. */
             @Override
             protected int readIntAcquireDirect(long position) {
-                long at = ringOffset(position);
+                long at = offsetOf(position);
                 if (bug == SplitBug.ACQUIRE_WORD_IGNORES_THE_SEAM && at + Integer.BYTES > capacity) {
                     boolean little = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
                     int value = 0;
@@ -408,14 +476,12 @@ final class BrokenStrategies {
             }
 
             private void copyIn(MemorySegment src, long at, long length) {
-                long first = Math.min(length, capacity - at);
-                MemorySegment.copy(src, 0, memory, at, first);
-                MemorySegment.copy(src, first, memory, 0, length - first);
+                copyIntoLap(src, memory, capacity, at, length);
             }
 
             @Override
             protected MemorySegment windowSegment(long position, long length) {
-                long at = ringOffset(position);
+                long at = offsetOf(position);
                 if (at + length <= capacity) {
                     return memory.asSlice(at, length);
                 }
@@ -424,12 +490,19 @@ final class BrokenStrategies {
                 // The WINDOW_AT_THE_LAST_BYTE bug: from offset N-1 the rest is read one byte late.
                 long from = bug == SplitBug.WINDOW_AT_THE_LAST_BYTE && first == 1 ? 1 : 0;
                 MemorySegment.copy(memory, from, readScratch, first, length - first);
-                if (bug != SplitBug.DECLARES_ZERO_COPY_BUT_STAGES_UNCOUNTED) {
+                if (!uncounted) {
                     gatherBytes += length;
                 }
                 return readScratch.asSlice(0, length);
             }
         });
+    }
+
+    /** {@code length} bytes of {@code src} into a ring of {@code lap} bytes from offset {@code at}, the rest from its start. */
+    private static void copyIntoLap(MemorySegment src, MemorySegment ring, long lap, long at, long length) {
+        long first = Math.min(length, lap - at);
+        MemorySegment.copy(src, 0, ring, at, first);
+        MemorySegment.copy(src, first, ring, 0, length - first);
     }
 
     private static java.nio.channels.FileChannel open(java.nio.file.Path file) {

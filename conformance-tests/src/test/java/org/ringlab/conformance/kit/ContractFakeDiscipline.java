@@ -43,7 +43,18 @@ final class ContractFakeDiscipline implements QueueDiscipline {
         /** A poll while a claim is outstanding moves the claim (as a rotation under it would): the caller fills a stale segment. */
         CLAIM_MOVED_BY_A_POLL,
         /** peek's view is of one scratch buffer every consumer's next read reuses (as a window valid only until the next one). */
-        PEEK_VIEW_REUSED_BY_THE_NEXT_READ
+        PEEK_VIEW_REUSED_BY_THE_NEXT_READ,
+        /**
+         * A drain handler's poll, peek, release or drain on its own consumer runs, and the drain
+         * then stores the position it kept (as spsc did): a record the handler polled is handed
+         * to the handler again.
+         */
+        DRAIN_REENTRY_UNGUARDED,
+        /**
+         * The re-entrant call is refused with the right message, but poll and release consume
+         * the oldest record before they look at the guard: the drain then skips one.
+         */
+        DRAIN_REENTRY_REFUSED_AFTER_CONSUMING
     }
 
     private final Bug bug;
@@ -257,6 +268,8 @@ final class ContractFakeDiscipline implements QueueDiscipline {
         final class Consumer implements QueueConsumer {
             final int index;
             boolean peeked;
+            /** Set while drain runs its handler. */
+            boolean draining;
 
             Consumer(int index) {
                 this.index = index;
@@ -265,6 +278,20 @@ final class ContractFakeDiscipline implements QueueDiscipline {
             void ensureUsable() {
                 if (bug != Bug.CONSUMERS_WORK_AFTER_CLOSE) {
                     ensureOpen();
+                }
+            }
+
+            /** The re-entry guard: {@code call} from inside this consumer's drain handler is refused. */
+            void checkNotDraining(String call) {
+                if (draining && bug != Bug.DRAIN_REENTRY_UNGUARDED) {
+                    throw new IllegalStateException(call + " called from inside drain's handler on consumer " + index);
+                }
+            }
+
+            /** {@link Bug#DRAIN_REENTRY_REFUSED_AFTER_CONSUMING}: the record taken before the guard. */
+            void consumeBeforeTheGuard() {
+                if (draining && bug == Bug.DRAIN_REENTRY_REFUSED_AFTER_CONSUMING && oldest() != null) {
+                    cursors[index]++;
                 }
             }
 
@@ -287,6 +314,7 @@ final class ContractFakeDiscipline implements QueueDiscipline {
             @Override
             public MemorySegment peek() {
                 ensureUsable();
+                checkNotDraining("peek");
                 byte[] r = oldest();
                 peeked = r != null;
                 return r == null ? null : viewOf(r);
@@ -295,6 +323,8 @@ final class ContractFakeDiscipline implements QueueDiscipline {
             @Override
             public void release() {
                 ensureUsable();
+                consumeBeforeTheGuard();
+                checkNotDraining("release");
                 if (!peeked && bug != Bug.RELEASE_WITHOUT_PEEK_CONSUMES) {
                     throw new IllegalStateException("release() without a peeked record");
                 }
@@ -311,18 +341,27 @@ final class ContractFakeDiscipline implements QueueDiscipline {
                 if (limit <= 0) {
                     throw new IllegalArgumentException("drain limit must be positive, got " + limit);
                 }
+                checkNotDraining("drain");
                 peeked = false;
                 int n = 0;
-                while (n < limit && oldest() != null) {
-                    byte[] r = oldest();
-                    if (bug == Bug.DRAIN_CONSUMES_THE_THROWING_RECORD) {
-                        cursors[index]++;
+                draining = true;
+                try {
+                    while (n < limit && oldest() != null) {
+                        byte[] r = oldest();
+                        long at = cursors[index];
+                        if (bug == Bug.DRAIN_CONSUMES_THE_THROWING_RECORD) {
+                            cursors[index]++;
+                        }
+                        handler.onRecord(viewOf(r));
+                        if (bug == Bug.DRAIN_REENTRY_UNGUARDED) {
+                            cursors[index] = at + 1; // the position kept across the handler
+                        } else if (bug != Bug.DRAIN_CONSUMES_THE_THROWING_RECORD) {
+                            cursors[index]++;
+                        }
+                        n++;
                     }
-                    handler.onRecord(viewOf(r));
-                    if (bug != Bug.DRAIN_CONSUMES_THE_THROWING_RECORD) {
-                        cursors[index]++;
-                    }
-                    n++;
+                } finally {
+                    draining = false;
                 }
                 return n;
             }
@@ -331,6 +370,8 @@ final class ContractFakeDiscipline implements QueueDiscipline {
             public int poll(MemorySegment dst) {
                 Objects.requireNonNull(dst, "dst");
                 ensureUsable();
+                consumeBeforeTheGuard();
+                checkNotDraining("poll");
                 peeked = false;
                 byte[] r = oldest();
                 if (r == null) {

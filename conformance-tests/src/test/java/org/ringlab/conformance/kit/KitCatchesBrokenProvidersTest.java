@@ -19,6 +19,8 @@ import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
+import org.ringlab.conformance.kit.ContractFakeDiscipline.Bug;
+import org.ringlab.conformance.kit.QueueContractPoints.Point;
 
 /**
  * Proof that the suite can fail: each deliberately broken strategy, discipline and backend is run
@@ -183,6 +185,31 @@ class KitCatchesBrokenProvidersTest {
         everyCellFails(splitKit(BrokenStrategies.SplitBug.HEADER_SHARED_BY_ALL_RINGS), Kit::headerContract, "header");
     }
 
+    /**
+     * Rings wrong only where the position-0, matrix-capacity parts never look, each caught by
+     * exactly its {@link MemoryPromises} check (the strategy's other promise checks pass), with
+     * no copy-count model given; the correct split and odd-capacity twins pass every check.
+     */
+    @Test
+    void wrongRingsThePositionZeroPartsLetThroughAreCaughtByTheMemoryPromises() {
+        everyCellPasses(memoryKit(split(BrokenStrategies.SplitBug.NONE)), Kit::memoryPromises);
+        everyCellPasses(memoryKit(BrokenStrategies.padsTheLapToEight(false)), Kit::memoryPromises);
+        record Planted(MemoryStrategy strategy, String check, String clue) {
+        }
+        for (Planted p : List.of(
+                new Planted(split(BrokenStrategies.SplitBug.SCRATCH_OUTLIVES_CLOSE), "segments of every kind after close",
+                        "a window across the seam still reads"),
+                new Planted(split(BrokenStrategies.SplitBug.THIRTY_TWO_BIT_POSITIONS), "positions near 2^31",
+                        "near 2147483648"),
+                new Planted(BrokenStrategies.padsTheLapToEight(true), "capacities its granularity allows", "ring of 4097"),
+                new Planted(split(BrokenStrategies.SplitBug.COUNTS_NOTHING), "a copy across the seam is counted",
+                        "must count what it copies"),
+                new Planted(split(BrokenStrategies.SplitBug.RING_CAPABILITIES_DIFFER), "names the strategy's name",
+                        "capabilities() of its ring"))) {
+            everyCellFails(memoryKit(p.strategy()), Kit::memoryPromises, p.clue(), p.check());
+        }
+    }
+
     /** The fake queue on memory that keeps point 7 too, so only the fake's own bug can fail a cell. */
     private static Kit pointsKit(ContractFakeDiscipline.Bug bug) {
         return Kit.of(List.of(new StrictCloseStrategy(split(BrokenStrategies.SplitBug.NONE))),
@@ -216,18 +243,25 @@ class KitCatchesBrokenProvidersTest {
 
     private void eachPointCaught() {
         everyCellPasses(pointsKit(ContractFakeDiscipline.Bug.NONE), Kit::contractPoints);
-        Map<ContractFakeDiscipline.Bug, QueueContractPoints.Point> broken = Map.of(
-                ContractFakeDiscipline.Bug.OFFER_DURING_A_CLAIM, QueueContractPoints.Point.CLAIM_THEN_OFFER,
-                ContractFakeDiscipline.Bug.BATCH_PUBLISHES_THE_GOOD_PART, QueueContractPoints.Point.BATCH_WITH_A_BAD_ELEMENT,
-                ContractFakeDiscipline.Bug.POLL_CONSUMES_BEFORE_CHECKING, QueueContractPoints.Point.POLL_INTO_A_BAD_DESTINATION,
-                ContractFakeDiscipline.Bug.DRAIN_CONSUMES_THE_THROWING_RECORD, QueueContractPoints.Point.THROWING_DRAIN_HANDLER,
-                ContractFakeDiscipline.Bug.RELEASE_WITHOUT_PEEK_CONSUMES, QueueContractPoints.Point.RELEASE_WITHOUT_PEEK,
-                ContractFakeDiscipline.Bug.NULL_ON_A_FULL_QUEUE_IS_FULL, QueueContractPoints.Point.NULL_ARGUMENTS,
-                ContractFakeDiscipline.Bug.CONSUMERS_WORK_AFTER_CLOSE, QueueContractPoints.Point.USE_AFTER_CLOSE,
-                ContractFakeDiscipline.Bug.CLAIM_MOVED_BY_A_POLL, QueueContractPoints.Point.CLAIM_HELD_ACROSS_READS,
-                ContractFakeDiscipline.Bug.PEEK_VIEW_REUSED_BY_THE_NEXT_READ, QueueContractPoints.Point.PEEK_HELD_ACROSS_READS);
-        assertEquals(QueueContractPoints.Point.values().length, broken.size(), "a bug for every point");
-        broken.forEach((bug, point) -> everyCellFails(pointsKit(bug), Kit::contractPoints, "", point.sentence()));
+        Map<Bug, Point> broken = Map.ofEntries(
+                Map.entry(Bug.OFFER_DURING_A_CLAIM, Point.CLAIM_THEN_OFFER),
+                Map.entry(Bug.BATCH_PUBLISHES_THE_GOOD_PART, Point.BATCH_WITH_A_BAD_ELEMENT),
+                Map.entry(Bug.POLL_CONSUMES_BEFORE_CHECKING, Point.POLL_INTO_A_BAD_DESTINATION),
+                Map.entry(Bug.DRAIN_CONSUMES_THE_THROWING_RECORD, Point.THROWING_DRAIN_HANDLER),
+                Map.entry(Bug.RELEASE_WITHOUT_PEEK_CONSUMES, Point.RELEASE_WITHOUT_PEEK),
+                Map.entry(Bug.NULL_ON_A_FULL_QUEUE_IS_FULL, Point.NULL_ARGUMENTS),
+                Map.entry(Bug.CONSUMERS_WORK_AFTER_CLOSE, Point.USE_AFTER_CLOSE),
+                Map.entry(Bug.CLAIM_MOVED_BY_A_POLL, Point.CLAIM_HELD_ACROSS_READS),
+                Map.entry(Bug.PEEK_VIEW_REUSED_BY_THE_NEXT_READ, Point.PEEK_HELD_ACROSS_READS),
+                Map.entry(Bug.DRAIN_REENTRY_UNGUARDED, Point.DRAIN_HANDLER_CALLS_ITS_CONSUMER),
+                Map.entry(Bug.DRAIN_REENTRY_REFUSED_AFTER_CONSUMING, Point.DRAIN_HANDLER_CALLS_ITS_CONSUMER));
+        assertEquals(java.util.EnumSet.allOf(Point.class), java.util.EnumSet.copyOf(broken.values()),
+                "a bug for every point");
+        // A handler that lets the re-entry's refusal out is a throwing handler: a drain that
+        // consumes the throwing record fails that half of the re-entry point too.
+        Map<Bug, Point> alsoCaughtBy = Map.of(Bug.DRAIN_CONSUMES_THE_THROWING_RECORD, Point.DRAIN_HANDLER_CALLS_ITS_CONSUMER);
+        broken.forEach((bug, point) -> everyCellFails(pointsKit(bug), Kit::contractPoints, "", name -> name.contains(
+                point.sentence()) || alsoCaughtBy.containsKey(bug) && name.contains(alsoCaughtBy.get(bug).sentence())));
     }
 
     private void memoryUseAfterCloseCaught() {

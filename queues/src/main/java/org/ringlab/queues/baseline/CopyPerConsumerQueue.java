@@ -430,15 +430,28 @@ public class CopyPerConsumerQueue implements RecordQueue {
         private final Counting counting = new Counting();
         private boolean peeked;
         private long records;
+        /**
+         * Set while drain runs its handler: a call on this consumer from there is refused here,
+         * before it touches the shared {@link #counting} wrapper (QueueConsumer's re-entry rule).
+         */
+        private boolean draining;
 
         Consumer(int index, QueueConsumer ring) {
             this.index = index;
             this.ring = ring;
         }
 
+        /** Refuses {@code call} from inside this consumer's drain handler, before it reads or consumes anything. */
+        private void checkNotDraining(String call) {
+            if (draining) {
+                throw QueueChecks.reentered(call, "consumer " + index + " of the " + disciplineName + " queue");
+            }
+        }
+
         @Override
         public MemorySegment peek() {
             ensureOpen();
+            checkNotDraining("peek");
             peeked = false;
             MemorySegment record = ring.peek();
             peeked = record != null;
@@ -448,6 +461,7 @@ public class CopyPerConsumerQueue implements RecordQueue {
         @Override
         public void release() {
             ensureOpen();
+            checkNotDraining("release");
             if (!peeked) {
                 throw new IllegalStateException("consumer " + index + " holds no record: release() needs a record from peek()");
             }
@@ -459,14 +473,17 @@ public class CopyPerConsumerQueue implements RecordQueue {
         @Override
         public int drain(RecordHandler handler, int limit) {
             ensureOpen();
+            checkNotDraining("drain");
             QueueChecks.checkDrain(handler, limit);
             peeked = false;
             Counting h = counting;
             h.target = handler;
             h.count = 0;
+            draining = true; // once per drain, not per record
             try {
                 return ring.drain(h, limit);
             } finally {
+                draining = false;
                 // A handler that throws leaves its record and those after it queued (spsc's rule).
                 records += h.count;
                 h.target = null;
@@ -476,6 +493,7 @@ public class CopyPerConsumerQueue implements RecordQueue {
         @Override
         public int poll(MemorySegment dst) {
             ensureOpen();
+            checkNotDraining("poll");
             peeked = false; // consumed by the poll, or (a bad destination) no longer held
             int length = ring.poll(dst);
             if (length != EMPTY) {

@@ -345,6 +345,15 @@ public final class LockedListQueue implements RecordQueue {
 
     private final class Consumer implements QueueConsumer {
         private Node peeked;
+        /** Set while drain runs its handler: a call on this consumer from there is refused (QueueConsumer's re-entry rule). */
+        private boolean draining;
+
+        /** Refuses {@code call} from inside this consumer's drain handler, before it reads or unlinks anything. */
+        private void checkNotDraining(String call) {
+            if (draining) {
+                throw QueueChecks.reentered(call, "the " + disciplineName + " consumer");
+            }
+        }
 
         /** The head node, or null; the lock makes everything the producer wrote before linking it visible. */
         private Node first() {
@@ -359,6 +368,7 @@ public final class LockedListQueue implements RecordQueue {
         @Override
         public MemorySegment peek() {
             ensureOpen();
+            checkNotDraining("peek");
             Node node = first();
             peeked = node;
             return node == null ? null : MemorySegment.ofArray(node.bytes).asSlice(0, node.length).asReadOnly();
@@ -367,6 +377,7 @@ public final class LockedListQueue implements RecordQueue {
         @Override
         public void release() {
             ensureOpen();
+            checkNotDraining("release");
             if (peeked == null) {
                 throw new IllegalStateException("release() without a record from peek()");
             }
@@ -382,6 +393,7 @@ public final class LockedListQueue implements RecordQueue {
         @Override
         public int drain(RecordHandler handler, int limit) {
             ensureOpen();
+            checkNotDraining("drain");
             QueueChecks.checkDrain(handler, limit);
             peeked = null;
             Node node;
@@ -396,6 +408,7 @@ public final class LockedListQueue implements RecordQueue {
             // The first `available` nodes and their links were written before our lock: safe to
             // walk without it (the producer only writes the last node's next).
             int handled = 0;
+            draining = true; // once per drain, not per record
             try {
                 for (; handled < available; handled++) {
                     handler.onRecord(MemorySegment.ofArray(node.bytes).asSlice(0, node.length).asReadOnly());
@@ -404,6 +417,7 @@ public final class LockedListQueue implements RecordQueue {
                     }
                 }
             } finally {
+                draining = false;
                 // A handler that throws leaves its record and those after it queued.
                 if (handled > 0) {
                     acquire();
@@ -420,6 +434,7 @@ public final class LockedListQueue implements RecordQueue {
         @Override
         public int poll(MemorySegment dst) {
             ensureOpen();
+            checkNotDraining("poll");
             long room = dst.byteSize(); // the NPE for a null destination, even when empty
             peeked = null;
             Node node;

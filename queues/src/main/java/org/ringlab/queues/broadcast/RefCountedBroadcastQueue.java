@@ -972,6 +972,8 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         long held = NONE;
         long delivered;
         boolean joined;
+        /** Set while drain runs its handler: a call on this consumer from there is refused (QueueConsumer's re-entry rule). */
+        boolean draining;
         /** The thread that parks; set before the waiting bit, read by the producer after clearing it. */
         volatile Thread waiter;
     }
@@ -1145,6 +1147,9 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
 
         private MemorySegment peekInside() {
             ensureUsable();
+            if (draining) {
+                throw QueueChecks.reentered("peek", this);
+            }
             if (!available()) {
                 return null;
             }
@@ -1154,6 +1159,9 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
 
         private void releaseInside() {
             ensureUsable();
+            if (draining) {
+                throw QueueChecks.reentered("release", this);
+            }
             if (held == NONE) {
                 throw new IllegalStateException("consumer " + index + " holds no record: release() needs a record from peek()");
             }
@@ -1192,8 +1200,12 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
 
         private int drainInside(RecordHandler handler, int limit) {
             ensureUsable();
+            if (draining) {
+                throw QueueChecks.reentered("drain", this);
+            }
             QueueChecks.checkDrain(handler, limit);
             int n = 0;
+            draining = true; // once per drain, not per record
             try {
                 while (n < limit && available()) {
                     MemorySegment record = view();
@@ -1206,6 +1218,7 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
                     n++;
                 }
             } finally {
+                draining = false;
                 delivered += n;
             }
             return n;
@@ -1214,6 +1227,9 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
         private int pollInside(MemorySegment dst) {
             long room = dst.byteSize(); // the NPE for a null destination, even when empty
             ensureUsable();
+            if (draining) {
+                throw QueueChecks.reentered("poll", this);
+            }
             held = NONE; // a record peek() returned is consumed by this poll, or (bad destination) no longer held
             holdWhilePeeked();
             if (!available()) {
@@ -1232,6 +1248,9 @@ public abstract sealed class RefCountedBroadcastQueue implements RecordQueue
 
         private int awaitDrainInside(RecordHandler handler) {
             ensureUsable();
+            if (draining) {
+                throw QueueChecks.reentered("awaitDrain", this);
+            }
             for (int step = 0; ; step++) {
                 int n = drain(handler, Integer.MAX_VALUE);
                 if (n > 0) {

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import org.ringlab.api.MappedFile;
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.RecordQueue;
+import org.ringlab.queues.support.QueueChecks;
 
 /**
  * One reader of a mapped queue ({@link MappedQueue#attach}), in any process, at its own pace:
@@ -69,6 +70,8 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
     /** Set when {@link #writerState()} last said the writer is not alive: every empty poll then checks the published end. */
     private boolean writerNotAlive;
     private boolean closed;
+    /** Set while drain runs its handler: a call on this reader from there is refused (QueueConsumer's re-entry rule). */
+    private boolean draining;
 
     MappedQueueReader(QueueFile queue, long position) {
         this.queue = queue;
@@ -136,6 +139,7 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
     @Override
     public MemorySegment peek() {
         ensureOpen();
+        checkNotDraining("peek");
         try {
             long offset = nextRecord();
             if (offset == NONE) {
@@ -155,6 +159,7 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
     @Override
     public void release() {
         ensureOpen();
+        checkNotDraining("release");
         if (pendingEnd == NONE) {
             throw new IllegalStateException("release() without a record from peek()");
         }
@@ -167,11 +172,13 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
     @Override
     public int drain(RecordQueue.RecordHandler handler, int limit) {
         ensureOpen();
+        checkNotDraining("drain");
         if (limit <= 0) {
             throw new IllegalArgumentException("drain limit must be positive, got " + limit);
         }
         pendingEnd = NONE;
         int n = 0;
+        draining = true; // once per drain, not per record
         try {
             while (n < limit) {
                 long offset = nextRecord();
@@ -192,6 +199,8 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
         } catch (RuntimeException damage) {
             records += n; // the n delivered before it count
             throw damage;
+        } finally {
+            draining = false;
         }
         records += n;
         reportProgress();
@@ -200,6 +209,8 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
 
     @Override
     public int poll(MemorySegment dst) {
+        ensureOpen();
+        checkNotDraining("poll");
         MemorySegment record = peek();
         if (record == null) {
             return EMPTY;
@@ -283,6 +294,13 @@ public final class MappedQueueReader implements QueueConsumer, AutoCloseable {
         if (position >= nextReport) {
             file.reportPosition(position);
             nextReport = position + REPORT_EVERY;
+        }
+    }
+
+    /** Refuses {@code call} from inside this reader's drain handler, before it reads, maps or moves anything. */
+    private void checkNotDraining(String call) {
+        if (draining) {
+            throw QueueChecks.reentered(call, "this reader of " + queue.path);
         }
     }
 

@@ -546,6 +546,8 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue
 
     private final class Consumer extends CacheLinePadding implements QueueConsumer {
         private boolean closed;         // plain: see close()
+        /** Set while drain runs its handler: a call on this consumer from there is refused (QueueConsumer's re-entry rule). */
+        private boolean draining;
         private long position;          // next byte to read; published to the header
         private long pendingEnd = FULL; // end of the record peek() returned
         private long peekedPayload;     // view offset of that record's payload
@@ -596,6 +598,9 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue
             boolean outer = inFlight.enter();
             try {
                 ensureOpen();
+                if (draining) {
+                    throw reentered("peek", position);
+                }
                 long at = position;
                 long o = offset(at);
                 int word = lvWord(o);
@@ -631,6 +636,9 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue
             boolean outer = inFlight.enter();
             try {
                 ensureOpen();
+                if (draining) {
+                    throw reentered("release", position);
+                }
                 long end = pendingEnd;
                 if (end == FULL) {
                     throw new IllegalStateException("release() without a record from peek()");
@@ -650,9 +658,13 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue
             boolean outer = inFlight.enter();
             try {
                 ensureOpen();
+                if (draining) {
+                    throw reentered("drain", position);
+                }
                 QueueChecks.checkDrain(handler, limit);
                 long at = position;
                 int n = 0;
+                draining = true; // once per drain, not per record
                 try {
                     while (n < limit) {
                         long start = at;
@@ -678,6 +690,7 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue
                         n++;
                     }
                 } finally {
+                    draining = false;
                     // A handler that throws leaves its record and those after it queued; the
                     // ones before it are consumed, freed with one store.
                     pendingEnd = FULL;
@@ -700,6 +713,9 @@ abstract sealed class InPlaceSpscQueue extends SpscRingQueue
             try {
                 long room = dst.byteSize(); // the NPE for a null destination, even when empty
                 ensureOpen();
+                if (draining) {
+                    throw reentered("poll", position);
+                }
                 long at = position;
                 long o = offset(at);
                 int word = lvWord(o);

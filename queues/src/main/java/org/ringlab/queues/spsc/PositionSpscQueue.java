@@ -405,6 +405,8 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
 
     final class Consumer extends CacheLinePadding implements QueueConsumer {
         boolean closed;       // plain: see close()
+        /** Set while drain runs its handler: a call on this consumer from there is refused (QueueConsumer's re-entry rule). */
+        boolean draining;
         long position;        // next byte to read; published to the header
         long producerCache;   // last producer position read
         long pendingEnd = FULL; // end of the record peek() returned
@@ -463,6 +465,9 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
             try {
                 long room = dst.byteSize(); // the NPE for a null destination, even when empty
                 ensureOpen();
+                if (draining) {
+                    throw reentered("poll", position);
+                }
                 enterRing(this);
                 try {
                     long at = nextRecord(position);
@@ -516,6 +521,9 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
 
         private MemorySegment peekInside() {
             ensureOpen();
+            if (draining) {
+                throw reentered("peek", position);
+            }
             enterRing(this);
             MemorySegment record = null;
             try {
@@ -533,6 +541,9 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
 
         private void releaseInside() {
             ensureOpen();
+            if (draining) {
+                throw reentered("release", position);
+            }
             long end = pendingEnd;
             if (end == FULL) {
                 throw new IllegalStateException("release() without a record from peek()");
@@ -558,10 +569,14 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
          */
         private int drainInside(RecordHandler handler, int limit) {
             ensureOpen();
+            if (draining) {
+                throw reentered("drain", position);
+            }
             QueueChecks.checkDrain(handler, limit);
             enterRing(this);
             long at = position;
             int n = 0;
+            draining = true; // once per drain, not per record
             try {
                 while (n < limit) {
                     long start = nextRecord(at);
@@ -577,6 +592,7 @@ abstract non-sealed class PositionSpscQueue extends SpscRingQueue {
                     n++;
                 }
             } finally {
+                draining = false;
                 // A handler that throws leaves its record and those after it queued; the ones
                 // before it are consumed, freed with one store.
                 pendingEnd = FULL;

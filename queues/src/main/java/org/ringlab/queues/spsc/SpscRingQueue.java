@@ -19,6 +19,7 @@ import org.ringlab.api.QueueSpec.RecordMode;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.SeamPlacement;
+import org.ringlab.queues.support.QueueChecks;
 
 /**
  * Lock-free single-producer single-consumer queue on any {@link RingMemory} (Lamport's ring
@@ -196,6 +197,14 @@ public abstract sealed class SpscRingQueue implements RecordQueue permits InPlac
     public final void close() {
         closed = true;
         closeHandles();
+    }
+
+    /**
+     * The refusal of {@code call} on this queue's consumer, at byte {@code position}, from inside
+     * its own drain's handler (see {@link QueueChecks#reentered}).
+     */
+    final IllegalStateException reentered(String call, long position) {
+        return QueueChecks.reentered(call, disciplineName + " consumer at byte " + position);
     }
 
     final void ensureOpen() {

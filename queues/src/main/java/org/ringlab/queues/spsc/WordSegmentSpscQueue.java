@@ -400,6 +400,8 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
 
     final class Consumer extends CacheLinePadding implements QueueConsumer {
         boolean closed;         // plain: see close()
+        /** Set while drain runs its handler: a call on this consumer from there is refused (QueueConsumer's re-entry rule). */
+        boolean draining;
         long position;          // next byte to read; published to the header
         long pendingEnd = FULL; // end of the record peek() returned
         long records;
@@ -429,6 +431,9 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
             boolean outer = inFlight.enter();
             try {
                 ensureOpen();
+                if (draining) {
+                    throw reentered("peek", position);
+                }
                 long at = position;
                 int word = lvWord(at);
                 if (word == 0) {
@@ -453,6 +458,9 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
             boolean outer = inFlight.enter();
             try {
                 ensureOpen();
+                if (draining) {
+                    throw reentered("release", position);
+                }
                 long end = pendingEnd;
                 if (end == FULL) {
                     throw new IllegalStateException("release() without a record from peek()");
@@ -476,9 +484,13 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
             boolean outer = inFlight.enter();
             try {
                 ensureOpen();
+                if (draining) {
+                    throw reentered("drain", position);
+                }
                 QueueChecks.checkDrain(handler, limit);
                 long at = position;
                 int n = 0;
+                draining = true; // once per drain, not per record
                 try {
                     while (n < limit) {
                         long start = at;
@@ -498,6 +510,7 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
                         n++;
                     }
                 } finally {
+                    draining = false;
                     // A handler that throws leaves its record and those after it queued; the
                     // ones before it are consumed, freed with one store.
                     pendingEnd = FULL;
@@ -521,6 +534,9 @@ abstract sealed class WordSegmentSpscQueue extends SpscRingQueue permits Segment
             try {
                 long room = dst.byteSize(); // the NPE for a null destination, even when empty
                 ensureOpen();
+                if (draining) {
+                    throw reentered("poll", position);
+                }
                 long at = position;
                 int word = lvWord(at);
                 if (word == 0) {

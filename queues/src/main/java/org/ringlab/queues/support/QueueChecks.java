@@ -76,6 +76,18 @@ public final class QueueChecks {
         }
     }
 
+    /**
+     * The refusal of {@code call} (poll, peek, release or drain) on {@code consumer} while its
+     * own drain runs the handler that made the call (the re-entry rule of {@code QueueConsumer}).
+     * A consumer refuses before it reads or moves anything, so the drain under it goes on
+     * delivering each record once, in order, whether the handler catches this or lets it out.
+     */
+    public static IllegalStateException reentered(String call, Object consumer) {
+        return new IllegalStateException(call + " called from inside drain's handler on " + consumer
+                + ": a handler must not poll, peek, release or drain the consumer whose drain called it (that"
+                + " drain would deliver a record twice or lose one); the records it has not handed out stay queued");
+    }
+
     /** {@code drain}'s arguments: a handler, and a positive limit. */
     public static void checkDrain(Object handler, int limit) {
         java.util.Objects.requireNonNull(handler, "handler");

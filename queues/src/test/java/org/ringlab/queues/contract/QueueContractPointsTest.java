@@ -3,6 +3,7 @@ package org.ringlab.queues.contract;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -29,9 +30,9 @@ import org.ringlab.api.RingSpec;
 
 /**
  * The queue contract points the lead decided (claim then offer, a batch with a bad element,
- * poll into a bad destination, a throwing drain handler, release without peek, null arguments,
- * use after close), tried on every discipline over memory of every shape: a mirror view,
- * doubled, split and linearize (segment paths).
+ * poll into a bad destination, a throwing drain handler, a drain handler calling its own
+ * consumer, release without peek, null arguments, use after close), tried on every discipline
+ * over memory of every shape: a mirror view, doubled, split and linearize (segment paths).
  */
 class QueueContractPointsTest {
 
@@ -205,6 +206,63 @@ class QueueContractPointsTest {
                 assertArrayEquals(bytes(3, 16), next(c), cell + " consumer " + i + ": the record whose handler threw");
                 assertArrayEquals(bytes(4, 16), next(c));
                 assertNull(next(c));
+            }
+        }
+    }
+
+    /**
+     * Records 10, 20, 30, 40; the handler makes {@code call} on its own consumer at the first
+     * record. The call is refused naming the re-entry; caught, the drain hands out all four once;
+     * let out, the handler threw on 10: 10, 20, 30, 40 stay queued in order.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cells")
+    void aDrainHandlerCallingItsOwnConsumerIsRefusedAndTheDrainStaysConsistent(Cell cell) {
+        for (String call : List.of("poll", "peek", "release", "drain")) {
+            for (boolean letOut : new boolean[] {false, true}) {
+                try (Q q = Q.of(cell)) {
+                    for (int r = 10; r <= 40; r += 10) {
+                        assertTrue(q.producer().offer(record(r, 16)));
+                    }
+                    for (int i = 0; i < cell.consumers(); i++) {
+                        QueueConsumer c = q.consumer(i);
+                        List<String> trace = new ArrayList<>();
+                        String[] refusal = {null};
+                        RecordQueue.RecordHandler handler = rec -> {
+                            trace.add("handler:" + rec.get(ValueLayout.JAVA_BYTE, 0));
+                            if (trace.size() > 1) {
+                                return;
+                            }
+                            try {
+                                switch (call) {
+                                    case "poll" -> trace.add("poll:" + java.util.Arrays.toString(next(c)));
+                                    case "peek" -> c.peek();
+                                    case "release" -> c.release();
+                                    default -> c.drain(inner -> trace.add("drain:" + inner.get(ValueLayout.JAVA_BYTE, 0)), 10);
+                                }
+                            } catch (IllegalStateException e) {
+                                refusal[0] = e.getMessage();
+                                if (letOut) {
+                                    throw e;
+                                }
+                            }
+                        };
+                        String what = cell + " consumer " + i + ", " + call + (letOut ? ", let out" : ", caught");
+                        if (letOut) {
+                            assertThrows(IllegalStateException.class, () -> c.drain(handler, 10), what);
+                        } else {
+                            assertEquals(4, c.drain(handler, 10), what);
+                        }
+                        for (byte[] b; (b = next(c)) != null; ) {
+                            trace.add("after:" + b[0]);
+                        }
+                        // Let out at record 10, the handler threw on it: 10 and those after it stay queued.
+                        assertEquals(letOut ? "handler:10 after:10 after:20 after:30 after:40"
+                                : "handler:10 handler:20 handler:30 handler:40", String.join(" ", trace), what);
+                        assertNotNull(refusal[0], what + ": the call was not refused");
+                        assertTrue(refusal[0].contains(call + " called from inside drain's handler"), what + ": " + refusal[0]);
+                    }
+                }
             }
         }
     }

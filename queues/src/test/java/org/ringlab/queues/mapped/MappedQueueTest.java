@@ -59,6 +59,31 @@ class MappedQueueTest {
         }
     }
 
+    /** QueueConsumer's re-entry rule on a reader: refused, and the drain hands out 10, 20, 30 once each. */
+    @Test
+    void aDrainHandlerCallingItsOwnReaderIsRefusedAndTheDrainStaysConsistent() {
+        Path path = dir.resolve("q");
+        try (MappedQueueWriter writer = MappedQueue.create(path, SMALL);
+             MappedQueueReader reader = MappedQueue.attach(path, MappedQueue.StartAt.BEGINNING)) {
+            for (byte r = 10; r <= 30; r += 10) {
+                writer.offer(MemorySegment.ofArray(new byte[] {r}));
+            }
+            StringBuilder trace = new StringBuilder();
+            java.util.List<String> refusals = new java.util.ArrayList<>();
+            assertEquals(3, reader.drain(rec -> {
+                trace.append("handler:").append(rec.get(ValueLayout.JAVA_BYTE, 0)).append(' ');
+                for (Runnable call : java.util.List.<Runnable>of(() -> reader.poll(MemorySegment.ofArray(new byte[8])),
+                        reader::peek, reader::release, () -> reader.drain(inner -> trace.append("drain "), 10))) {
+                    IllegalStateException e = assertThrows(IllegalStateException.class, call::run);
+                    refusals.add(e.getMessage().substring(0, e.getMessage().indexOf(" called")));
+                }
+            }, 10));
+            assertEquals("handler:10 handler:20 handler:30 ", trace.toString());
+            assertEquals(java.util.List.of("poll", "peek", "release", "drain"), refusals.subList(0, 4));
+            assertNull(reader.peek(), "every record consumed once");
+        }
+    }
+
     @Test
     void peekReleasePollClaimCommitAndEmptyRecords() {
         Path path = dir.resolve("q");
