@@ -56,7 +56,7 @@ module org.ringlab.bench {
     opens org.ringlab.bench.history to com.fasterxml.jackson.databind, info.picocli;
     opens org.ringlab.bench.growth to com.fasterxml.jackson.databind;
     opens org.ringlab.bench.driver to com.fasterxml.jackson.databind;
-    opens org.ringlab.bench.broadcast to com.fasterxml.jackson.databind;
+    opens org.ringlab.bench.broadcast to com.fasterxml.jackson.databind, info.picocli;
     opens org.ringlab.bench.anchors to com.fasterxml.jackson.databind;
     opens org.ringlab.bench.report to com.fasterxml.jackson.databind;
     // The seed catalogues are read by Jackson (catalogue.SeedCatalogue).

@@ -69,6 +69,11 @@ public record GrowthCase(Kind kind, GrowthWorkload workload, List<String> strate
         return size(workload.targetBytes()) + " (" + kind.description + ")";
     }
 
+    /** {@code "final 128MiB + 1B"}: short enough for a chart's one-line title. */
+    public String shortLabel() {
+        return "final " + size(workload.targetBytes());
+    }
+
     /** A size as MiB plus the odd bytes: {@code 128MiB + 1B}. */
     static String size(long bytes) {
         long rest = bytes % Sizes.MIB;

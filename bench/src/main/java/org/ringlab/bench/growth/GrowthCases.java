@@ -32,6 +32,7 @@ final class GrowthCases {
         for (int i = 0; i < reports.size(); i++) {
             ExperimentResult r = results.get(i);
             String label = reports.get(i).plan().growthCase().label();
+            String shortLabel = reports.get(i).plan().growthCase().shortLabel();
             for (Measurement m : r.measurements()) {
                 Map<String, String> l = new LinkedHashMap<>(m.labels());
                 l.put("final", label);
@@ -39,7 +40,7 @@ final class GrowthCases {
                         m.samples()));
             }
             r.tables().forEach(x -> tables.add(new Table(x.title() + ", final size " + label, x.headers(), x.rows())));
-            r.charts().forEach(c -> charts.add(c.retitled(c.title() + ", " + label)));
+            r.charts().forEach(c -> charts.add(c.retitled(c.title() + ", " + shortLabel)));
             r.notes().stream().filter(n -> !notes.contains(n)).forEach(notes::add);
             skipped.addAll(r.skipped());
         }
