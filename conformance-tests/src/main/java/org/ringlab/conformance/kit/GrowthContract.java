@@ -23,8 +23,9 @@ import org.ringlab.api.ProcSelf;
 
 /**
  * The {@link GrowableBuffer} contract on a {@link GrowthStrategy} (ringlab's or a third
- * party's): random append sequences read back byte-identical with counters that keep the
- * traits' promises; stale segments after a move either show what they showed or throw; use after
+ * party's): random append sequences read back byte-identical, read-only, with counters that
+ * keep the traits' promises and count each growth and move as it happens; the whole capacity
+ * usable; stale segments after a move either show what they showed or throw; use after
  * close; bad input refused naming the values, a refused append changing nothing; many
  * allocate/grow/close cycles leave no mapping, descriptor or file behind.
  */
@@ -67,17 +68,25 @@ public final class GrowthContract {
                         bytes[k] = (byte) (i * 37 + k * 11 + (k >>> 8));
                     }
                     long sizeBefore = buffer.size();
-                    long movesBefore = buffer.counters().moves();
+                    long capacityBefore = buffer.capacity();
+                    GrowthCounters before = buffer.counters();
+                    long addressBefore = buffer.contents().address();
                     buffer.append(MemorySegment.ofArray(bytes));
                     model.writeBytes(bytes);
-                    if (buffer.counters().moves() > movesBefore) {
+                    GrowthCounters after = buffer.counters();
+                    boolean moved = after.moves() > before.moves();
+                    if (moved) {
                         expectedMoved += sizeBefore;
                     }
+                    checkGrowth(strategy, bytes.length <= capacityBefore - sizeBefore, before, after,
+                            addressBefore != buffer.contents().address(), what + ": append " + i + " of " + bytes.length
+                                    + " bytes to " + sizeBefore + " of " + capacityBefore);
                     assertEquals(model.size(), buffer.size(), what + ": size after append " + i);
                     assertTrue(buffer.size() <= buffer.capacity() && buffer.capacity() <= max, what + ": size "
                             + buffer.size() + ", capacity " + buffer.capacity() + ", max " + max);
                 }
                 byte[] expected = model.toByteArray();
+                assertTrue(buffer.contents().isReadOnly(), what + ": contents() must be read-only, a view callers cannot write");
                 byte[] actual = buffer.contents().toArray(ValueLayout.JAVA_BYTE);
                 assertEquals(expected.length, actual.length, what + ": contents' length");
                 long wrong = MemorySegment.mismatch(MemorySegment.ofArray(expected), 0, expected.length,
@@ -85,6 +94,25 @@ public final class GrowthContract {
                 assertEquals(-1, wrong, what + ": contents differ from the appended bytes at offset " + wrong);
                 checkPromises(strategy, buffer.counters(), expectedMoved, what);
             }
+        }
+    }
+
+    /**
+     * One append's growth as the counters tell it: an append that fits does not grow, one that
+     * does not fit grows once; a move is a change of address that the counters see (a Java
+     * array cannot grow in place, so every growth of one moves).
+     */
+    static void checkGrowth(GrowthStrategy strategy, boolean fits, GrowthCounters before, GrowthCounters after,
+                            boolean addressChanged, String what) {
+        String context = what + ": " + before + " -> " + after;
+        assertEquals(fits ? 0 : 1, after.grows() - before.grows(), context + ": grows must count exactly the appends that did not fit");
+        boolean moved = after.moves() > before.moves();
+        assertTrue(after.moves() - before.moves() <= 1, context + ": more than one move in one growth");
+        if (strategy.has(GrowthTrait.NATIVE)) {
+            assertEquals(addressChanged, moved, context + ": the address " + (addressChanged ? "changed" : "stayed")
+                    + " but moves says " + (moved ? "it moved" : "it did not"));
+        } else {
+            assertEquals(!fits, moved, context + ": a Java array cannot grow in place, so every growth moves");
         }
     }
 
@@ -103,6 +131,55 @@ public final class GrowthContract {
             assertTrue(c.bytesCopied() <= c.bytesMoved() || strategy.has(GrowthTrait.NO_COPY), context
                     + ": copied more than it moved");
         }
+        if (!strategy.has(GrowthTrait.NATIVE)) {
+            // Bytes cannot be remapped into a new Java array: what moved was copied.
+            assertEquals(c.bytesMoved(), c.bytesCopied(), context + ": a Java array that moves copies its live bytes"
+                    + (strategy.has(GrowthTrait.NO_COPY) ? ", so NO_COPY cannot hold" : ", and bytesCopied must count them"));
+        }
+    }
+
+    /**
+     * {@link GrowableBuffer#capacity()} is what the buffer holds before it grows again: filling
+     * it to the byte does not grow and reads back, and one byte more grows (a doubling and a
+     * factor-3 buffer, through eight growths each).
+     */
+    public static void capacityIsUsable(GrowthStrategy s) {
+        assumeAvailable(s);
+        for (int factor : new int[] {2, 3}) {
+            try (GrowableBuffer buffer = s.allocate(100, new GrowthPolicy(factor, 1 << 20))) {
+                ByteArrayOutputStream model = new ByteArrayOutputStream();
+                for (int g = 0; g < 8; g++) {
+                    long capacity = buffer.capacity();
+                    long grows = buffer.counters().grows();
+                    String what = s.name() + ", factor " + factor + ": filling " + buffer.size() + " of capacity " + capacity;
+                    byte[] fill = pattern((int) (capacity - buffer.size()), g);
+                    try {
+                        buffer.append(MemorySegment.ofArray(fill));
+                    } catch (IndexOutOfBoundsException e) {
+                        throw new AssertionError(what + ": the last bytes of the capacity are not usable: " + e.getMessage(), e);
+                    }
+                    model.writeBytes(fill);
+                    assertEquals(grows, buffer.counters().grows(), what
+                            + ": filling to the capacity grew; grows must count exactly the appends that did not fit");
+                    assertEquals(capacity, buffer.capacity(), what + ": an append that fits changed the capacity");
+                    byte[] one = pattern(1, g + 100);
+                    buffer.append(MemorySegment.ofArray(one));
+                    model.writeBytes(one);
+                    assertEquals(grows + 1, buffer.counters().grows(), what + ": one byte past the capacity must grow once");
+                    assertTrue(buffer.capacity() > capacity, what + ": the capacity did not grow");
+                    assertEquals(-1, MemorySegment.ofArray(model.toByteArray()).mismatch(buffer.contents()),
+                            what + ": the contents differ from the appended bytes");
+                }
+            }
+        }
+    }
+
+    private static byte[] pattern(int length, int salt) {
+        byte[] bytes = new byte[length];
+        for (int k = 0; k < length; k++) {
+            bytes[k] = (byte) (salt * 31 + k * 7 + (k >>> 8));
+        }
+        return bytes;
     }
 
     /**
@@ -145,8 +222,17 @@ public final class GrowthContract {
         GrowableBuffer buffer = s.allocate(10, 1000);
         buffer.append(MemorySegment.ofArray(new byte[50]));
         MemorySegment view = buffer.contents();
+        GrowthCounters counters = buffer.counters();
         buffer.close();
         assertFalse(buffer.isOpen());
+        GrowthPolicy policy;
+        try {
+            policy = buffer.policy();
+        } catch (IllegalStateException e) {
+            throw new AssertionError(s.name() + ": policy() must answer after close, it threw " + e.getMessage(), e);
+        }
+        assertEquals(GrowthPolicy.doubling(1000), policy, s.name() + ": policy() after close");
+        assertEquals(counters, buffer.counters(), s.name() + ": close changes no counter");
         assertThrows(IllegalStateException.class, () -> buffer.append(MemorySegment.ofArray(new byte[1])), s.name() + ": append after close");
         assertThrows(IllegalStateException.class, buffer::contents, s.name() + ": contents() after close");
         assertThrows(IllegalStateException.class, buffer::size, s.name() + ": size() after close");

@@ -292,13 +292,15 @@ public final class Kit {
     }
 
     /**
-     * {@link GrowthContract}: per growth strategy of this kit, its append, stale-segment,
+     * {@link GrowthContract}: per growth strategy of this kit, its append, usable-capacity, stale-segment,
      * use-after-close, bad-input and leak checks. Empty when the kit has no growth strategy.
      */
     public Stream<DynamicNode> growthContract() {
         return growth.stream().map(g -> dynamicContainer(g.name(), Stream.of(
                 dynamicTest(g.name() + ": random appends read back byte-identical, the counters keep the traits' promises",
                         () -> GrowthContract.appendsReadBackByteIdentical(g, settings)),
+                dynamicTest(g.name() + ": capacity() bytes fit without a growth and read back",
+                        () -> GrowthContract.capacityIsUsable(g)),
                 dynamicTest(g.name() + ": a segment from before a move throws or shows what it showed",
                         () -> GrowthContract.staleSegments(g)),
                 dynamicTest(g.name() + ": after close everything throws and native segments are dead",

@@ -276,9 +276,39 @@ class KitCatchesBrokenProvidersTest {
     @Test
     void aGrowthStrategyThatDropsAByteIsCaughtByTheGrowthContract() {
         Kit broken = Kit.of(List.of(), List.of()).withGrowth(List.of(new BrokenGrowth(true))).withSettings(SETTINGS.withSeed(SEED));
-        everyCellFails(broken, Kit::growthContract, "contents differ", "read back byte-identical");
+        everyCellFails(broken, Kit::growthContract, "contents differ",
+                name -> name.contains("read back byte-identical") || name.contains("capacity() bytes fit"));
         everyCellPasses(Kit.of(List.of(), List.of()).withGrowth(List.of(new BrokenGrowth(false))).withSettings(SETTINGS.withSeed(SEED)),
                 Kit::growthContract);
+    }
+
+    /**
+     * Growth strategies that read back every byte yet break another promise of the growable
+     * buffer (counters, traits, capacity, read-only contents, reads after close), each caught by
+     * exactly the growth check named (the other growth checks pass); the correct twin passes all.
+     */
+    @Test
+    void wrongGrowthStrategiesThatReadBackTheirBytesAreCaughtByTheGrowthPromises() {
+        everyCellPasses(growthKit(BrokenGrowth.Bug.NONE), Kit::growthContract);
+        record Planted(BrokenGrowth.Bug bug, String check, String clue) {
+        }
+        String appends = "random appends read back byte-identical";
+        // A capacity larger than what is held makes an append that "fits" grow: the random
+        // appends see it whenever one lands in the phantom bytes, the capacity check always.
+        everyCellFails(growthKit(BrokenGrowth.Bug.REPORTS_A_ROUNDED_UP_CAPACITY), Kit::growthContract,
+                "appends that did not fit", name -> name.contains(appends) || name.contains("capacity() bytes fit"));
+        for (Planted p : List.of(
+                new Planted(BrokenGrowth.Bug.CLAIMS_NO_COPY, appends, "NO_COPY cannot hold"),
+                new Planted(BrokenGrowth.Bug.COUNTS_NO_COPIES, appends, "bytesCopied must count them"),
+                new Planted(BrokenGrowth.Bug.COUNTS_NO_MOVES, appends, "every growth moves"),
+                new Planted(BrokenGrowth.Bug.WRITABLE_CONTENTS, appends, "read-only"),
+                new Planted(BrokenGrowth.Bug.POLICY_REFUSED_AFTER_CLOSE, "after close", "policy() must answer after close"))) {
+            everyCellFails(growthKit(p.bug()), Kit::growthContract, p.clue(), p.check());
+        }
+    }
+
+    private static Kit growthKit(BrokenGrowth.Bug bug) {
+        return Kit.of(List.of(), List.of()).withGrowth(List.of(new BrokenGrowth(bug))).withSettings(SETTINGS.withSeed(SEED));
     }
 
     @Test
