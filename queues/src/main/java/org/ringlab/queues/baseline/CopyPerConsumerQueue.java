@@ -50,9 +50,7 @@ import org.ringlab.queues.support.QueueChecks;
  * full returns {@code null} and cancels the claim for the caller; sub-ring 0's spsc claim is
  * then replaced by the next write to it (spsc cannot cancel a claim otherwise).
  */
-// Not final only so that a same-package test twin can override fits; nothing in production
-// subclasses it.
-public class CopyPerConsumerQueue implements RecordQueue {
+public final class CopyPerConsumerQueue implements RecordQueue {
 
     private static final VarHandle HEADER_LONG = ValueLayout.JAVA_LONG.varHandle();
 
@@ -108,18 +106,13 @@ public class CopyPerConsumerQueue implements RecordQueue {
         }
     }
 
-    /** Sub-ring {@code c}'s spsc queue (for the broken twin's fit check). */
-    final SpscRingQueue subRing(int c) {
-        return rings[c];
-    }
-
     /**
      * Whether every sub-ring has room for a record of {@code length} bytes behind {@code ends[c]}
      * ({@link SpscRingQueue#NEXT_RECORD} or an earlier answer), setting each {@code ends[c]} to
-     * where it would end: the check that makes an offer all or nothing. The one step the broken
-     * twin in the tests overrides.
+     * where it would end: the check that makes an offer all or nothing. The broken twin in the
+     * tests (generated from this source at build time) asks sub-ring 0 only.
      */
-    boolean fits(long[] ends, int length) {
+    private boolean fits(long[] ends, int length) {
         for (int c = 0; c < n; c++) {
             long end = rings[c].fitAfter(ends[c], length);
             if (end == SpscRingQueue.NO_FIT) {

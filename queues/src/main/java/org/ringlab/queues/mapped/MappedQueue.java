@@ -130,13 +130,13 @@ public final class MappedQueue {
         return create(strategy, path, config, MappedQueueWriter::new);
     }
 
-    /** How {@link #create} makes its writer: the writer's constructor, or a test's subclass (the broken twin). */
+    /** How {@link #create} makes its writer: the writer's constructor, or the stress test's generated twin. */
     @FunctionalInterface
-    interface WriterConstructor<W extends MappedQueueWriter> {
+    interface WriterConstructor<W> {
         W make(QueueFile queue, long position, long lastRecord);
     }
 
-    static <W extends MappedQueueWriter> W create(MappedFileStrategy strategy, Path path, Config config,
+    static <W> W create(MappedFileStrategy strategy, Path path, Config config,
                                                   WriterConstructor<W> constructor) {
         MappedFile file = strategy.open(new MappedFileSpec(path, MappedFileSpec.Mode.CREATE, config.chunkBytes(),
                 config.policies(), config.backgroundWindow()));

@@ -33,11 +33,8 @@ import org.ringlab.api.QueueProducer;
  * process, or "no space left on device" (a sparse file's page could not be allocated; growth
  * also refuses a chunk the file system has no room for). HotSpot may deliver a {@code SIGBUS}
  * from compiled code just after the access; the conversion covers each method's whole body.
- *
- * <p>Not final only for the stress test's broken twin in the same package (see
- * {@link #writeAndPublish}); the constructor is package-private, so no other code can subclass it.
  */
-public class MappedQueueWriter implements QueueProducer, AutoCloseable {
+public final class MappedQueueWriter implements QueueProducer, AutoCloseable {
 
     /** How often (bytes) the writer tells the background prefaulter where it is. */
     private static final long REPORT_EVERY = 64 * 1024;
@@ -155,17 +152,16 @@ public class MappedQueueWriter implements QueueProducer, AutoCloseable {
     }
 
     /**
-     * The publication order: payload, then the release store of its header word. Package-private
-     * and overridable only so that the stress test's broken twin (a test-code subclass) can swap
-     * the two; production never loads a subclass, so the call is devirtualised and inlined.
+     * The publication order: payload, then the release store of its header word. The stress
+     * test's broken twin is generated from this source with the two swapped.
      */
-    void writeAndPublish(MemorySegment record, long offset, int length) {
+    private void writeAndPublish(MemorySegment record, long offset, int length) {
         writePayload(record, offset, length);
         publish(offset, length);
     }
 
     /** Copies {@code record} into the frame reserved at {@code offset} of the current chunk (plain stores). */
-    final void writePayload(MemorySegment record, long offset, int length) {
+    private void writePayload(MemorySegment record, long offset, int length) {
         MemorySegment.copy(record, 0, chunk, offset + RECORD_HEADER_LENGTH, length);
     }
 
@@ -262,7 +258,7 @@ public class MappedQueueWriter implements QueueProducer, AutoCloseable {
     }
 
     /** Checksums the frame at {@code offset}, release-stores its header word and advances the end. */
-    final void publish(long offset, int length) {
+    private void publish(long offset, int length) {
         // Plain store: the release store of the word below publishes it with the payload.
         chunk.set(ValueLayout.JAVA_INT, offset + FRAME_CHECKSUM_OFFSET,
                 summer.sum(position, chunk, offset + RECORD_HEADER_LENGTH, length));

@@ -55,8 +55,8 @@ import org.ringlab.queues.spsc.SpscRingQueue;
  * see each other, the CAS decides who moves the state back to {@code RUNNING}, so a wake-up is
  * counted only when the producer really sent one. The park loop is the one
  * {@code AbstractQueuedSynchronizer} uses: a condition re-read around {@code LockSupport.park}.
- * Without the re-check (the test-code twin that overrides {@link #recordArrivedBeforeParking()}, which
- * the stress test must catch) a record published between the poll's last look and the announcement is missed by both.
+ * Without the re-check (the twin generated from this source at test build time with
+ * {@link #recordArrivedBeforeParking()} answering false, which the stress test must catch) a record published between the poll's last look and the announcement is missed by both.
  *
  * <h2>Threads and memory layout</h2>
  * One producer thread; the consumer is the poller's thread, or the caller's through
@@ -65,9 +65,7 @@ import org.ringlab.queues.spsc.SpscRingQueue;
  * and the state the producer reads on every offer never share a cache line. Counters are
  * written by their one owner with opaque stores, so a snapshot never sees a torn value.
  */
-// Not final only so that a same-package test twin can override recordArrivedBeforeParking;
-// nothing in production subclasses it.
-public class NapiAdaptiveQueue implements RecordQueue {
+public final class NapiAdaptiveQueue implements RecordQueue {
 
     static final long RUNNING = 0;
     static final long PARKING = 1;
@@ -277,7 +275,7 @@ public class NapiAdaptiveQueue implements RecordQueue {
     }
 
     /** The re-check after the announcement: did a record arrive since the poll's last look? */
-    boolean recordArrivedBeforeParking() {
+    private boolean recordArrivedBeforeParking() {
         return ringConsumer.peek() != null;
     }
 

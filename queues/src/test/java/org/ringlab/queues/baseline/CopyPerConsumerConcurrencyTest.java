@@ -60,7 +60,7 @@ class CopyPerConsumerConcurrencyTest {
             throws InterruptedException {
         long capacity = Math.max(s.granularity(), 16 * 1024);
         try (RingMemory memory = s.allocate(RingSpec.ofCapacity(capacity));
-             CopyPerConsumerQueue queue = brokenTwin
+             org.ringlab.api.RecordQueue queue = brokenTwin
                      ? new FirstRingOnlyCopyPerConsumerQueue("copy-per-consumer", memory, QueueSpec.variable(MAX_RECORD).withConsumers(4))
                      : new CopyPerConsumerQueue("copy-per-consumer", memory, QueueSpec.variable(MAX_RECORD).withConsumers(4))) {
             AtomicReference<Throwable> failure = new AtomicReference<>();

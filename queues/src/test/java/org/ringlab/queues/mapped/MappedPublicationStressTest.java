@@ -23,14 +23,45 @@ class MappedPublicationStressTest {
     @TempDir
     Path dir;
 
+    /** A writer, the real one or its twin: what the stress drives. */
+    interface Writer extends AutoCloseable {
+        boolean offer(MemorySegment record);
+
+        @Override
+        void close();
+
+        static <W extends org.ringlab.api.QueueProducer & AutoCloseable> Writer of(W w) {
+            return new Writer() {
+                @Override
+                public boolean offer(MemorySegment record) {
+                    return w.offer(record);
+                }
+
+                @Override
+                public void close() {
+                    try {
+                        w.close();
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            };
+        }
+    }
+
     /** @param broken write with {@link PublishBeforeWriteMappedQueueWriter}, the broken twin */
     private Numbered.Checker run(Path path, boolean broken, RecordChecksum checksum) throws InterruptedException {
         MappedQueue.Config config = MappedQueue.Config.defaults().withChunkBytes(1 << 20)
                 .withMaxRecordBytes(Numbered.MAX_RECORD).withRecordChecksum(checksum);
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        try (MappedQueueWriter writer = broken
-                ? MappedQueue.create(MappedQueue.defaultStrategy(), path, config, PublishBeforeWriteMappedQueueWriter::new)
-                : MappedQueue.create(path, config);
+        // The twin is generated from MappedQueueWriter's source (not a subclass: the writer is final).
+        Writer writer = broken
+                ? Writer.of(MappedQueue.create(MappedQueue.defaultStrategy(), path, config,
+                        PublishBeforeWriteMappedQueueWriter::new))
+                : Writer.of(MappedQueue.create(path, config));
+        try (writer;
              MappedQueueReader reader = MappedQueue.attach(path, MappedQueue.StartAt.BEGINNING)) {
             Thread producer = new Thread(() -> {
                 try (writer) {

@@ -38,19 +38,38 @@ class LostWakeUpStressTest {
 
     /** Ping-pongs for at least {@code duration} and {@code minIterations} records, at most {@code limit}; stops at a lost wake-up. */
     static Outcome pingPong(boolean brokenTwin, Duration duration, long minIterations, Duration limit) {
-        try (RingMemory memory = NapiPollerTest.doubled(64 * 1024);
-             NapiAdaptiveQueue queue = brokenTwin
-                     ? new NoRecheckNapiQueue(memory, QueueSpec.fixed(8), NapiConfig.defaults())
-                     : new NapiAdaptiveQueue("napi", memory, QueueSpec.fixed(8), NapiConfig.defaults())) {
+        try (RingMemory memory = NapiPollerTest.doubled(64 * 1024)) {
+            if (brokenTwin) {
+                try (NoRecheckNapiQueue q = new NoRecheckNapiQueue(memory, QueueSpec.fixed(8), NapiConfig.defaults())) {
+                    return pingPong(new Napi(q, q::stats, q::inInterruptMode, h -> NoRecheckNapiPoller.start(q, h)),
+                            duration, minIterations, limit);
+                }
+            }
+            try (NapiAdaptiveQueue q = new NapiAdaptiveQueue(memory, QueueSpec.fixed(8), NapiConfig.defaults())) {
+                return pingPong(new Napi(q, q::stats, q::inInterruptMode, h -> NapiPoller.start(q, h)), duration,
+                        minIterations, limit);
+            }
+        }
+    }
+
+    /** The queue under test and its poller: the real one, or the twin generated with its re-check removed. */
+    record Napi(org.ringlab.api.RecordQueue queue, java.util.function.Supplier<NapiStats> stats,
+                java.util.function.BooleanSupplier interruptMode,
+                java.util.function.Function<org.ringlab.api.RecordQueue.RecordHandler, AutoCloseable> start) {
+    }
+
+    private static Outcome pingPong(Napi napi, Duration duration, long minIterations, Duration limit) {
+        org.ringlab.api.RecordQueue queue = napi.queue();
+        {
             AtomicLong handled = new AtomicLong();
             SplittableRandom consumerJitter = new SplittableRandom(1);
-            NapiPoller poller = NapiPoller.start(queue, r -> {
+            AutoCloseable poller = napi.start().apply(r -> {
                 handled.set(handled.get() + 1);
                 pause(consumerJitter.nextInt(JITTER)); // "processing" after the record is marked handled
             });
             // Start from a parked poller, so what is caught is the steady-state race, not start-up.
             long parkedBy = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (queue.stats().parks() == 0 && System.nanoTime() < parkedBy) {
+            while (napi.stats().get().parks() == 0 && System.nanoTime() < parkedBy) {
                 Thread.onSpinWait();
             }
             SplittableRandom producerJitter = new SplittableRandom(2);
@@ -66,7 +85,7 @@ class LostWakeUpStressTest {
                 assertTrue(queue.producer().offer(record), "one record in flight never fills the ring");
                 long offeredAt = System.nanoTime();
                 while (handled.get() <= i) {
-                    if (System.nanoTime() - offeredAt > stall && queue.inInterruptMode() && handled.get() <= i) {
+                    if (System.nanoTime() - offeredAt > stall && napi.interruptMode().getAsBoolean() && handled.get() <= i) {
                         lost++; // pending for a second while the poller waits for an interrupt
                         break;
                     }
@@ -74,8 +93,12 @@ class LostWakeUpStressTest {
                 }
                 i++;
             }
-            poller.close(); // unparks a poller stuck by a lost wake-up too: nothing leaks either way
-            NapiStats s = queue.stats();
+            try {
+                poller.close(); // unparks a poller stuck by a lost wake-up too: nothing leaks either way
+            } catch (Exception e) {
+                throw new AssertionError("the poller did not close", e);
+            }
+            NapiStats s = napi.stats().get();
             return new Outcome(i, lost, s.switchesToPoll() - s.wakeUps(), s);
         }
     }
