@@ -105,7 +105,7 @@ public record SeedResult(String id, String where, String quote, String quoteEngl
         }
         Claim.Verdict v = "reported".equals(form) ? Claim.Verdict.REPORTED : band().verdict(measuredValue);
         return claim(v, num(measuredValue) + unit + " (exact)", detail, new Judgement(seedFigure, band(), measuredValue,
-                measuredValue, measuredValue, 1, 1, "exact"));
+                measuredValue, measuredValue, 1, 1, Judgement.EXACT));
     }
 
     /** Not measured in this run, and why (an experiment not selected, a strategy unavailable). */

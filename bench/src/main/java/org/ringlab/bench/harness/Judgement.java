@@ -24,6 +24,9 @@ public record Judgement(String seedFigure, Band band, double ratio, double low, 
     public static final Judgement POINT = new Judgement("", Band.atLeast(0), Double.NaN, Double.NaN, Double.NaN, 0, 0,
             "");
 
+    /** The method of an exact figure's judgement. */
+    public static final String EXACT = "exact";
+
     public Judgement {
         method = method == null ? "" : method;
     }
@@ -55,9 +58,9 @@ public record Judgement(String seedFigure, Band band, double ratio, double low, 
         return Double.isFinite(low) && Double.isFinite(high);
     }
 
-    /** Whether the figure is exact (a count, not a timing): its interval is a point. */
+    /** Whether the figure is exact (a count, not a timing): judged as it is, without an interval. */
     public boolean exact() {
-        return hasInterval() && low == high;
+        return EXACT.equals(method);
     }
 
     /** {@code "≥ 1.80×"}, {@code "≤ 1.50×"} or {@code "1.60 … 2.50"}. */

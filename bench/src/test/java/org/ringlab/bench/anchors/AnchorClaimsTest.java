@@ -155,6 +155,6 @@ class AnchorClaimsTest {
         assertTrue(table.rows().stream().noneMatch(r -> r.get(0).equals(Anchors.AGRONA)), "only spsc strategies");
         var drain = StrategyTable.drain(judged, judged.all());
         assertEquals(List.of("one thread", "ns CPU/record", "30.00 [30.00–30.00]", "15.00 [15.00–15.00]",
-                "2.00 (exact)", "reproduced"), drain.rows().get(0));
+                "2.00 [2.00, 2.00]", "reproduced"), drain.rows().get(0));
     }
 }
