@@ -32,8 +32,9 @@ module org.ringlab.bench {
     requires org.jfree.jfreechart;
     requires org.jfree.svg;
     requires com.fasterxml.jackson.databind;
-    // The t and F distributions behind the claims' intervals (harness.StudentT).
+    // The t and F distributions behind the claims' intervals (harness.StudentT); medians and quantiles (util.Stats).
     requires org.apache.commons.statistics.distribution;
+    requires org.apache.commons.statistics.descriptive;
 
     // The experiments ringlab runs (a third-party module provides its own the same way).
     uses org.ringlab.bench.report.Experiment;

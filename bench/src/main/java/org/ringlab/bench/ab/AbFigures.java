@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.ringlab.bench.util.Stats;
 
 /**
  * The verdicts of {@code ringlab ab}: every timed figure judged as the ratio B/A over the rounds'
@@ -129,7 +130,7 @@ public final class AbFigures {
                     return inconclusive(experiment, f, "round " + (rounds.get(r).round() + 1) + " has no finite sample"
                             + " on side " + (fa.length == 0 ? "A" : "B"));
                 }
-                double ratio = Bootstrap.median(fb) / Bootstrap.median(fa);
+                double ratio = Stats.median(fb) / Stats.median(fa);
                 if (!(ratio > 0) || !Double.isFinite(ratio)) {
                     return inconclusive(experiment, f, "round " + (rounds.get(r).round() + 1) + " has ratio " + ratio
                             + ", which has no logarithm");

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.ringlab.bench.util.TextTable;
+import org.ringlab.bench.util.Stats;
 
 /**
  * What {@code ringlab ab} writes: {@code ab.json} (every figure's ratio, interval and verdict,
@@ -143,7 +144,7 @@ public final class AbReport {
         double[] hw = result.rows().stream().mapToDouble(AbFigures.Row::halfWidth).filter(Double::isFinite).sorted()
                 .toArray();
         String median = hw.length == 0 ? "" : String.format(Locale.ROOT, "; median half-width ±%.1f %%",
-                Bootstrap.median(hw) * 100);
+                Stats.median(hw) * 100);
         return String.format(Locale.ROOT, "%d figures: %d faster, %d slower, %d same, %d inconclusive%s.",
                 result.rows().size(), faster, slower, same, inconclusive, median);
     }

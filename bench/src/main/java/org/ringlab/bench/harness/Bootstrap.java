@@ -4,6 +4,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import org.apache.commons.statistics.descriptive.Median;
+import org.ringlab.bench.util.Stats;
+
 /**
  * Two-level percentile bootstrap of a ratio of medians: first the groups (forked JVMs, or
  * paired rounds) are resampled with replacement, then the repetitions inside each chosen group.
@@ -23,6 +26,8 @@ public final class Bootstrap {
     public static final int RESAMPLES = 2000;
     public static final long SEED = 0x5EED_2026L;
     public static final double CONFIDENCE = 0.95;
+    /** In place: every resample is a fresh array of its own. */
+    private static final Median MEDIAN = Median.withDefaults();
 
     private Bootstrap() {
     }
@@ -183,19 +188,13 @@ public final class Bootstrap {
         if (num.length == 0 || den.length == 0) {
             return Double.NaN;
         }
-        double d = median(den);
-        return d == 0 ? Double.NaN : median(num) / d;
+        double d = MEDIAN.evaluate(den);
+        return d == 0 ? Double.NaN : MEDIAN.evaluate(num) / d;
     }
 
-    /** Median by sorting a copy (the R-7 definition, as {@code Stats}). */
+    /** The median (Apache Commons Statistics, on a copy); NaN for no samples. */
     public static double median(double[] v) {
-        if (v.length == 0) {
-            return Double.NaN;
-        }
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int mid = s.length / 2;
-        return s.length % 2 == 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+        return Stats.median(v);
     }
 
     private static List<double[]> finite(List<double[]> groups) {

@@ -4,6 +4,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.Variance;
+import org.ringlab.bench.util.Stats;
+
 /**
  * The 95 % interval of a claim's ratio over paired rounds, with the round as the unit: round
  * {@code r}'s log-ratio is ln(median of its numerator repetitions ÷ median of its denominator
@@ -44,13 +48,12 @@ public final class PairedRounds {
         }
 
         public double mean() {
-            return Arrays.stream(logRatios).average().orElse(Double.NaN);
+            return Mean.of(logRatios).getAsDouble();
         }
 
-        /** Sum of squared deviations from the mean (the variance's numerator). */
+        /** Sum of squared deviations from the mean (the variance's numerator): 0 for one round. */
         public double sumOfSquares() {
-            double m = mean();
-            return Arrays.stream(logRatios).map(v -> (v - m) * (v - m)).sum();
+            return rounds() < 2 ? 0 : Variance.of(logRatios).getAsDouble() * df();
         }
 
         /** Degrees of freedom of its own variance. */
@@ -93,7 +96,7 @@ public final class PairedRounds {
             if (n.length == 0 || d.length == 0) {
                 return null;
             }
-            double ratio = Bootstrap.median(n) / Bootstrap.median(d);
+            double ratio = Stats.median(n) / Stats.median(d);
             if (!(ratio > 0) || !Double.isFinite(ratio)) {
                 return null;
             }

@@ -150,7 +150,7 @@ public final class HistoryReport {
             Stats w = Stats.of(runs.stream().mapToDouble(ColdResult::writeNs).toArray());
             Stats r = Stats.of(runs.stream().mapToDouble(ColdResult::readNs).toArray());
             java.util.function.Function<java.util.function.ToDoubleFunction<ColdResult>, Double> med =
-                    f -> Stats.of(runs.stream().mapToDouble(f).toArray()).median();
+                    f -> Stats.median(runs.stream().mapToDouble(f).toArray());
             rows.add(List.of(strategy.name(), Integer.toString(runs.size()),
                     ms(w.median()) + " [" + ms(w.min()) + ".." + ms(w.max()) + "]",
                     ms(med.apply(ColdResult::writeCpuNs)), count(med.apply(ColdResult::writeFaults)),
@@ -443,8 +443,8 @@ public final class HistoryReport {
                         + " (this run used --no-fork or the tiny profile)"), where));
                 continue;
             }
-            double bp = Stats.of(pairs.stream().mapToDouble(p -> p[0].pssBytes()).toArray()).median();
-            double cp = Stats.of(pairs.stream().mapToDouble(p -> p[1].pssBytes()).toArray()).median();
+            double bp = Stats.median(pairs.stream().mapToDouble(p -> p[0].pssBytes()).toArray());
+            double cp = Stats.median(pairs.stream().mapToDouble(p -> p[1].pssBytes()).toArray());
             claims.add(steadyClaim(pss.judgeExact(bp / cp, String.format(Locale.ROOT, "Pss/N %s %.2f, %s %.2f (medians"
                     + " over %d rounds)", base, bp / capacity, cand, cp / capacity, pairs.size())), where));
         }
@@ -504,7 +504,7 @@ public final class HistoryReport {
 
     private static double medianOf(List<ColdResult[]> pairs, int side,
                                    java.util.function.ToDoubleFunction<ColdResult> f) {
-        return Stats.of(pairs.stream().mapToDouble(p -> f.applyAsDouble(p[side])).toArray()).median();
+        return Stats.median(pairs.stream().mapToDouble(p -> f.applyAsDouble(p[side])).toArray());
     }
 
     /** Rounds in which both strategies of a claim produced numbers: (baseline, candidate) per round. */
@@ -522,7 +522,7 @@ public final class HistoryReport {
     }
 
     private static double median(List<double[]> groups) {
-        return Stats.of(groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray()).median();
+        return Stats.median(groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
     }
 
     private String notMeasured(Optional<CellResult> b, Optional<CellResult> c) {
@@ -569,7 +569,7 @@ public final class HistoryReport {
         }
         CellResult f = forks.getFirst();
         java.util.function.ToDoubleFunction<java.util.function.ToDoubleFunction<CellResult>> med =
-                g -> Stats.of(forks.stream().mapToDouble(g).toArray()).median();
+                g -> Stats.median(forks.stream().mapToDouble(g).toArray());
         return Optional.of(new CellResult(f.strategy(), f.elementSize(), f.capacity(), f.slots(),
                 forks.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.writeNsPerPut())).toArray(),
                 forks.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.readNs())).toArray(),

@@ -57,7 +57,7 @@ final class LatencyExperiment {
                   double[] p90Samples, double[] p99Samples, double[] p999Samples, double[] maxSamples) {
 
         double over1msPerMille() {
-            return Stats.of(over1msSamples).median();
+            return Stats.median(over1msSamples);
         }
 
         Stats mean() {

@@ -231,7 +231,7 @@ final class MappedClaims {
     }
 
     private static double median(double[] v) {
-        return org.ringlab.bench.util.Stats.of(v).median();
+        return org.ringlab.bench.util.Stats.median(v);
     }
 
     private static String values(double[] v) {

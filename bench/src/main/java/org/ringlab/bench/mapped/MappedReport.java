@@ -165,13 +165,13 @@ final class MappedReport {
     static Table checksumTable(ChecksumCostExperiment.Result c) {
         List<List<String>> cells = new ArrayList<>();
         for (ChecksumCostExperiment.Row r : c.rows()) {
-            double crcWrite = Stats.of(r.crc().writeNanos()).median();
-            double noneWrite = Stats.of(r.none().writeNanos()).median();
-            double crcRead = Stats.of(r.crc().readNanos()).median();
-            double noneRead = Stats.of(r.none().readNanos()).median();
+            double crcWrite = Stats.median(r.crc().writeNanos());
+            double noneWrite = Stats.median(r.none().writeNanos());
+            double crcRead = Stats.median(r.crc().readNanos());
+            double noneRead = Stats.median(r.none().readNanos());
             cells.add(List.of(Integer.toString(r.recordBytes()), f1(crcWrite), f1(noneWrite),
-                    String.format(Locale.ROOT, "%.2f×", Stats.of(r.writeRatios()).median()), f1(crcWrite - noneWrite),
-                    f1(crcRead), f1(noneRead), String.format(Locale.ROOT, "%.2f×", Stats.of(r.readRatios()).median()),
+                    String.format(Locale.ROOT, "%.2f×", Stats.median(r.writeRatios())), f1(crcWrite - noneWrite),
+                    f1(crcRead), f1(noneRead), String.format(Locale.ROOT, "%.2f×", Stats.median(r.readRatios())),
                     f1(crcRead - noneRead)));
         }
         return new Table(String.format(Locale.ROOT, "Record checksum cost: %d records per sample (%s, populated chunk),"

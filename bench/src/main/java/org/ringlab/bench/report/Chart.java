@@ -129,7 +129,7 @@ public record Chart(String title, String categoryAxis, String valueAxis, List<St
         if (groups.size() < 2) {
             return new double[0];
         }
-        return groups.stream().mapToDouble(g -> org.ringlab.bench.util.Stats.of(g).median()).toArray();
+        return groups.stream().mapToDouble(g -> org.ringlab.bench.util.Stats.median(g)).toArray();
     }
 
     /** Two series' maps in the order given (series, whiskers or dots of a two-series chart). */

@@ -12,7 +12,7 @@ import org.ringlab.bench.harness.Bootstrap;
 import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.util.TextTable;
 
-import static org.ringlab.bench.util.Cells.median;
+import static org.ringlab.bench.util.Stats.median;
 
 /**
  * {@code ringlab diff A B}: for every measurement in both files, the ratio of the medians B/A

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.ringlab.bench.harness.Bootstrap;
 import org.ringlab.bench.harness.RecordJson;
+import org.ringlab.bench.util.Stats;
 
 /**
  * A per-figure noise floor measured by an A/A pair: two runs of one commit on one machine
@@ -157,7 +158,7 @@ public record NoiseFloor(String format, int version, double minimum, Calibration
         }
         Map<String, KindFloor> kinds = new LinkedHashMap<>();
         moves.forEach((k, v) -> kinds.put(k, new KindFloor(k, v.size(),
-                Bootstrap.median(v.stream().mapToDouble(Double::doubleValue).toArray()))));
+                Stats.median(v.stream().mapToDouble(Double::doubleValue).toArray()))));
         List<FigureFloor> figures = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             Diff.Row row = rows.get(i);
@@ -216,7 +217,7 @@ public record NoiseFloor(String format, int version, double minimum, Calibration
 
     /** The median of the figures' floors (what {@code ringlab noise} and diff's header print). */
     public double medianFloor() {
-        return Bootstrap.median(figures.stream().mapToDouble(FigureFloor::floor).toArray());
+        return Stats.median(figures.stream().mapToDouble(FigureFloor::floor).toArray());
     }
 
     /** The file's JSON. */

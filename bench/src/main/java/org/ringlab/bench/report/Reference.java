@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.ringlab.bench.harness.Bootstrap;
 import org.ringlab.bench.harness.ReferenceLoop;
+import org.ringlab.bench.util.Stats;
 
 /**
  * One experiment's reference: the {@link ReferenceLoop} sample of every child JVM it forked,
@@ -54,7 +55,7 @@ public record Reference(ReferenceLoop.Kernel kernel, List<ReferenceLoop.Sample> 
         }
         double all = coreMedian(core);
         return java.util.stream.IntStream.range(0, core.size())
-                .filter(i -> Bootstrap.median(core.get(i)) >= EPISODE_FACTOR * all).boxed().toList();
+                .filter(i -> Stats.median(core.get(i)) >= EPISODE_FACTOR * all).boxed().toList();
     }
 
     /**
@@ -67,7 +68,7 @@ public record Reference(ReferenceLoop.Kernel kernel, List<ReferenceLoop.Sample> 
             return null;
         }
         List<double[]> core = ReferenceLoop.groups(children, ReferenceLoop.Kernel.CORE);
-        double worst = slow.stream().mapToDouble(i -> Bootstrap.median(core.get(i))).max().orElseThrow();
+        double worst = slow.stream().mapToDouble(i -> Stats.median(core.get(i))).max().orElseThrow();
         return String.format(java.util.Locale.ROOT, "Host episodes: %d of %d child JVMs (number %s in run order) ran"
                         + " the core reference kernel (64-byte copies in L1) at %.1fx or more of the run's median"
                         + " (%.2f ns a copy; the slowest %.2f) after their cell: the VM was slow around them. It does"
@@ -78,12 +79,12 @@ public record Reference(ReferenceLoop.Kernel kernel, List<ReferenceLoop.Sample> 
     }
 
     private static double coreMedian(List<double[]> core) {
-        return Bootstrap.median(core.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
+        return Stats.median(core.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
     }
 
     /** The median of every child's repetitions of the normalising kernel. */
     public double median() {
-        return Bootstrap.median(groups().stream().flatMapToDouble(java.util.Arrays::stream).toArray());
+        return Stats.median(groups().stream().flatMapToDouble(java.util.Arrays::stream).toArray());
     }
 
     /**

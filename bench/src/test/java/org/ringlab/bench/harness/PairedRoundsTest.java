@@ -30,6 +30,20 @@ class PairedRoundsTest {
     }
 
     @Test
+    void threeRoundsGiveTheTextbookTInterval() {
+        // Round ratios 2, 4, 8: log-ratios ln 2 × (1, 2, 3), mean 2 ln 2 (geometric mean 4), sd ln 2;
+        // t(0.975, 2) = 4.3027 from the tables, so the interval is 4 × exp(∓4.3027 × ln 2 / √3).
+        Estimate e = PairedRounds.paired(rounds(2, 4, 8), rounds(1, 1, 1));
+        assertEquals(4, e.ratio(), 1e-12);
+        assertEquals(0.714924, e.low(), 1e-5);
+        assertEquals(22.379993, e.high(), 1e-4);
+        assertEquals(3, e.rounds());
+        PairedRounds.Cell c = PairedRounds.cell(rounds(2, 4, 8), rounds(1, 1, 1));
+        assertEquals(2 * Math.log(2), c.mean(), 1e-12);
+        assertEquals(2 * Math.log(2) * Math.log(2), c.sumOfSquares(), 1e-12);
+    }
+
+    @Test
     void oneRoundHasNoIntervalAndIsInconclusiveSayingWhy() {
         Estimate e = PairedRounds.paired(List.of(new double[] {300, 301, 299}), List.of(new double[] {100, 100, 101}));
         assertFalse(e.known());
