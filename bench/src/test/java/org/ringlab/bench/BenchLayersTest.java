@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
  * bench's layers: the measurement harness (statistics, forks, claims and their judgement) below
  * the seed catalogues, below the report, below the experiments, {@code ringlab ab} and the command line. Each layer
  * imports only the ones below it, and none of the three lower layers knows a backend, a queue or
- * the growth module: they measure and judge whatever an experiment hands them.
+ * the growth module: they measure and judge whatever an experiment hands them. Beneath them all,
+ * util imports no other bench package; above them, an experiment imports no other experiment and
+ * not the command line, which alone puts experiments together.
  */
 class BenchLayersTest {
 
@@ -55,5 +57,24 @@ class BenchLayersTest {
     void theCataloguesDoNotImportTheReport() {
         noClasses().that().resideInAPackage("org.ringlab.bench.catalogue..")
                 .should().dependOnClassesThat().resideInAPackage("org.ringlab.bench.report..").check(bench);
+    }
+
+    @Test
+    void utilImportsNoOtherBenchPackage() {
+        noClasses().that().resideInAPackage("org.ringlab.bench.util..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.ringlab.bench.harness..",
+                        "org.ringlab.bench.catalogue..", "org.ringlab.bench.report..", "org.ringlab.bench.ab..")
+                .orShould().dependOnClassesThat().resideInAnyPackage(EXPERIMENTS).check(bench);
+    }
+
+    @Test
+    void anExperimentImportsNoOtherExperimentAndNotTheCommandLine() {
+        String[] experiments = {"history", "driver", "growth", "broadcast", "mapped", "anchors", "ab"};
+        for (String e : experiments) {
+            String[] others = java.util.stream.Stream.concat(java.util.Arrays.stream(experiments).filter(o -> !o.equals(e)),
+                    java.util.stream.Stream.of("cli")).map(o -> "org.ringlab.bench." + o + "..").toArray(String[]::new);
+            noClasses().that().resideInAPackage("org.ringlab.bench." + e + "..")
+                    .should().dependOnClassesThat().resideInAnyPackage(others).check(bench);
+        }
     }
 }

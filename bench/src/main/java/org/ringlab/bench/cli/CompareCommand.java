@@ -1,12 +1,6 @@
 package org.ringlab.bench.cli;
 
-import java.util.concurrent.Callable;
-
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code ringlab compare}: the seeds' experiments side by side, tables on stdout, the report folder written. */
 @Command(name = "compare",
@@ -19,23 +13,10 @@ import picocli.CommandLine.Spec;
                 "  mapped    - seed 004: prefaulting a mapped file; cross-process latency",
                 "  (driver, broadcast, anchors when present on the class path)"},
         sortOptions = false)
-public final class CompareCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    CompareOptions options;
-
-    @Mixin
-    ExperimentChoice experiments;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
+public final class CompareCommand extends ComparingCommand {
 
     @Override
-    public Integer call() {
-        options.experiments = experiments.ids;
-        return options.run(spec, options.describe("ringlab compare"));
+    String commandName() {
+        return "ringlab compare";
     }
 }

@@ -9,7 +9,7 @@ import org.ringlab.bench.report.ResultsFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
@@ -32,11 +32,8 @@ public final class DiffCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "A.json", description = "The earlier run's results.json.")
-    Path a;
-
-    @Parameters(index = "1", paramLabel = "B.json", description = "The later run's results.json.")
-    Path b;
+    @Mixin
+    ResultsPair files;
 
     @Option(names = "--noise-floor", paramLabel = "FILE", description = {"A per-figure noise floor from 'ringlab noise'"
             + " on another A/A pair (refused when measured on A and B themselves)."})
@@ -47,8 +44,8 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ResultsFile ra = read(spec, a);
-        ResultsFile rb = read(spec, b);
+        ResultsFile ra = files.readA(spec);
+        ResultsFile rb = files.readB(spec);
         Diff.Result d = Diff.compare(ra.measurements(), rb.measurements(), ra.references(), rb.references());
         if (noiseFloor != null) {
             NoiseFloor floor;
@@ -63,16 +60,8 @@ public final class DiffCommand implements Callable<Integer> {
             }
             d = Diff.withFloor(d, floor.byKey(), floor.describe(noiseFloor, ra, rb));
         }
-        spec.commandLine().getOut().print(Diff.render(d, a + " (" + ra.command() + ")", b + " (" + rb.command() + ")"));
+        spec.commandLine().getOut().print(Diff.render(d, files.a + " (" + ra.command() + ")", files.b + " (" + rb.command() + ")"));
         spec.commandLine().getOut().flush();
         return 0;
-    }
-
-    static ResultsFile read(CommandSpec spec, Path p) {
-        try {
-            return ResultsFile.read(p);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
     }
 }

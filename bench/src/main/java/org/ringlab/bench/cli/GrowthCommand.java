@@ -1,6 +1,5 @@
 package org.ringlab.bench.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,14 +78,7 @@ public final class GrowthCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         GrowthPlan plan = growthPlan();
-        PrintWriter err = spec.commandLine().getErr();
-        if (plan.strategies().isEmpty()) {
-            err.println("ringlab: growth: no growth strategy is available, nothing to measure");
-            plan.skipped().forEach(s -> err.println("  " + s));
-            if (plan.skipped().isEmpty()) {
-                err.println("  (none discovered: are the backend jars on the class path?)");
-            }
-            err.flush();
+        if (SingleExperiment.nothingToMeasure(spec, "growth", "growth strategy", plan.strategies(), plan.skipped()) != 0) {
             return 1;
         }
         GrowthExperiment experiment = new GrowthExperiment();

@@ -1,6 +1,5 @@
 package org.ringlab.bench.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,15 +64,8 @@ public final class HistoryOptions {
 
     /** Validates the options against the registry and runs the experiment. */
     int run(CommandSpec spec) {
-        PrintWriter err = spec.commandLine().getErr();
         HistoryPlan plan = plan(spec);
-        if (plan.strategies().isEmpty()) {
-            err.println("ringlab: history: no memory strategy is available, nothing to measure");
-            plan.skipped().forEach(s -> err.println("  " + s));
-            if (plan.skipped().isEmpty()) {
-                err.println("  (none discovered: are the backend jars on the class path?)");
-            }
-            err.flush();
+        if (SingleExperiment.nothingToMeasure(spec, "history", "memory strategy", plan.strategies(), plan.skipped()) != 0) {
             return 1;
         }
         HistoryExperiment experiment = new HistoryExperiment();

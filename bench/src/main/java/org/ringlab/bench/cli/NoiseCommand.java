@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /** {@code ringlab noise A.json B.json}: the per-figure noise floor of an A/A pair, for {@code diff --noise-floor}. */
@@ -30,11 +30,8 @@ public final class NoiseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "A.json", description = "One run's results.json.")
-    Path a;
-
-    @Parameters(index = "1", paramLabel = "B.json", description = "Another run of the same commit.")
-    Path b;
+    @Mixin
+    ResultsPair files;
 
     @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "Where to write the floor (default: ${DEFAULT-VALUE}).")
     Path out = Path.of(NoiseFloor.FILE);
@@ -55,10 +52,10 @@ public final class NoiseCommand implements Callable<Integer> {
         if (Files.isDirectory(out)) {
             throw new ParameterException(spec.commandLine(), "--out " + out + " is a directory; give a file name");
         }
-        ResultsFile ra = DiffCommand.read(spec, a);
-        ResultsFile rb = DiffCommand.read(spec, b);
+        ResultsFile ra = files.readA(spec);
+        ResultsFile rb = files.readB(spec);
         if (!NoiseFloor.commit(ra).equals(NoiseFloor.commit(rb))) {
-            throw new ParameterException(spec.commandLine(), a + " is commit '" + NoiseFloor.commit(ra) + "', " + b
+            throw new ParameterException(spec.commandLine(), files.a + " is commit '" + NoiseFloor.commit(ra) + "', " + files.b
                     + " is commit '" + NoiseFloor.commit(rb) + "': an A/A pair is two runs of one commit");
         }
         NoiseFloor floor;
@@ -77,7 +74,7 @@ public final class NoiseCommand implements Callable<Integer> {
         long atKind = floor.figures().stream().filter(x -> x.floor() > x.own() && x.floor() > floor.minimum()).count();
         spec.commandLine().getOut().printf(Locale.ROOT, "noise floor of %d timed figures in %d kinds (%s vs %s): median"
                 + " %.3fx, 90th percentile %.3fx, largest %.3fx; %d at the minimum %.2fx, %d raised to their kind's"
-                + " median; written to %s%n", f.length, floor.kinds().size(), a, b, floor.medianFloor(),
+                + " median; written to %s%n", f.length, floor.kinds().size(), files.a, files.b, floor.medianFloor(),
                 f[(int) (0.9 * (f.length - 1))], f[f.length - 1], atMinimum, floor.minimum(), atKind, out);
         spec.commandLine().getOut().printf("use it on another pair: ringlab diff --noise-floor %s C.json D.json%n", out);
         spec.commandLine().getOut().flush();

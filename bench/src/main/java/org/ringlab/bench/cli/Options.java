@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.ringlab.api.ProviderRegistry;
 import org.ringlab.api.RinglabProvider;
+import org.ringlab.bench.util.Providers;
 import org.ringlab.bench.util.Sizes;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -45,25 +46,33 @@ public final class Options {
         }
     }
 
+    /** {@code value}, when given, is at least {@code least}. */
+    public static void atLeast(CommandSpec spec, String option, Number value, long least) {
+        if (value != null && value.longValue() < least) {
+            throw new ParameterException(spec.commandLine(), option + " must be at least " + least + ", got " + value);
+        }
+    }
+
+    /** {@code dir} as an absolute path, refused unless it is a writable directory. */
+    public static Path writableDirectory(CommandSpec spec, String option, Path dir) {
+        if (!Files.isDirectory(dir) || !Files.isWritable(dir)) {
+            throw new ParameterException(spec.commandLine(), option + " " + dir + " is not a writable directory");
+        }
+        return dir.toAbsolutePath();
+    }
+
     /**
      * The providers named on the command line (each must exist and be available), or every
      * available one when none is named; the unavailable ones left out are added to {@code skipped}.
      */
     static <T extends RinglabProvider> List<T> choose(CommandSpec spec, ProviderRegistry<T> registry, String kind,
                                                       List<String> names, List<String> skipped) {
-        List<T> chosen = new ArrayList<>();
         if (names.isEmpty()) {
-            for (T p : registry.all()) {
-                if (p.availability().isAvailable()) {
-                    chosen.add(p);
-                } else {
-                    skipped.add(p.name() + " (unavailable: " + p.availability().reason() + ")");
-                }
-            }
-        } else {
-            for (String name : new LinkedHashSet<>(names)) {
-                chosen.add(Strategies.requireAvailable(spec, registry, kind, name));
-            }
+            return Providers.available(registry.all(), skipped);
+        }
+        List<T> chosen = new ArrayList<>();
+        for (String name : new LinkedHashSet<>(names)) {
+            chosen.add(Strategies.requireAvailable(spec, registry, kind, name));
         }
         return chosen;
     }

@@ -39,6 +39,24 @@ public final class SingleExperiment {
         RoundOrder.take(); // and its round orders
     }
 
+    /**
+     * Exit code 1 and why on stderr when no {@code kind} is available to {@code command}, else
+     * 0: a command checks this before it measures anything.
+     */
+    static int nothingToMeasure(CommandSpec spec, String command, String kind, List<?> chosen, List<String> skipped) {
+        if (!chosen.isEmpty()) {
+            return 0;
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("ringlab: " + command + ": no " + kind + " is available, nothing to measure");
+        skipped.forEach(s -> err.println("  " + s));
+        if (skipped.isEmpty()) {
+            err.println("  (none discovered: are the backend jars on the class path?)");
+        }
+        err.flush();
+        return 1;
+    }
+
     /** Where the experiment reports its progress. */
     public Progress progress() {
         return progress;

@@ -12,6 +12,7 @@ import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.report.RunContext;
+import org.ringlab.bench.util.Providers;
 import org.ringlab.bench.util.Sizes;
 import org.ringlab.growth.GrowthRun;
 import org.ringlab.growth.GrowthWorkload;
@@ -64,21 +65,8 @@ public final class GrowthExperiment implements Experiment {
     public ExperimentResult run(RunContext context) {
         GrowthProfile p = GrowthProfile.parse(context.profile());
         List<String> skipped = new ArrayList<>();
-        List<GrowthStrategy> chosen = new ArrayList<>();
-        for (GrowthStrategy s : Registries.growthStrategies().all()) {
-            if (!context.wantsStrategy(s.name())) {
-                continue;
-            }
-            if (s.availability().isAvailable()) {
-                chosen.add(s);
-            } else {
-                skipped.add(s.name() + " (unavailable: " + s.availability().reason() + ")");
-            }
-        }
-        if (chosen.isEmpty()) {
-            throw new IllegalArgumentException("no available growth strategy among " + (context.strategies().isEmpty()
-                    ? Registries.growthStrategies().names() : context.strategies()) + (skipped.isEmpty() ? "" : "; " + skipped));
-        }
+        List<GrowthStrategy> chosen = Providers.chosen(Registries.growthStrategies(), context.strategies(),
+                "growth strategy", skipped);
         return runCases(p, chosen, skipped, p.caseRepetitions(), context.fork() && p.fork(), context.seed(), null,
                 context.progress()).result();
     }

@@ -1,7 +1,6 @@
 package org.ringlab.bench.growth;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -12,6 +12,7 @@ import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.report.RunContext;
+import org.ringlab.bench.util.Providers;
 import org.ringlab.bench.util.Sizes;
 
 /**
@@ -65,21 +66,8 @@ public final class HistoryExperiment implements Experiment {
     public ExperimentResult run(RunContext context) {
         Profile p = Profile.parse(context.profile());
         List<String> skipped = new ArrayList<>();
-        List<MemoryStrategy> chosen = new ArrayList<>();
-        for (MemoryStrategy s : Registries.memoryStrategies().all()) {
-            if (!context.wantsStrategy(s.name())) {
-                continue;
-            }
-            if (s.availability().isAvailable()) {
-                chosen.add(s);
-            } else {
-                skipped.add(s.name() + " (unavailable: " + s.availability().reason() + ")");
-            }
-        }
-        if (chosen.isEmpty()) {
-            throw new IllegalArgumentException("no available memory strategy among " + (context.strategies().isEmpty()
-                    ? Registries.memoryStrategies().names() : context.strategies()) + (skipped.isEmpty() ? "" : "; " + skipped));
-        }
+        List<MemoryStrategy> chosen = Providers.chosen(Registries.memoryStrategies(), context.strategies(),
+                "memory strategy", skipped);
         List<Long> sizes = context.options(HistoryRunOptions.class, HistoryRunOptions::new).sizes();
         HistoryPlan plan = new HistoryPlan(p, chosen, sizes, p.ringBytes(), p.warmup(), p.repetitions(),
                 context.fork() && p.fork(), context.seed(), null, skipped, "doubled", "mirrored-memfd");

@@ -21,12 +21,12 @@ import org.ringlab.queues.mapped.WriterState;
  * asked, says {@code ready}, busy-polls, and records {@code nanoTime() - stamp} of every record
  * after the warm-up. Prints {@code result <base64 of the compressed histogram>} at the end.
  */
-final class LatencyReader {
+public final class LatencyReader {
 
     private LatencyReader() {
     }
 
-    static void run(Path file, long total, long warmup, int cpu, List<PrefaultPolicy> policies, PrintWriter out) {
+    public static void run(Path file, long total, long warmup, int cpu, List<PrefaultPolicy> policies, PrintWriter out) {
         if (cpu >= 0) {
             Platform.requireThreads().pinCurrentThread(cpu);
         }

@@ -20,12 +20,12 @@ import org.ringlab.queues.mapped.MappedQueue;
  */
 public final class MappedExperiment implements Experiment {
 
-    /** Everything one run of the experiment needs; {@link MappedCommand} fills it from its options. */
-    record Setup(MappedProfile profile, boolean prefault, boolean latency, boolean checksum, Path tmpfs, Path disk, long bytes,
+    /** Everything one run of the experiment needs; {@code ringlab mapped} fills it from its options. */
+    public record Setup(MappedProfile profile, boolean prefault, boolean latency, boolean checksum, Path tmpfs, Path disk, long bytes,
                  int repetitions, long messages, long intervalMicros, List<PrefaultPolicy> writer,
                  List<PrefaultPolicy> reader) {
 
-        static Setup of(MappedProfile p) {
+        public static Setup of(MappedProfile p) {
             return new Setup(p, true, true, true, MappedFileSpec.defaultDirectory().toAbsolutePath(),
                     Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath(), p.bytes, p.repetitions, p.messages,
                     p.intervalMicros, PrefaultPolicy.parseList("background"), PrefaultPolicy.parseList("none"));
@@ -72,7 +72,7 @@ public final class MappedExperiment implements Experiment {
         return run(s, strategy, context.progress());
     }
 
-    ExperimentResult run(Setup s, MappedFileStrategy strategy, Progress progress) {
+    public ExperimentResult run(Setup s, MappedFileStrategy strategy, Progress progress) {
         MappedProfile p = s.profile();
         List<LatencyExperiment.Cell> cells = LatencyExperiment.cells(s.tmpfs(), s.disk());
         progress.plan((s.prefault() ? p.warmup + s.repetitions() : 0) + (s.latency() ? cells.size() * p.latencyRepetitions : 0)

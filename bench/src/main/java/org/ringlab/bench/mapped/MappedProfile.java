@@ -58,7 +58,7 @@ public enum MappedProfile {
         return checksumSizes.clone();
     }
 
-    static MappedProfile parse(String text) {
+    public static MappedProfile parse(String text) {
         for (MappedProfile p : values()) {
             if (p.name().toLowerCase(Locale.ROOT).equals(text)) {
                 return p;

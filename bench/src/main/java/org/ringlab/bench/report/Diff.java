@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 import org.ringlab.bench.harness.Bootstrap;
 import org.ringlab.bench.harness.Estimate;

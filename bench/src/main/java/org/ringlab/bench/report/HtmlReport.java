@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.ringlab.bench.util.TextTable;
 
 import static org.ringlab.bench.report.ReportWriter.*;
 

@@ -9,7 +9,6 @@ import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.ringlab.bench.harness.Bootstrap;
 import org.ringlab.bench.harness.RecordJson;
 import org.ringlab.bench.util.Stats;
 

@@ -2,7 +2,6 @@ package org.ringlab.bench.report;
 
 import java.util.List;
 
-import org.ringlab.bench.harness.Bootstrap;
 import org.ringlab.bench.harness.ReferenceLoop;
 import org.ringlab.bench.util.Stats;
 

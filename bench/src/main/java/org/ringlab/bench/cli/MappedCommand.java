@@ -1,14 +1,13 @@
-package org.ringlab.bench.mapped;
+package org.ringlab.bench.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.PrefaultPolicy;
-import org.ringlab.bench.cli.Options;
-import org.ringlab.bench.cli.SingleExperiment;
+import org.ringlab.bench.mapped.LatencyReader;
+import org.ringlab.bench.mapped.MappedExperiment;
+import org.ringlab.bench.mapped.MappedProfile;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.queues.mapped.MappedQueue;
 import picocli.CommandLine.Command;
@@ -77,52 +76,38 @@ public final class MappedCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        MappedProfile p;
+        MappedExperiment.Setup p;
         List<PrefaultPolicy> writer;
         List<PrefaultPolicy> reader;
         try {
-            p = MappedProfile.parse(profile);
+            p = MappedExperiment.Setup.of(MappedProfile.parse(profile));
             writer = PrefaultPolicy.parseList(writerPolicy);
             reader = PrefaultPolicy.parseList(readerPolicy);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        long bytes = size == null ? p.bytes : Options.size(spec, "--size", size);
-        atLeast("--reps", repetitions, 1);
-        atLeast("--messages", messages, 1);
-        atLeast("--interval-us", intervalMicros, 0); // 0: back to back
+        long bytes = size == null ? p.bytes() : Options.size(spec, "--size", size);
+        Options.atLeast(spec, "--reps", repetitions, 1);
+        Options.atLeast(spec, "--messages", messages, 1);
+        Options.atLeast(spec, "--interval-us", intervalMicros, 0); // 0: back to back
         if (!List.of("all", "prefault", "latency", "checksum").contains(table)) {
             throw new ParameterException(spec.commandLine(), "--table must be prefault, latency, checksum or all, got '"
                     + table + "'");
         }
-        Path tmpfs = requireDirectory(dir == null ? MappedFileSpec.defaultDirectory() : dir, "--dir");
-        Path disk = requireDirectory(diskDir == null ? Path.of(System.getProperty("java.io.tmpdir")) : diskDir,
-                "--disk-dir");
+        Path tmpfs = Options.writableDirectory(spec, "--dir", dir == null ? p.tmpfs() : dir);
+        Path disk = Options.writableDirectory(spec, "--disk-dir", diskDir == null ? p.disk() : diskDir);
         Options.createOutDirectory(spec, out);
         boolean all = table.equals("all");
         MappedExperiment experiment = new MappedExperiment();
         SingleExperiment run = new SingleExperiment(spec, experiment);
-        MappedExperiment.Setup setup = new MappedExperiment.Setup(p, all || table.equals("prefault"),
+        MappedExperiment.Setup setup = new MappedExperiment.Setup(p.profile(), all || table.equals("prefault"),
                 all || table.equals("latency"), all || table.equals("checksum"),
-                tmpfs, disk, bytes, repetitions == null ? p.repetitions : repetitions,
-                messages == null ? p.messages : messages, intervalMicros == null ? p.intervalMicros : intervalMicros,
+                tmpfs, disk, bytes, repetitions == null ? p.repetitions() : repetitions,
+                messages == null ? p.messages() : messages, intervalMicros == null ? p.intervalMicros() : intervalMicros,
                 writer, reader);
         ExperimentResult result = experiment.run(setup, MappedQueue.defaultStrategy(), run.progress());
         return run.finish(result, true, out, "ringlab mapped --profile " + profile + " --table " + table, profile, 0,
                 true, List.of());
-    }
-
-    private void atLeast(String option, Number value, long least) {
-        if (value != null && value.longValue() < least) {
-            throw new ParameterException(spec.commandLine(), option + " must be at least " + least + ", got " + value);
-        }
-    }
-
-    private Path requireDirectory(Path d, String option) {
-        if (!Files.isDirectory(d) || !Files.isWritable(d)) {
-            throw new ParameterException(spec.commandLine(), option + " " + d + " is not a writable directory");
-        }
-        return d.toAbsolutePath();
     }
 
     /** The reader JVM of the latency table (started by the writer side; not for direct use). */
