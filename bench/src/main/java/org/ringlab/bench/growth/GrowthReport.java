@@ -12,6 +12,7 @@ import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
+import org.ringlab.bench.report.Templates;
 import org.ringlab.bench.util.Sizes;
 import org.ringlab.growth.GrowthWorkload;
 
@@ -21,18 +22,8 @@ public final class GrowthReport {
     static final List<String> HEADER = List.of("strategy", "final", "peak RSS MiB", "peak/final", "grows", "moves",
             "moved MiB", "copied MiB", "time ms [min..max]", "growth ms [min..max]");
 
-    private static final List<String> NOTES = List.of(
-            "peak RSS: how far VmHWM rose above VmRSS from just before the buffer was allocated to just after the last"
-                    + " append (the peak reset through /proc/self/clear_refs, each repetition in a fresh JVM);"
-                    + " peak/final divides it by the final size. Median of the repetitions.",
-            "grows: growth steps; moves: steps after which the buffer's address had changed; moved: the live bytes"
-                    + " at those moves; copied: the bytes growth copied (\"?\" where libc does not say: realloc"
-                    + " remaps large blocks with mremap and copies small ones, so moved is only its upper bound).",
-            "time: allocation plus every append (a copy of 1 MiB into the buffer, page faults included); growth: the"
-                    + " part of it spent inside growth steps. Medians, [min..max] over the repetitions.",
-            "The peak of copying depends on where the final size falls: just past a power of two, with the last"
-                    + " step not capped at the target (seed 002's 128 MB + 1 byte), a doubling array allocates twice the"
-                    + " data beside the old copy; exactly at a power of two the last doubling had room.");
+    /** The report's prose (growth.txt beside this class). */
+    private static final Templates TEXT = Templates.load(GrowthReport.class, "growth.txt");
 
     private final GrowthPlan plan;
     private final List<GrowthCell> cells;
@@ -68,7 +59,7 @@ public final class GrowthReport {
         }
         List<String> skipped = new ArrayList<>(plan.skipped());
         cells.stream().filter(c -> !c.ok()).forEach(c -> skipped.add(c.strategy() + " FAILED: " + c.error()));
-        List<String> notes = new ArrayList<>(NOTES);
+        List<String> notes = new ArrayList<>(TEXT.texts("note."));
         notes.add(header() + ".");
         if (cells.stream().anyMatch(c -> c.ok() && !c.peaksReset())) {
             notes.add("The kernel refused to reset the peak for some runs: their peaks are upper bounds.");

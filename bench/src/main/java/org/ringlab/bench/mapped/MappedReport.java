@@ -11,10 +11,15 @@ import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
+import org.ringlab.bench.report.Templates;
 import org.ringlab.bench.util.Stats;
 
 /** Seed 004's two tables, its claims and every repetition's figures as an {@link ExperimentResult}. */
 final class MappedReport {
+
+    /** The report's prose (mapped.txt beside this class). */
+    private static final Templates TEXT = Templates.load(MappedReport.class, "mapped.txt");
+
 
     private MappedReport() {
     }
@@ -44,14 +49,9 @@ final class MappedReport {
                 ms.add(new Measurement(id, labels, "total", "ms", false, false, r.totalSamples()));
             }
             tables.add(prefaultTable(rows, bytes, dir, repetitions));
-            notes.add("total ms: the seed's timed iteration, open + prefault + write (paced rows: waits included);"
-                    + " write ms: the writer's time (paced rows: busy time, waits between 64 KiB batches excluded);"
-                    + " prefault ms: the prefault step on the writer's thread (grow, fallocate, mmap, madvise, touch);"
-                    + " background ms: time the prefaulter thread spent populating (moved off the writer, not removed).");
+            notes.add(TEXT.text("prefault.columns"));
             backgroundKept(rows).ifPresent(notes::add);
-            notes.add("seed 004 ran C++ on a NUMA server (same and different node columns); this is a JVM writer on a"
-                    + " 2-core KVM guest with one NUMA node; tmpfs and the page-fault path are the kernel's, so the"
-                    + " prefault ratios should carry over, while sub-10 µs latencies are the scheduler's of a busy guest");
+            notes.add(TEXT.text("prefault.machine"));
             List<String> labels = rows.stream().map(r -> r.config().label()).toList();
             Map<String, double[]> series = new LinkedHashMap<>();
             series.put("total ms", rows.stream().mapToDouble(r -> r.totalMillis().median()).toArray());
@@ -108,10 +108,7 @@ final class MappedReport {
                 ms.add(new Measurement(id, labels, "checksumReadRatio", "CRC32C/NONE", false, false, r.readRatios()));
             }
             tables.add(checksumTable(checksum));
-            notes.add("checksum table: the record checksum's cost, a fresh queue file per sample with one populated chunk"
-                    + " (no page fault in the timed loops); write = offer, read = peek + release; ratio = median of the"
-                    + " per-repetition CRC32C/NONE ratios (the two kinds run back to back in every repetition);"
-                    + " JMH's MappedChecksumBenchmark measures the same with forks");
+            notes.add(TEXT.text("checksum"));
         }
         return new ExperimentResult(id, seed, "Seed 004: prefaulting a growing mapped file, and cross-process latency",
                 profile, ms, tables, charts, MappedClaims.of(rows, bytes, latency), notes, skipped);
