@@ -1,6 +1,7 @@
 package org.ringlab.api;
 
 import java.util.concurrent.atomic.AtomicReference;
+import org.ringlab.api.support.FallbackChain;
 
 /**
  * The process-wide registries, one per service, loaded on first use, and the default mirrored
@@ -54,12 +55,12 @@ public final class Registries {
      * (memfd → shm → tmpfile → jna → windows), or the one pinned by {@link #pinMirrored(String)}
      * or, failing that, by {@code -D}{@value FallbackChain#PIN_PROPERTY}{@code =NAME}. The
      * choice carries the reason every strategy before it was skipped, and is logged (logger
-     * {@code org.ringlab.api.FallbackChain}: DEBUG when the first choice is available, INFO
+     * {@code org.ringlab.api.support.FallbackChain}: DEBUG when the first choice is available, INFO
      * when some were skipped, WARNING when none is available) whenever it changes.
      */
-    public static FallbackChain.Choice defaultMirrored() {
+    public static StrategyChoice defaultMirrored() {
         String pin = mirroredPin;
-        FallbackChain.Choice choice = pin == null ? FallbackChain.mirrored(memoryStrategies())
+        StrategyChoice choice = pin == null ? FallbackChain.mirrored(memoryStrategies())
                 : FallbackChain.choose(memoryStrategies(), FallbackChain.MIRRORED_ORDER, Capability.MIRRORED, pin,
                 "Registries.pinMirrored(\"" + pin + "\")");
         String summary = choice.summary();

@@ -99,11 +99,11 @@ class ArchitectureTest {
                 .check(production);
         noClasses().that().resideInAnyPackage("org.ringlab.linux..", "org.ringlab.jna..")
                 .and().doNotHaveFullyQualifiedName("org.ringlab.linux.FaultInjectingLibc")
-                .should().callMethod(org.ringlab.api.FaultHooks.class, "consult", String.class, String.class)
+                .should().callMethod(org.ringlab.api.testing.FaultHooks.class, "consult", String.class, String.class)
                 .as("no production call of the Linux backends consults the fault hook, only its decorator does")
                 .check(production);
         classes().that().haveFullyQualifiedName("org.ringlab.linux.FaultInjectingLibc")
-                .should().callMethod(org.ringlab.api.FaultHooks.class, "consult", String.class, String.class)
+                .should().callMethod(org.ringlab.api.testing.FaultHooks.class, "consult", String.class, String.class)
                 .allowEmptyShould(false)
                 .as("the fault-injecting decorator consults the hook")
                 .check(production);
