@@ -13,6 +13,7 @@ import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
 import org.ringlab.bench.report.Templates;
+import org.ringlab.bench.util.Cells;
 import org.ringlab.bench.util.Sizes;
 import org.ringlab.growth.GrowthWorkload;
 
@@ -145,24 +146,19 @@ public final class GrowthReport {
 
     /** A count that may differ between repetitions (moves of realloc and mremap depend on the address space). */
     private static String count(Stats s) {
-        return s.min() == s.max() ? fixed(s.median(), 0) : fixed(s.median(), 0) + " [" + fixed(s.min(), 0) + ".."
-                + fixed(s.max(), 0) + "]";
+        return s.min() == s.max() ? Cells.fixed(s.median(), 0) : Cells.range(s, v -> Cells.fixed(v, 0));
     }
 
     private static String ms(Stats nanos) {
-        return ms(nanos.median()) + " [" + ms(nanos.min()) + ".." + ms(nanos.max()) + "]";
+        return Cells.range(nanos, GrowthReport::ms);
     }
 
     private static String ms(double nanos) {
         double v = nanos / 1e6;
-        return v >= 100 ? fixed(v, 0) : v >= 1 ? fixed(v, 1) : fixed(v, 3);
+        return v >= 100 ? Cells.fixed(v, 0) : v >= 1 ? Cells.fixed(v, 1) : Cells.fixed(v, 3);
     }
 
     static String ratio(double v) {
-        return Double.isFinite(v) ? fixed(v, 2) : "-";
-    }
-
-    private static String fixed(double v, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", v);
+        return Double.isFinite(v) ? Cells.fixed(v, 2) : "-";
     }
 }

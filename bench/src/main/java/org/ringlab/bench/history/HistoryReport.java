@@ -3,7 +3,6 @@ package org.ringlab.bench.history;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -17,6 +16,7 @@ import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
 import org.ringlab.bench.report.Templates;
+import org.ringlab.bench.util.Cells;
 import org.ringlab.bench.util.Sizes;
 
 /** The history experiment's figures as an {@link ExperimentResult}: measurements, table, charts, seed 000's claims. */
@@ -119,11 +119,11 @@ public final class HistoryReport {
             java.util.function.Function<java.util.function.ToDoubleFunction<ColdResult>, Double> med =
                     f -> Stats.median(runs.stream().mapToDouble(f).toArray());
             rows.add(List.of(strategy.name(), Integer.toString(runs.size()),
-                    ms(w.median()) + " [" + ms(w.min()) + ".." + ms(w.max()) + "]",
+                    Cells.range(w, HistoryReport::ms),
                     ms(med.apply(ColdResult::writeCpuNs)), count(med.apply(ColdResult::writeFaults)),
                     count(med.apply(ColdResult::writePss) / Sizes.KIB), count(med.apply(ColdResult::writeRss) / Sizes.KIB),
                     count(med.apply(ColdResult::writeVsz) / Sizes.KIB),
-                    ms(r.median()) + " [" + ms(r.min()) + ".." + ms(r.max()) + "]",
+                    Cells.range(r, HistoryReport::ms),
                     count(med.apply(ColdResult::readFaults))));
         }
         return rows;
@@ -152,7 +152,7 @@ public final class HistoryReport {
     }
 
     private static String count(double v) {
-        return Double.isFinite(v) ? fixed(v, 0) : "-";
+        return Double.isFinite(v) ? Cells.fixed(v, 0) : "-";
     }
 
     /** Samples grouped by fork; in one JVM (no fork) every round is fork 0. */
@@ -261,10 +261,10 @@ public final class HistoryReport {
             Stats rd = r.read();
             double n = r.capacity();
             rows.add(List.of(r.strategy(), Sizes.format(r.elementSize()),
-                    ns(w.median()) + " [" + ns(w.min()) + ".." + ns(w.max()) + "]",
-                    fixed(r.elementSize() / w.median(), 2),
-                    ms(rd.median()) + " [" + ms(rd.min()) + ".." + ms(rd.max()) + "]",
-                    fixed(n / rd.median(), 2),
+                    Cells.range(w, HistoryReport::ns),
+                    Cells.fixed(r.elementSize() / w.median(), 2),
+                    Cells.range(rd, HistoryReport::ms),
+                    Cells.fixed(n / rd.median(), 2),
                     Sizes.mib(r.pssBytes()), ratio(r.pssBytes() / n),
                     Sizes.mib(r.rssBytes()), ratio(r.rssBytes() / n),
                     bytes(r.extraBytesPerPut()), bytes(r.extraBytesPerRead())));
@@ -290,26 +290,23 @@ public final class HistoryReport {
     }
 
     static String ns(double v) {
-        return v >= 100 ? fixed(v, 0) : v >= 10 ? fixed(v, 1) : fixed(v, 2);
+        return v >= 100 ? Cells.fixed(v, 0) : v >= 10 ? Cells.fixed(v, 1) : Cells.fixed(v, 2);
     }
 
     static String ms(double nanos) {
         double v = nanos / 1e6;
-        return v >= 100 ? fixed(v, 1) : v >= 1 ? fixed(v, 2) : fixed(v, 3);
+        return v >= 100 ? Cells.fixed(v, 1) : v >= 1 ? Cells.fixed(v, 2) : Cells.fixed(v, 3);
     }
 
     private static String ratio(double v) {
-        return Double.isFinite(v) ? fixed(v, 2) : "-";
+        return Double.isFinite(v) ? Cells.fixed(v, 2) : "-";
     }
 
     static String bytes(double v) {
         if (!Double.isFinite(v)) {
             return "-";
         }
-        return v == Math.rint(v) ? fixed(v, 0) : fixed(v, 1);
+        return v == Math.rint(v) ? Cells.fixed(v, 0) : Cells.fixed(v, 1);
     }
 
-    private static String fixed(double v, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", v);
-    }
 }

@@ -1,6 +1,7 @@
 package org.ringlab.bench.util;
 
 import java.util.Locale;
+import java.util.function.DoubleFunction;
 
 /** Table cells of repeated samples, as every experiment prints them: median [min..max], ratios of rounds. */
 public final class Cells {
@@ -24,8 +25,17 @@ public final class Cells {
 
     /** {@code median [min..max]}. */
     public static String cell(double[] samples) {
-        Stats s = Stats.of(samples);
-        return fmt(s.median()) + " [" + fmt(s.min()) + ".." + fmt(s.max()) + "]";
+        return range(Stats.of(samples), Cells::fmt);
+    }
+
+    /** {@code median [min..max]} of {@code s}, each figure written by {@code format}. */
+    public static String range(Stats s, DoubleFunction<String> format) {
+        return format.apply(s.median()) + " [" + format.apply(s.min()) + ".." + format.apply(s.max()) + "]";
+    }
+
+    /** {@code v} with {@code decimals} decimals, whatever the default locale. */
+    public static String fixed(double v, int decimals) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
     /** The ratio of the medians, with the range of the per-round ratios. */
