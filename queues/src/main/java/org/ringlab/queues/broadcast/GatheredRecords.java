@@ -45,4 +45,18 @@ final class GatheredRecords {
             gathered[slot] = memory.window(position, length);
         }
     }
+
+    /** A straddling record's gathered window, else the strategy's own window. */
+    MemorySegment window(int slot, long position, int length) {
+        return straddles(position, length) ? gathered[slot] : memory.window(position, length);
+    }
+
+    /** A straddling record from the producer's gathered window (the strategy's scratch is the producer's), else the strategy's read. */
+    void read(int slot, long position, int length, MemorySegment dst) {
+        if (straddles(position, length)) {
+            MemorySegment.copy(gathered[slot], 0, dst, 0, length);
+        } else {
+            memory.read(position, dst, 0, length);
+        }
+    }
 }

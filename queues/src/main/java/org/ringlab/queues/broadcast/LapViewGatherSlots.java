@@ -75,12 +75,7 @@ final class LapViewGatherSlots {
         return base.asSlice(at, size);
     }
 
-    /** A straddling record from the producer's gathered window (the strategy's scratch is the producer's). */
     void read(int slot, long position, int length, MemorySegment dst) {
-        if (gathered.straddles(position, length)) {
-            MemorySegment.copy(gathered.gathered[slot], 0, dst, 0, length);
-        } else {
-            memory.read(position, dst, 0, length);
-        }
+        gathered.read(slot, position, length, dst);
     }
 }

@@ -10,6 +10,10 @@ import org.ringlab.api.SegmentPathMemory;
  * writes its mirror copy there), slotted ({@link RecordPlacement#slotted}): a slot never
  * crosses the seam, so no strategy stages, gathers or rotates, and many consumer threads may
  * take windows at once. Nothing to seal: the strategy's window is the record.
+ *
+ * <p>The slots classes share no supertype and each repeats its one-line calls into the strategy
+ * on purpose: every call site is its shape's own, so the JIT's receiver profile there sees only
+ * the strategies that shape runs on, and no call a record makes can be overridden.
  */
 final class SegmentPathSlots {
 

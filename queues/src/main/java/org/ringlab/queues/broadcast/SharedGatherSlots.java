@@ -52,15 +52,10 @@ final class SharedGatherSlots {
     }
 
     MemorySegment window(int slot, long position, int length) {
-        return gathered.straddles(position, length) ? gathered.gathered[slot] : memory.window(position, length);
+        return gathered.window(slot, position, length);
     }
 
-    /** A straddling record from the producer's gathered window (the strategy's scratch is the producer's). */
     void read(int slot, long position, int length, MemorySegment dst) {
-        if (gathered.straddles(position, length)) {
-            MemorySegment.copy(gathered.gathered[slot], 0, dst, 0, length);
-        } else {
-            memory.read(position, dst, 0, length);
-        }
+        gathered.read(slot, position, length, dst);
     }
 }
