@@ -51,7 +51,7 @@ final class BroadcastLifecycle {
      * cached record segment, an empty consumer whose published sequence is cached): the
      * queue's own state is on the heap, so nothing else would notice. Called inside the
      * handle's in-flight bracket, so a close after the check finds the handle inside and
-     * defers its unmap ({@link org.ringlab.api.DeferredUnmap}).
+     * defers its unmap ({@link org.ringlab.api.support.DeferredUnmap}).
      */
     void ensureOpen() {
         ensureQueueOpen();

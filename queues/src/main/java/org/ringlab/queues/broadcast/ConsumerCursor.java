@@ -3,8 +3,8 @@ package org.ringlab.queues.broadcast;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
-import org.ringlab.api.DeferredUnmap;
-import org.ringlab.api.InFlight;
+import org.ringlab.api.support.DeferredUnmap;
+import org.ringlab.api.support.InFlight;
 import org.ringlab.queues.support.QueueChecks;
 
 /**

@@ -2,8 +2,8 @@ package org.ringlab.queues.broadcast;
 
 import java.util.concurrent.locks.LockSupport;
 
-import org.ringlab.api.DeferredUnmap;
-import org.ringlab.api.InFlight;
+import org.ringlab.api.support.DeferredUnmap;
+import org.ringlab.api.support.InFlight;
 import org.ringlab.queues.support.QueueChecks;
 
 /**
