@@ -3,28 +3,27 @@ package org.ringlab.queues.broadcast;
 import java.lang.foreign.MemorySegment;
 
 import org.ringlab.api.Capability;
-import org.ringlab.api.QueueSpec;
 import org.ringlab.api.SegmentPathMemory;
 
 /**
- * {@code broadcast} on segment-path memory whose claims and windows are views of the ring
- * ({@link Capability#ZERO_COPY_CLAIM} and {@link Capability#ZERO_COPY_WINDOW}: doubled, the
- * growable mirror): a slot's window and claim are the same bytes every lap, and such a view
- * stays valid until the bytes are overwritten, so each slot keeps the read-only segment its
- * consumers get and the writable claim segment, one per record length the slot has seen
- * ({@link SlotSegments}: taken from the strategy the first time a length appears there). So {@code peek} and
- * {@code claim} hand out no fresh segment, whether or not escape analysis removes one, as
- * on a mirror view. The strategy's mechanism still runs where it lives: {@code write} and
- * {@code commit} (doubled's mirror copy).
+ * The slots of {@code ZeroCopySegmentBroadcastQueue}: segment-path memory whose claims and
+ * windows are views of the ring ({@link Capability#ZERO_COPY_CLAIM} and
+ * {@link Capability#ZERO_COPY_WINDOW}: doubled, the growable mirror), slotted. A slot's window
+ * and claim are the same bytes every lap, and such a view stays valid until the bytes are
+ * overwritten, so each slot keeps the read-only segment its consumers get and the writable claim
+ * segment, one per record length the slot has seen ({@link SlotSegments}: taken from the strategy
+ * the first time a length appears there). So {@code peek} and {@code claim} hand out no fresh
+ * segment, whether or not escape analysis removes one, as on a mirror view. The strategy's
+ * mechanism still runs where it lives: {@code write} and {@code commit} (doubled's mirror copy).
  *
  * <p>A claim still calls the strategy's {@code claim} (it registers the claim its
  * {@code commit} checks); the segment it returns is dropped unless the slot needs a new one,
  * and escape analysis removes a dropped one.
  */
-// Not final only for the segment-after-publish twin in src/test (it overrides writeAndPublish).
-class ZeroCopySegmentBroadcastQueue extends SegmentPathBroadcastQueue {
+final class ZeroCopySegmentSlots {
 
     private final SegmentPathMemory memory;
+    private final long stride;
     /** Per slot, the read-only window of its current record; written by the producer only, before it publishes. */
     final MemorySegment[] records;
     /** Per slot, its read-only windows by length; the producer's. */
@@ -34,24 +33,29 @@ class ZeroCopySegmentBroadcastQueue extends SegmentPathBroadcastQueue {
     /** Per slot, the last claim segment handed out (the one a fixed-size or steady length takes again). */
     private final MemorySegment[] lastClaims;
 
-    ZeroCopySegmentBroadcastQueue(String disciplineName, SegmentPathMemory memory, QueueSpec spec,
-                                  BroadcastOptions options) {
-        super(disciplineName, memory, spec, options);
+    ZeroCopySegmentSlots(SegmentPathMemory memory, RefCountedBroadcastQueue queue) {
+        int slots = queue.table.physicalSlots;
         this.memory = memory;
-        this.records = new MemorySegment[physicalSlots()];
-        this.windows = new SlotSegments(physicalSlots());
-        this.claims = new SlotSegments(physicalSlots());
-        this.lastClaims = new MemorySegment[physicalSlots()];
+        this.stride = queue.table.stride;
+        this.records = new MemorySegment[slots];
+        this.windows = new SlotSegments(slots);
+        this.claims = new SlotSegments(slots);
+        this.lastClaims = new MemorySegment[slots];
     }
 
-    @Override
-    void writeSlot(int slot, long position, MemorySegment record) {
-        super.writeSlot(slot, position, record);
-        recordSegment(slot, position, record.byteSize());
+    long firstPosition() {
+        return 0;
     }
 
-    @Override
-    MemorySegment claimSlot(int slot, long position, int length) {
+    long positionAfter(long position, int length, int nextSlot, long lap) {
+        return RecordPlacement.slotted(lap, nextSlot, stride);
+    }
+
+    void write(int slot, long position, MemorySegment record) {
+        memory.write(position, record);
+    }
+
+    MemorySegment claim(int slot, long position, int length) {
         MemorySegment c = lastClaims[slot];
         if (c == null || c.byteSize() != length) {
             c = claims.find(slot, length);
@@ -67,14 +71,12 @@ class ZeroCopySegmentBroadcastQueue extends SegmentPathBroadcastQueue {
         return c;
     }
 
-    @Override
-    void commitSlot(int slot, long position, int length) {
-        super.commitSlot(slot, position, length);
-        recordSegment(slot, position, length);
+    void commit(int slot, long position, int length) {
+        memory.commit(position, length);
     }
 
     /** Keeps slot {@code slot}'s read-only window at {@code length} bytes (plain store: published with the record). */
-    void recordSegment(int slot, long position, long length) {
+    void seal(int slot, long position, int length) {
         MemorySegment r = records[slot];
         if (r == null || r.byteSize() != length) {
             MemorySegment w = windows.find(slot, length);
@@ -82,8 +84,11 @@ class ZeroCopySegmentBroadcastQueue extends SegmentPathBroadcastQueue {
         }
     }
 
-    @Override
     MemorySegment window(int slot, long position, int length) {
         return records[slot];
+    }
+
+    void read(int slot, long position, int length, MemorySegment dst) {
+        memory.read(position, dst, 0, length);
     }
 }
