@@ -36,8 +36,8 @@ import org.ringlab.bench.report.Table;
  * other claims ({@link DriverPools}); more forks run while one is undecided
  * ({@link ScenarioProfile#budget()}).
  *
- * <p>Entry point for a harness: {@link #run(String, ScenarioConfig, List, MemoryStrategy, Consumer)}
- * returns a {@link Result}; {@link #run(ScenarioProfile, MemoryStrategy, Consumer)} with the
+ * <p>Entry point for a harness: {@link #run(String, ScenarioConfig, List, MemoryStrategy, long, Consumer)}
+ * returns a {@link Result}; {@link #run(ScenarioProfile, MemoryStrategy, long, Consumer)} with the
  * seed's configuration.
  */
 public final class WholeDriverPart {
@@ -89,32 +89,30 @@ public final class WholeDriverPart {
     }
 
     /** The seed's configuration on this CPU, every standard variant, this profile's sizes, in this JVM. */
-    public static Result run(ScenarioProfile profile, MemoryStrategy strategy, Consumer<String> step)
+    public static Result run(ScenarioProfile profile, MemoryStrategy strategy, long seed, Consumer<String> step)
             throws InterruptedException {
-        return run(profile, strategy, false, step, line -> { });
+        return run(profile, strategy, seed, false, step, line -> { });
     }
 
     /**
      * The seed's configuration on this CPU, every standard variant, this profile's sizes; each
      * fork ({@link WholeDriverFork}) in a fresh JVM when {@code fork}, its output to {@code childOutput}.
      */
-    public static Result run(ScenarioProfile profile, MemoryStrategy strategy, boolean fork, Consumer<String> step,
-                             Consumer<String> childOutput) throws InterruptedException {
-        return run(profile, ScenarioConfig.seed(profile.durationNanos()), DriverVariant.STANDARD, strategy, fork, step,
-                childOutput);
+    public static Result run(ScenarioProfile profile, MemoryStrategy strategy, long seed, boolean fork,
+                             Consumer<String> step, Consumer<String> childOutput) throws InterruptedException {
+        return run(profile, ScenarioConfig.seed(profile.durationNanos()), DriverVariant.STANDARD, strategy, seed, fork,
+                step, childOutput);
     }
 
     /** {@code config} and {@code variants} as given (the command's knobs), this profile's forks and sweep, in this JVM. */
     public static Result run(String profileName, ScenarioConfig config, List<DriverVariant> variants,
-                             MemoryStrategy strategy, Consumer<String> step) throws InterruptedException {
-        return run(ScenarioProfile.named(profileName), config, variants, strategy, false, step, line -> { });
+                             MemoryStrategy strategy, long seed, Consumer<String> step) throws InterruptedException {
+        return run(ScenarioProfile.named(profileName), config, variants, strategy, seed, false, step, line -> { });
     }
 
     static Result run(ScenarioProfile profile, ScenarioConfig config, List<DriverVariant> variants,
-                      MemoryStrategy strategy, boolean fork, Consumer<String> step, Consumer<String> childOutput)
-            throws InterruptedException {
-        WholeDriverFork task = new WholeDriverFork(profile.name(), config, variants, strategy.name(),
-                profile.repetitions());
+                      MemoryStrategy strategy, long seed, boolean fork, Consumer<String> step,
+                      Consumer<String> childOutput) throws InterruptedException {
         // Forks run one after the other, each one paired round; after the minimum, forks go on while
         // a claim's interval is undecided and the next is expected to end within the budget.
         RepetitionBudget budget = profile.budget();
@@ -122,6 +120,7 @@ public final class WholeDriverPart {
         List<WholeDriverFork.Result> forks = new ArrayList<>();
         boolean decisive = false;
         while (budget.allowsAnother(forks.size(), (System.nanoTime() - start) / 1e9, decisive)) {
+            WholeDriverFork task = WholeDriverFork.drawn(profile, config, variants, strategy.name(), seed, forks.size());
             step.accept(String.format(Locale.ROOT, "whole driver: fork %d of %s%s: %s × %,d packets/s × %d B × "
                             + "interrupt %d ns, %d round%s, then the interrupt-cost sweep", forks.size() + 1,
                     budget.minRounds() == budget.maxRounds() ? Integer.toString(budget.minRounds())
@@ -223,7 +222,7 @@ public final class WholeDriverPart {
         tables.add(new Table(String.format(Locale.ROOT, "(e) seed 001's whole driver: a NIC thread delivers %s frames "
                         + "of %d B for %d ms into the receive path (ring of %d, %s); the consumer pays %d ns of CPU per "
                         + "interrupt, parses and checksums every frame, +%d ns of work%s; median [min..max] of %d runs "
-                        + "(%d %s × %d rounds, the variants' order reversed every other round), each %s after untimed "
+                        + "(%d %s × %d rounds, the variants in a seeded order drawn each round), each %s after untimed "
                         + "runs of each variant until the JIT was quiet",
                 rate, config.packetBytes(), config.durationNanos() / 1_000_000, config.ringEntries(), strategy.name(),
                 config.interruptNanos(), config.workNanos(), config.flowTableBytes() == 0 ? ""

@@ -22,7 +22,7 @@ class WholeDriverPartTest {
         // 600 packets per run: fewer than the ring holds, so no run can lose one, however busy the machine.
         ScenarioConfig c = ScenarioConfig.seed(30_000_000L).withRate(20_000);
         List<String> steps = new ArrayList<>();
-        WholeDriverPart.Result r = WholeDriverPart.run("tiny", c, DriverVariant.STANDARD, s, steps::add);
+        WholeDriverPart.Result r = WholeDriverPart.run("tiny", c, DriverVariant.STANDARD, s, 1, steps::add);
 
         assertEquals(DriverVariant.STANDARD, List.copyOf(r.runs().keySet()));
         ScenarioProfile tiny = ScenarioProfile.named("tiny");
