@@ -14,7 +14,6 @@ import java.util.Optional;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
-import org.ringlab.api.Registries;
 import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
@@ -23,11 +22,13 @@ import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.PooledClaims;
 import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.harness.SeedClaim;
+import org.ringlab.bench.harness.Strategies;
 import org.ringlab.bench.harness.Band;
 import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
+import org.ringlab.bench.report.Prose;
 import org.ringlab.bench.report.RunContext;
 import org.ringlab.bench.report.Table;
 import org.ringlab.bench.util.Sizes;
@@ -38,8 +39,8 @@ import org.ringlab.bench.util.Sizes;
  * against {@code copy-per-consumer} (taskBus before its redesign: assembled in the producer's own
  * buffer, then copied into each consumer's queue) for record sizes from 64 B to 64 KiB; then
  * framed packets from a child JVM through a real OS pipe, reassembled by {@code StreamFramer}
- * into a {@code broadcast} queue, GB/s and bad headers. Rounds of the two disciplines are
- * interleaved; every round is kept as a sample. The seed's results are judged from its catalogue
+ * into a {@code broadcast} queue, GB/s and bad headers. Each repetition runs the two disciplines
+ * in a seeded order drawn afresh ({@link BroadcastFork}); every repetition is kept as a sample. The seed's results are judged from its catalogue
  * ({@link BroadcastClaims}); ringlab's own goals carry {@code goal.} ids.
  */
 public final class BroadcastExperiment implements Experiment {
@@ -65,6 +66,11 @@ public final class BroadcastExperiment implements Experiment {
     static final String GBPS_POOL = "in-process broadcast GB/s";
     static final String BOUND_POOL = "measured / expected broadcast-over-copy";
     static final String CPU_POOL = "copy / broadcast producer CPU ratios";
+
+    /** Section {@code section} of broadcast's notes.md. */
+    static String prose(String section, Object... keyValues) {
+        return Prose.of(BroadcastExperiment.class, "notes.md", section, keyValues);
+    }
 
     static List<String> concat(List<String> a, List<String> b) {
         List<String> c = new ArrayList<>(a);
@@ -161,34 +167,18 @@ public final class BroadcastExperiment implements Experiment {
             String loadBefore = Environment.loadAverage();
             select();
             if (strategy != null) {
-                notes.add(String.format(Locale.ROOT, "profile %s on %s: %d forks, each one paired round: %d warm-up + "
-                                + "%d timed rounds per in-process figure, broadcast and copy-per-consumer alternating "
-                                + "(A B, B A …); %d pipe run%s per packet size, each with its own writer child JVM; "
-                                + "record contents from seed %d. GB/s = 1e9 bytes per second; in-process it is "
-                                + "delivered bytes summed over the consumers, each of which reads every byte.",
-                        profile.name(), strategy.name(), profile.forks(), profile.warmups(), profile.repetitions(),
-                        profile.pipeRuns(), profile.pipeRuns() == 1 ? "" : "s", context.seed()));
-                notes.add(context.fork()
-                        ? "each fork is a fresh JVM (as JMH forks), one after the other; the claims' intervals and "
-                        + "diff resample forks, then the rounds inside them, so they carry JVM-to-JVM noise"
-                        : "not forked: the " + profile.forks() + " forks run in this JVM one after the other, so their "
-                        + "intervals hold no JVM-to-JVM noise (the pipe's writer is a child JVM all the same)");
+                notes.add(prose("profile", "profile", profile.name(), "strategy", strategy.name(), "forks",
+                        profile.forks(), "warmups", profile.warmups(), "repetitions", profile.repetitions(), "pipeRuns",
+                        profile.pipeRuns() + (profile.pipeRuns() == 1 ? " pipe run" : " pipe runs"), "seed",
+                        context.seed()));
+                notes.add(context.fork() ? prose("forked") : prose("not-forked", "forks", profile.forks()));
                 List<BroadcastFork.Result> forks = disciplines.isEmpty() ? List.of() : measure();
                 inProcess(forks);
                 pipes(forks);
                 tables.addAll(workBoundTables);
-                notes.add(assembly
-                        ? "the producer assembles every record as seed 003's does: broadcast straight in its claimed "
-                        + "slot (one write), copy-per-consumer in its own buffer, then into each consumer's queue "
-                        + "(1 + N writes)"
-                        : "--no-assembly: the producer offers a record prepared once, so only each discipline's own "
-                        + "copies are measured (1 against N); not seed 003's conditions, whose in-process results are "
-                        + "therefore not judged");
-                notes.add("2 cores of a KVM guest and a JVM, where taskBus ran Qt processes on a 4-core i7 (8 threads): "
-                        + "with 1 producer + N consumers on 2 cores the work is serialised, so single copy can gain only "
-                        + "what the work bound table shows");
-                notes.add("load average (1, 5, 15 min) before: " + loadBefore + "; after: " + Environment.loadAverage()
-                        + " — with more runnable threads than cores the figures measure the scheduler as much as the queue");
+                notes.add(prose(assembly ? "assembly" : "no-assembly"));
+                notes.add(prose("machine"));
+                notes.add(prose("load", "before", loadBefore, "after", Environment.loadAverage()));
             }
             BroadcastProfile p = profile;
             InProcess f = assembly ? inProcessFigures : null;
@@ -203,50 +193,16 @@ public final class BroadcastExperiment implements Experiment {
         }
 
         private void select() {
-            List<String> ours = List.of(BROADCAST, COPY);
-            if (!context.disciplines().isEmpty() && ours.stream().noneMatch(context::wantsDiscipline)) {
-                throw new IllegalArgumentException("broadcast: the discipline filter " + context.disciplines()
-                        + " selects none of the disciplines it measures " + ours);
-            }
-            for (String name : ours) {
-                if (!context.wantsDiscipline(name)) {
-                    skipped.add("discipline " + name + ": not selected by the discipline filter " + context.disciplines());
-                    continue;
-                }
-                Optional<QueueDiscipline> d = Registries.disciplines().find(name);
-                if (d.isEmpty()) {
-                    skipped.add("discipline " + name + ": not discovered (known: " + Registries.disciplines().names() + ")");
-                } else if (!d.get().availability().isAvailable()) {
-                    skipped.add("discipline " + name + ": " + d.get().availability().reason());
-                } else {
-                    disciplines.put(name, d.get());
-                }
-            }
-            List<MemoryStrategy> all = Registries.memoryStrategies().all();
-            if (!context.strategies().isEmpty() && all.stream().noneMatch(s -> context.strategies().contains(s.name()))) {
-                throw new IllegalArgumentException("broadcast: the strategy filter " + context.strategies()
-                        + " selects no memory strategy; known: " + Registries.memoryStrategies().names());
-            }
-            List<MemoryStrategy> usable = new ArrayList<>();
-            for (MemoryStrategy s : all) {
-                if (context.wantsStrategy(s.name())) {
-                    if (s.availability().isAvailable()) {
-                        usable.add(s);
-                    } else {
-                        skipped.add("strategy " + s.name() + ": " + s.availability().reason());
-                    }
-                }
-            }
-            if (usable.isEmpty()) {
+            Strategies.Selection chosen = Strategies.select(ID, context, List.of(BROADCAST, COPY), skipped);
+            disciplines.putAll(chosen.disciplines());
+            if (chosen.main() == null) {
                 skipped.add("every figure: no available memory strategy passes the filter " + context.strategies());
                 return;
             }
-            // One strategy: with the default seam placement (pad) broadcast slots never cross the seam, so the strategy matters little here.
-            strategy = Registries.defaultMirrored().chosen().filter(usable::contains).orElse(usable.get(0));
-            if (usable.size() > 1) {
-                notes.add("measured on " + strategy.name() + " only (the default mirrored strategy when selected): "
-                        + "with seam placement pad broadcast slots never cross the seam, so no strategy copies or gathers; narrow with --strategy "
-                        + "to measure another");
+            // One strategy: with the default seam placement (pad) broadcast slots never cross the seam.
+            strategy = chosen.main();
+            if (chosen.strategies().size() > 1) {
+                notes.add(prose("one-strategy", "strategy", strategy.name()));
             }
         }
 
@@ -254,14 +210,16 @@ public final class BroadcastExperiment implements Experiment {
 
         /** {@link BroadcastProfile#forks()} forks, each in a fresh JVM with {@code --fork}, else in this one. */
         private List<BroadcastFork.Result> measure() {
-            BroadcastFork task = new BroadcastFork(profile.name(), strategy.name(), List.copyOf(disciplines.keySet()),
-                    disciplines.containsKey(BROADCAST), context.seed(), assembly);
+            List<String> names = List.copyOf(disciplines.keySet());
+            boolean pipes = disciplines.containsKey(BROADCAST);
             context.progress().plan(profile.forks());
             List<BroadcastFork.Result> forks = new ArrayList<>();
             for (int f = 0; f < profile.forks(); f++) {
+                BroadcastFork task = BroadcastFork.drawn(profile, strategy.name(), names, pipes, context.seed(),
+                        assembly, f);
                 context.progress().step(String.format(Locale.ROOT, "broadcast fork %d of %d: %s × %s consumers × %s%s",
-                        f + 1, profile.forks(), String.join(" vs ", disciplines.keySet()), profile.consumers(),
-                        profile.recordSizes().stream().map(Sizes::format).toList(), task.pipes()
+                        f + 1, profile.forks(), String.join(" vs ", names), profile.consumers(),
+                        profile.recordSizes().stream().map(Sizes::format).toList(), pipes
                                 ? "; child JVM → pipe → StreamFramer → broadcast × "
                                 + profile.pipePackets().stream().map(Sizes::format).toList() + " packets" : ""));
                 forks.add(context.fork() ? Fork.run(task, TIMEOUT, line -> context.progress().note("(child) " + line))
