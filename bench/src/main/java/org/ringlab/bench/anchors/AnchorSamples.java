@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.QueueDiscipline;
+import org.ringlab.bench.harness.Interleaving;
+import org.ringlab.bench.harness.Strategies;
 import org.ringlab.bench.harness.JitWarmup;
 
 /**
@@ -210,19 +214,21 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
      * repetition took 1.7–2.5× the next one's time in two children at load 25; the one-thread
      * repetitions now follow their own warm-up directly.
      */
-    void measureDrain(String anchor, AnchorsProfile profile) {
-        String strategy = Anchors.strategyOf(anchor);
+    void measureDrain(String anchor, AnchorsProfile profile, DrainOrders orders) {
+        MemoryStrategy strategy = Strategies.memory(Anchors.strategyOf(anchor));
+        QueueDiscipline spsc = Strategies.discipline(Anchors.SPSC);
         long records = profile.records(AnchorsProfile.SMALL_RECORD);
         int batches = DrainRuns.BATCHES.length;
-        DrainRuns.warmOneThread(strategy, Math.max(DrainRuns.BATCH, records / WARMUP_CHUNKS));
+        DrainRuns.warmOneThread(strategy, spsc, Math.max(DrainRuns.BATCH, records / WARMUP_CHUNKS));
         for (int rep = 0; rep < profile.repetitions(); rep++) {
-            for (int b = 0; b < batches; b++) {
-                drain[b][rep] = DrainRuns.oneThread(strategy, DrainRuns.BATCHES[b], records);
+            for (int b : orders.oneThread().at(rep)) {
+                drain[b][rep] = DrainRuns.oneThread(strategy, spsc, DrainRuns.BATCHES[b], records);
             }
         }
         for (int rep = -1; rep < profile.repetitions(); rep++) {
-            for (int b = 0; b < batches; b++) {
-                double rate = DrainRuns.twoThreads(strategy, DrainRuns.BATCHES[b], records, throughputTimeoutMillis(records));
+            for (int b : orders.twoThreads().at(rep)) {
+                double rate = DrainRuns.twoThreads(strategy, spsc, DrainRuns.BATCHES[b], records,
+                        throughputTimeoutMillis(records));
                 if (rep >= 0) {
                     drain[batches + b][rep] = rate;
                 }
@@ -230,8 +236,21 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         }
     }
 
+    /**
+     * Each repetition's order of drain(1) and drain(32), one thread and two, drawn in the parent
+     * ({@link Interleaving}, recorded in results.json) under scope {@code "anchors drain … × STRATEGY"}.
+     */
+    record DrainOrders(Interleaving oneThread, Interleaving twoThreads) {
+
+        static DrainOrders draw(long seed, String anchor, int round, int repetitions) {
+            List<String> batches = java.util.Arrays.stream(DrainRuns.BATCHES).mapToObj(b -> "drain(" + b + ")").toList();
+            return new DrainOrders(Interleaving.draw(seed, "anchors drain one thread × " + anchor, round, repetitions,
+                    batches), Interleaving.draw(seed, "anchors drain two threads × " + anchor, round, repetitions, batches));
+        }
+    }
+
     /** Everything for one anchor, in this JVM: per size a warm-up then the repetitions, then the latency repetitions. */
-    static AnchorSamples measure(String anchor, AnchorsProfile profile, boolean twoThreads) {
+    static AnchorSamples measure(String anchor, AnchorsProfile profile, boolean twoThreads, DrainOrders drainOrders) {
         AnchorSamples s = empty(profile.repetitions());
         if (!twoThreads) {
             s.leaveTwoThreadFiguresOut();
@@ -251,7 +270,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
             }
         }
         if (measuresDrain(anchor)) {
-            s.measureDrain(anchor, profile);
+            s.measureDrain(anchor, profile, drainOrders);
         }
         return s;
     }

@@ -15,6 +15,7 @@ import org.ringlab.api.Registries;
 import org.ringlab.api.SeamPlacement;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.RepetitionBudget;
+import org.ringlab.bench.harness.RoundOrder;
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.harness.Claim;
@@ -72,8 +73,9 @@ public final class AnchorsExperiment implements Experiment {
             progress.note("skipped " + s);
         }
         String mirrored = mirroredAnchor(anchors);
-        Map<String, List<AnchorSamples>> rounds = context.fork() ? forked(anchors, profile, progress, mirrored)
-                : oneRound(interleaved(anchors, profile, progress, mirrored));
+        Map<String, List<AnchorSamples>> rounds = context.fork()
+                ? forked(anchors, profile, progress, mirrored, context.seed())
+                : oneRound(interleaved(anchors, profile, progress, mirrored, context.seed()));
         AnchorClaims judged = new AnchorClaims(rounds, mirrored);
         Map<String, AnchorSamples> samples = new LinkedHashMap<>();
         rounds.forEach((anchor, r) -> samples.put(anchor, AnchorSamples.concat(r)));
@@ -186,12 +188,20 @@ public final class AnchorsExperiment implements Experiment {
     }
 
     /**
-     * In this JVM, repetitions interleaved: warm-up then repetition k of every anchor before
-     * repetition k + 1 of any, so a noisy neighbour slows all anchors of a round, not one
-     * anchor's every sample. The anchors share call sites here (see the notes).
+     * Repetition {@code round}'s order of {@code anchors} under {@code scope}: a seeded shuffle
+     * drawn afresh and recorded ({@link RoundOrder}); a warm-up ({@code round < 0}) runs them as listed.
+     */
+    private static List<String> order(long seed, String scope, int round, List<String> anchors) {
+        return round < 0 ? anchors : RoundOrder.shuffled(seed, scope, round, anchors, a -> a);
+    }
+
+    /**
+     * In this JVM, repetitions interleaved: warm-up then repetition k of every anchor, in an
+     * order drawn afresh, before repetition k + 1 of any, so a noisy neighbour slows all anchors
+     * of a round, not one anchor's every sample. The anchors share call sites here (see the notes).
      */
     private static Map<String, AnchorSamples> interleaved(List<String> anchors, AnchorsProfile profile,
-                                                          Progress progress, String mirrored) {
+                                                          Progress progress, String mirrored, long seed) {
         int reps = profile.repetitions();
         progress.plan(2 * SIZES.length * anchors.size() * (reps + 1) + anchors.size() * reps);
         Map<String, AnchorSamples> samples = new LinkedHashMap<>();
@@ -200,7 +210,7 @@ public final class AnchorsExperiment implements Experiment {
         anchors.stream().filter(a -> !shared.contains(a)).forEach(a -> samples.get(a).leaveTwoThreadFiguresOut());
         for (int i = 0; i < SIZES.length; i++) {
             for (int round = -1; round < reps; round++) {
-                for (String anchor : shared) {
+                for (String anchor : order(seed, "anchors throughput " + Sizes.format(SIZES[i]), round, shared)) {
                     progress.step(anchor + " × " + Sizes.format(SIZES[i]) + " × "
                             + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
                     samples.get(anchor).measureThroughput(anchor, i, round, profile);
@@ -208,7 +218,7 @@ public final class AnchorsExperiment implements Experiment {
             }
         }
         for (int round = 0; round < reps; round++) {
-            for (String anchor : shared) {
+            for (String anchor : order(seed, "anchors round trip", round, shared)) {
                 progress.step(anchor + " × round trip × " + Sizes.format(AnchorsProfile.SMALL_RECORD)
                         + " × repetition " + (round + 1) + "/" + reps);
                 samples.get(anchor).measureLatency(anchor, round, profile);
@@ -216,7 +226,7 @@ public final class AnchorsExperiment implements Experiment {
         }
         for (int i = 0; i < SIZES.length; i++) {
             for (int round = -1; round < reps; round++) {
-                for (String anchor : anchors) {
+                for (String anchor : order(seed, "anchors one-thread path " + Sizes.format(SIZES[i]), round, anchors)) {
                     progress.step(anchor + " × one-thread path × " + Sizes.format(SIZES[i]) + " × "
                             + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
                     samples.get(anchor).measurePath(anchor, i, round, profile);
@@ -225,7 +235,7 @@ public final class AnchorsExperiment implements Experiment {
         }
         for (String anchor : anchors) {
             if (AnchorSamples.measuresDrain(anchor)) {
-                samples.get(anchor).measureDrain(anchor, profile);
+                samples.get(anchor).measureDrain(anchor, profile, AnchorSamples.DrainOrders.draw(seed, anchor, 0, reps));
             }
         }
         return samples;
@@ -233,11 +243,12 @@ public final class AnchorsExperiment implements Experiment {
 
     /**
      * Rounds of child JVMs ({@link AnchorsChild}): in each round one per anchor, one after the
-     * other, so round k of every anchor ran at about the same time (A B C A B C …); after the
+     * other in a seeded order drawn afresh ({@link RoundOrder}, recorded in results.json), so
+     * round k of every anchor ran at about the same time and none always runs last; after the
      * profile's minimum, another round while a claim is inconclusive and the budget allows.
      */
     private static Map<String, List<AnchorSamples>> forked(List<String> anchors, AnchorsProfile profile,
-                                                           Progress progress, String mirrored) {
+                                                           Progress progress, String mirrored, long seed) {
         RepetitionBudget budget = profile.rounds();
         progress.plan(anchors.size() * budget.minRounds());
         Map<String, List<AnchorSamples>> rounds = new LinkedHashMap<>();
@@ -251,13 +262,15 @@ public final class AnchorsExperiment implements Experiment {
                         + ", a claim is still inconclusive");
                 progress.plan(anchors.size());
             }
-            for (String anchor : anchors) {
+            for (String anchor : order(seed, "anchors", done, anchors)) {
                 boolean twoThreads = profile.measuresTwoThreads(anchor, mirrored);
                 progress.step(anchor + " (child JVM, round " + (done + 1) + ": " + (twoThreads
                         ? Sizes.format(AnchorsProfile.SMALL_RECORD) + " and " + Sizes.format(AnchorsProfile.LARGE_RECORD)
                         + " throughput, round trips, " : "") + "one-thread path and mechanism"
                         + (AnchorSamples.measuresDrain(anchor) ? ", drain(32) vs drain(1)" : "") + ")");
-                rounds.get(anchor).add(child(anchor, twoThreads, profile, progress));
+                rounds.get(anchor).add(child(new AnchorsChild(profile.id(), anchor, twoThreads,
+                        AnchorSamples.measuresDrain(anchor) ? AnchorSamples.DrainOrders.draw(seed, anchor, done,
+                                profile.repetitions()) : null), profile, progress));
             }
             done++;
             decisive = new AnchorClaims(rounds, mirrored).all().stream().noneMatch(
@@ -266,10 +279,9 @@ public final class AnchorsExperiment implements Experiment {
         return rounds;
     }
 
-    private static AnchorSamples child(String anchor, boolean twoThreads, AnchorsProfile profile, Progress progress) {
-        AnchorSamples s = Fork.run(new AnchorsChild(profile.id(), anchor, twoThreads), CHILD_TIMEOUT,
-                line -> progress.note("(child) " + line));
-        checkShape(s, profile.repetitions(), anchor);
+    private static AnchorSamples child(AnchorsChild task, AnchorsProfile profile, Progress progress) {
+        AnchorSamples s = Fork.run(task, CHILD_TIMEOUT, line -> progress.note("(child) " + line));
+        checkShape(s, profile.repetitions(), task.anchor());
         return s;
     }
 
