@@ -206,6 +206,8 @@ public final class AnchorsExperiment implements Experiment {
         progress.plan(2 * SIZES.length * anchors.size() * (reps + 1) + anchors.size() * reps);
         Map<String, AnchorSamples> samples = new LinkedHashMap<>();
         anchors.forEach(a -> samples.put(a, AnchorSamples.empty(reps)));
+        Map<String, Anchors.Resolved> resolved = new LinkedHashMap<>();
+        anchors.forEach(a -> resolved.put(a, Anchors.resolve(a))); // once: every queue opens from it
         List<String> shared = anchors.stream().filter(a -> profile.measuresTwoThreads(a, mirrored)).toList();
         anchors.stream().filter(a -> !shared.contains(a)).forEach(a -> samples.get(a).leaveTwoThreadFiguresOut());
         for (int i = 0; i < SIZES.length; i++) {
@@ -213,7 +215,7 @@ public final class AnchorsExperiment implements Experiment {
                 for (String anchor : order(seed, "anchors throughput " + Sizes.format(SIZES[i]), round, shared)) {
                     progress.step(anchor + " × " + Sizes.format(SIZES[i]) + " × "
                             + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
-                    samples.get(anchor).measureThroughput(anchor, i, round, profile);
+                    samples.get(anchor).measureThroughput(resolved.get(anchor), i, round, profile);
                 }
             }
         }
@@ -221,7 +223,7 @@ public final class AnchorsExperiment implements Experiment {
             for (String anchor : order(seed, "anchors round trip", round, shared)) {
                 progress.step(anchor + " × round trip × " + Sizes.format(AnchorsProfile.SMALL_RECORD)
                         + " × repetition " + (round + 1) + "/" + reps);
-                samples.get(anchor).measureLatency(anchor, round, profile);
+                samples.get(anchor).measureLatency(resolved.get(anchor), round, profile);
             }
         }
         for (int i = 0; i < SIZES.length; i++) {
@@ -229,7 +231,7 @@ public final class AnchorsExperiment implements Experiment {
                 for (String anchor : order(seed, "anchors one-thread path " + Sizes.format(SIZES[i]), round, anchors)) {
                     progress.step(anchor + " × one-thread path × " + Sizes.format(SIZES[i]) + " × "
                             + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
-                    samples.get(anchor).measurePath(anchor, i, round, profile);
+                    samples.get(anchor).measurePath(resolved.get(anchor), i, round, profile);
                 }
             }
         }
