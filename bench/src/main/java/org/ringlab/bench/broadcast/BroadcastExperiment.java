@@ -15,7 +15,6 @@ import java.util.Optional;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.bench.util.Environment;
-import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.Estimate;
