@@ -8,6 +8,7 @@
  */
 module org.ringlab.heap {
     requires org.ringlab.api;
+    requires org.ringlab.growth;
 
     provides org.ringlab.api.MemoryStrategy with
             org.ringlab.heap.DoubledArrayMemory,

@@ -15,6 +15,7 @@
 module org.ringlab.linux {
     // Transitive: the exported strategies' signatures are api types.
     requires transitive org.ringlab.api;
+    requires transitive org.ringlab.growth;
 
     exports org.ringlab.linux;
 

@@ -9,6 +9,7 @@ module org.ringlab.conformance {
     requires transitive net.jqwik.api;
     // The fault hook of our native backends (test-only; it covers backend-jna's strategies too).
     requires org.ringlab.linux;
+    requires org.ringlab.growth;
     // Broadcast's join/leave, which the SPI's RecordQueue does not have (Membership).
     requires org.ringlab.queues;
     // The soak reads the Java heap's size and address range (GC.heap_info, a diagnostic command

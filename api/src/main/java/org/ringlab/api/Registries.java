@@ -1,6 +1,7 @@
 package org.ringlab.api;
 
 import java.util.concurrent.atomic.AtomicReference;
+import org.ringlab.api.support.FallbackChain;
 
 /**
  * The process-wide registries, one per service, loaded on first use, and the default mirrored
@@ -8,7 +9,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class Registries {
 
-    private static final System.Logger LOG = System.getLogger(FallbackChain.class.getName());
+    private static final System.Logger LOG = System.getLogger(StrategyChoice.class.getName());
     // The last choice logged, so that a choice is logged when it changes, not on every call.
     private static final AtomicReference<String> LOGGED = new AtomicReference<>();
     private static volatile String mirroredPin;
@@ -50,16 +51,16 @@ public final class Registries {
     }
 
     /**
-     * The default mirrored strategy: the first available of {@link FallbackChain#MIRRORED_ORDER}
-     * (memfd → shm → tmpfile → jna → windows), or the one pinned by {@link #pinMirrored(String)}
-     * or, failing that, by {@code -D}{@value FallbackChain#PIN_PROPERTY}{@code =NAME}. The
-     * choice carries the reason every strategy before it was skipped, and is logged (logger
-     * {@code org.ringlab.api.FallbackChain}: DEBUG when the first choice is available, INFO
+     * The default mirrored strategy: the first available of {@code mirrored-memfd},
+     * {@code mirrored-shm}, {@code mirrored-tmpfile}, {@code mirrored-jna}, {@code mirrored-windows}
+     * in that order, or the one pinned by {@link #pinMirrored(String)} or, failing that, by
+     * {@code -Dringlab.mirrored=NAME}. The choice carries the reason every strategy before it was
+     * skipped, and is logged (logger {@code org.ringlab.api.StrategyChoice}: DEBUG when the first choice is available, INFO
      * when some were skipped, WARNING when none is available) whenever it changes.
      */
-    public static FallbackChain.Choice defaultMirrored() {
+    public static StrategyChoice defaultMirrored() {
         String pin = mirroredPin;
-        FallbackChain.Choice choice = pin == null ? FallbackChain.mirrored(memoryStrategies())
+        StrategyChoice choice = pin == null ? FallbackChain.mirrored(memoryStrategies())
                 : FallbackChain.choose(memoryStrategies(), FallbackChain.MIRRORED_ORDER, Capability.MIRRORED, pin,
                 "Registries.pinMirrored(\"" + pin + "\")");
         String summary = choice.summary();

@@ -49,14 +49,21 @@ import java.lang.foreign.MemorySegment;
  *
  * <h2>Shape</h2>
  * A memory says by its type how a queue may reach its bytes, so a discipline picks its
- * implementation with a type switch, never from a {@code null} return, a capability flag or a
- * registry look-up:
+ * implementation with a type switch, never from a {@code null} return or a registry look-up.
+ * The type says which views a queue may touch in place; within one type the queue's spec (record
+ * mode, seam placement, growth policy) and two capability questions refine the choice: whether
+ * a claim or window across the seam is the ring's own memory or a copy
+ * ({@link Capability#ZERO_COPY_CLAIM}, {@link Capability#ZERO_COPY_WINDOW}), and whether another
+ * thread may read windows meanwhile ({@link Capability#CONCURRENT_READ}). The capabilities never
+ * stand in for a type: no queue reaches a view its memory's type does not have.
  * <ul>
  *   <li>{@link MirrorViewMemory}: the same pages twice back to back; the queue may read and
  *       write the 2N {@link MirrorViewMemory#mirrorView() view} in place, with nothing to commit;</li>
  *   <li>{@link SegmentPathMemory}: only through {@code claim}/{@code commit}/{@code window}
  *       (the strategy copies a mirror, stages, gathers or rotates there);</li>
- *   <li>{@link GrowableRingMemory}, a segment-path memory whose capacity can change.</li>
+ *   <li>{@link GrowableRingMemory}, a segment-path memory whose capacity can change. A queue
+ *       grows it only when its spec carries a {@link GrowthPolicy} (a growth policy on any other
+ *       memory is refused, never ignored); without one it is an ordinary segment-path memory.</li>
  *   <li>{@link LapViewMemory}, a segment-path memory whose one lap may be read and written in
  *       place for any range that does not cross the seam (split, linearize): a queue may keep
  *       segments of its {@link LapViewMemory#lapView() lap view} for ranges it reuses every lap

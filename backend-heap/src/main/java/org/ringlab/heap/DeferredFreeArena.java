@@ -4,7 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Optional;
 
-import org.ringlab.api.DeferredUnmap;
+import org.ringlab.api.support.DeferredUnmap;
 
 /**
  * The arena a heap ring's memory belongs to, so that closing the ring under running threads

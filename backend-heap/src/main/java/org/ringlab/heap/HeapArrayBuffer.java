@@ -2,7 +2,7 @@ package org.ringlab.heap;
 
 import java.lang.foreign.MemorySegment;
 
-import org.ringlab.api.AbstractGrowableBuffer;
+import org.ringlab.growth.AbstractGrowableBuffer;
 import org.ringlab.api.GrowthPolicy;
 
 /**

@@ -2,6 +2,7 @@ package org.ringlab.heap;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import org.ringlab.api.support.DeferredUnmap;
 
 /**
  * BROKEN ON PURPOSE, the twin {@link DeferredFreeTest} must catch: the shape of

@@ -8,7 +8,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.ringlab.api.DeferredUnmap;
+import org.ringlab.api.support.DeferredUnmap;
 import org.ringlab.api.GrowableRingMemory;
 import org.ringlab.api.GrowthPolicy;
 import org.ringlab.api.MemoryStrategy;

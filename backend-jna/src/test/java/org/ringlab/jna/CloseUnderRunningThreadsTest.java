@@ -14,6 +14,7 @@ import org.ringlab.api.MemoryStrategy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import org.ringlab.api.support.DeferredUnmap;
 
 /**
  * Closing a {@code RingMemory} while a producer and a consumer thread are inside

@@ -6,6 +6,7 @@ import java.lang.foreign.MemorySegment;
 import org.ringlab.api.MirroredRingMemory;
 import org.ringlab.api.RingMemory;
 import org.ringlab.linux.Libc;
+import org.ringlab.api.support.DeferredUnmap;
 
 /**
  * BROKEN ON PURPOSE, the twin {@link DeferredUnmapTest} must catch: mirrored-jna's mapping,

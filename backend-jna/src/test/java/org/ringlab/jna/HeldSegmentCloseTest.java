@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.ringlab.api.DeferredUnmap;
+import org.ringlab.api.support.DeferredUnmap;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;

@@ -17,7 +17,7 @@ import org.ringlab.api.NativeCallException;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 import org.ringlab.linux.Libc;
-import org.ringlab.api.SimulatedRefusal;
+import org.ringlab.api.testing.SimulatedRefusal;
 import org.ringlab.api.UnavailableException;
 
 /** mirrored-jna on its own: the mirror, the header, the checks, errno through JNA, the refusal hook. */

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
-import org.ringlab.api.Cleanup;
+import org.ringlab.api.support.Cleanup;
 import org.ringlab.api.MappedFile;
 import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.NativeCallException;

@@ -5,7 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import java.util.function.Consumer;
 
-import org.ringlab.api.FaultHooks;
+import org.ringlab.api.testing.FaultHooks;
 import org.ringlab.api.NativeCallException;
 
 /**

@@ -2,7 +2,7 @@ package org.ringlab.linux;
 
 import java.lang.foreign.MemorySegment;
 
-import org.ringlab.api.Cleanup;
+import org.ringlab.api.support.Cleanup;
 import org.ringlab.api.AbstractRingMemory;
 import org.ringlab.api.CopyCounters;
 import org.ringlab.api.GrowableRingMemory;

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
-import org.ringlab.api.Cleanup;
+import org.ringlab.api.support.Cleanup;
 import org.ringlab.api.Availability;
 
 import static org.ringlab.linux.Libc.MAP_SHARED;

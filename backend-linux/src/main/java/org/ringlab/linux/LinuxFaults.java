@@ -2,7 +2,7 @@ package org.ringlab.linux;
 
 import java.util.function.Supplier;
 
-import org.ringlab.api.FaultHooks;
+import org.ringlab.api.testing.FaultHooks;
 
 /**
  * <b>Test-only</b> fault injection for the {@link Libc} bindings (FFM and JNA alike): one

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.ringlab.api.Cleanup;
+import org.ringlab.api.support.Cleanup;
 import org.ringlab.api.Availability;
-import org.ringlab.api.ProbedAvailability;
+import org.ringlab.api.support.ProbedAvailability;
 import org.ringlab.api.MappedFile;
 import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.MappedFileStrategy;

@@ -1,7 +1,7 @@
 package org.ringlab.linux;
 
-import org.ringlab.api.Cleanup;
-import org.ringlab.api.DeferredUnmap;
+import org.ringlab.api.support.Cleanup;
+import org.ringlab.api.support.DeferredUnmap;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -8,10 +8,10 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
-import org.ringlab.api.Cleanup;
+import org.ringlab.api.support.Cleanup;
 import org.ringlab.api.NativeCallException;
 import org.ringlab.api.Availability;
-import org.ringlab.api.ProbedAvailability;
+import org.ringlab.api.support.ProbedAvailability;
 import org.ringlab.api.Capability;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.MirroredRingMemory;

@@ -3,7 +3,7 @@ package org.ringlab.linux;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
-import org.ringlab.api.AbstractGrowableBuffer;
+import org.ringlab.growth.AbstractGrowableBuffer;
 import org.ringlab.api.GrowthPolicy;
 import org.ringlab.api.RingChecks;
 

@@ -1,7 +1,7 @@
 package org.ringlab.linux;
 
 import org.ringlab.api.Availability;
-import org.ringlab.api.ProbedAvailability;
+import org.ringlab.api.support.ProbedAvailability;
 
 /**
  * The availability of a Linux provider, probed once with real calls (never a test fault) and

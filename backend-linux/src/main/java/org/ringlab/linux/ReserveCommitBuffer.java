@@ -1,6 +1,6 @@
 package org.ringlab.linux;
 
-import org.ringlab.api.Cleanup;
+import org.ringlab.api.support.Cleanup;
 import org.ringlab.api.GrowthPolicy;
 
 import static org.ringlab.linux.Libc.MAP_ANONYMOUS;

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
-import org.ringlab.api.FaultHooks;
+import org.ringlab.api.testing.FaultHooks;
 import org.ringlab.api.NativeCallException;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;

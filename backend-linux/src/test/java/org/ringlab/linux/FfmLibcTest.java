@@ -7,7 +7,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
-import org.ringlab.api.FaultHooks;
+import org.ringlab.api.testing.FaultHooks;
 import org.ringlab.api.NativeCallException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

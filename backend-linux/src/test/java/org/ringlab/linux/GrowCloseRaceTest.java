@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.GrowableRingMemory;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 import org.ringlab.api.RingSpec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -5,10 +5,10 @@ import java.lang.foreign.ValueLayout;
 
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.CopyCounters;
-import org.ringlab.api.FaultHooks;
+import org.ringlab.api.testing.FaultHooks;
 import org.ringlab.api.GrowableRingMemory;
 import org.ringlab.api.NativeCallException;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 

@@ -6,14 +6,14 @@ import java.lang.foreign.ValueLayout;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.ringlab.api.FaultHooks;
+import org.ringlab.api.testing.FaultHooks;
 import org.ringlab.api.GrowableBuffer;
 import org.ringlab.api.GrowthCounters;
 import org.ringlab.api.GrowthPolicy;
 import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.GrowthTrait;
 import org.ringlab.api.NativeCallException;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.ringlab.api.Availability;
-import org.ringlab.api.FaultHooks;
+import org.ringlab.api.testing.FaultHooks;
 import org.ringlab.api.MappedFile;
 import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.MappedFileStrategy;
@@ -287,9 +287,9 @@ class MappedFileMemoryTest {
      */
     private record FileResources(Path dir, List<String> fileMappings, long descriptors) {
         static FileResources take(Path dir) {
-            List<String> files = org.ringlab.api.ProcSelf.mappings().stream()
+            List<String> files = org.ringlab.growth.ProcSelf.mappings().stream()
                     .filter(l -> l.contains(dir.toString()) || l.contains("/dev/shm/ringlab")).toList();
-            return new FileResources(dir, files, org.ringlab.api.ProcSelf.openDescriptorCount());
+            return new FileResources(dir, files, org.ringlab.growth.ProcSelf.openDescriptorCount());
         }
 
         void assertUnchanged(String context) {

@@ -174,7 +174,7 @@ class MirroredStrategiesTest {
     void physicalMemoryIsNotTwiceTheCapacity() {
         long n = 4096 * Strategies.PAGE;
         try (RingMemory ring = Strategies.MEMFD.allocate(RingSpec.ofCapacity(n))) {
-            long before = org.ringlab.api.ProcSelf.pssBytes();
+            long before = org.ringlab.growth.ProcSelf.pssBytes();
             MemorySegment all = ring.claim(0, n);
             all.fill((byte) 1);
             ring.commit(0, n);
@@ -183,7 +183,7 @@ class MirroredStrategiesTest {
             for (long i = 0; i < n; i += Strategies.PAGE) {
                 sum += twice.get(ValueLayout.JAVA_BYTE, i);
             }
-            long grown = org.ringlab.api.ProcSelf.pssBytes() - before;
+            long grown = org.ringlab.growth.ProcSelf.pssBytes() - before;
             assertEquals(n / Strategies.PAGE, sum);
             // Pss counts a page mapped twice once: about N, well under 2N (slack for JVM noise).
             assertTrue(grown < 3 * n / 2, "Pss grew by " + grown + " for a ring of " + n);

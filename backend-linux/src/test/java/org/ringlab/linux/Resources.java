@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 
 import static org.junit.jupiter.api.Assertions.fail;
 

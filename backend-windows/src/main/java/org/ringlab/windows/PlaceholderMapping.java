@@ -1,6 +1,6 @@
 package org.ringlab.windows;
 
-import org.ringlab.api.Cleanup;
+import org.ringlab.api.support.Cleanup;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -6,7 +6,7 @@ import java.util.EnumSet;
 import java.util.Set;
 
 import org.ringlab.api.Availability;
-import org.ringlab.api.ProbedAvailability;
+import org.ringlab.api.support.ProbedAvailability;
 import org.ringlab.api.Capability;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.MirroredRingMemory;

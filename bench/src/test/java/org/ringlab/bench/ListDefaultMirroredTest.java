@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
-import org.ringlab.api.SimulatedRefusal;
+import org.ringlab.api.testing.SimulatedRefusal;
 
 /** {@code ringlab list} shows the default mirrored strategy and why the ones before it were skipped. */
 @EnabledOnOs(OS.LINUX)

@@ -3,9 +3,17 @@ package org.ringlab.conformance;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -18,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.Registries;
 import org.ringlab.linux.BoundToLibc;
 
 /** ringlab's module boundaries, as rules named as sentences. */
@@ -36,7 +45,8 @@ class ArchitectureTest {
     void theRulesSeeEveryModuleSoNoRuleCanPassOnNothing() {
         Set<String> packages = production.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         assertTrue(production.size() >= 30, "only " + production.size() + " classes imported");
-        for (String expected : Set.of("org.ringlab.api", "org.ringlab.heap", "org.ringlab.linux", "org.ringlab.jna",
+        for (String expected : Set.of("org.ringlab.api", "org.ringlab.api.support", "org.ringlab.api.testing",
+                "org.ringlab.growth", "org.ringlab.heap", "org.ringlab.linux", "org.ringlab.jna",
                 "org.ringlab.windows", "org.ringlab.conformance.kit")) {
             assertTrue(packages.contains(expected), "no class imported from " + expected + ": " + packages);
         }
@@ -46,6 +56,70 @@ class ArchitectureTest {
     void apiDependsOnTheJdkOnly() {
         classes().that().resideInAPackage("org.ringlab.api..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("org.ringlab.api..", "java..")
+                .check(production);
+    }
+
+    /**
+     * The exported package's types, by role. A type added to {@code org.ringlab.api} must be
+     * added here, deliberately: a helper goes to {@code org.ringlab.api.support}, a test hook to
+     * {@code org.ringlab.api.testing}, a growth helper to the growth module.
+     */
+    private static final List<String> SPI = List.of(
+            // the services and what their providers make
+            "RinglabProvider", "MemoryStrategy", "GrowthStrategy", "MappedFileStrategy", "QueueDiscipline", "PlatformThreads",
+            "RingMemory", "SegmentPathMemory", "MirrorViewMemory", "LapViewMemory", "DoubledViewMemory", "GrowableRingMemory",
+            "GrowableBuffer", "MappedFile", "RecordQueue", "QueueProducer", "QueueConsumer",
+            // the value types and errors they share
+            "Availability", "Capability", "CopyCounters", "GrowthCounters", "GrowthPolicy", "GrowthTrait", "MappedFileSpec",
+            "PrefaultPolicy", "QueueSpec", "RingSpec", "SeamPlacement", "StrategyChoice",
+            "NativeCallException", "UnavailableException",
+            // discovery
+            "Registries", "ProviderRegistry",
+            // what a third party's ring memory extends or hands its mapping to, and its argument checks
+            "AbstractRingMemory", "RingProtocol", "MirroredRingMemory", "RingChecks");
+
+    @Test
+    void theApiPackageHoldsOnlyTheSpi() {
+        classes().that().resideInAPackage("org.ringlab.api").and().areTopLevelClasses()
+                .should().haveNameMatching("org\\.ringlab\\.api\\.(" + String.join("|", SPI) + ")")
+                .because("helpers live in org.ringlab.api.support, test hooks in org.ringlab.api.testing,"
+                        + " growth helpers in the growth module; none is exported to users")
+                .check(production);
+        Set<String> present = production.stream()
+                .filter(c -> c.getPackageName().equals("org.ringlab.api") && c.isTopLevelClass())
+                .map(JavaClass::getSimpleName).collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(new TreeSet<>(SPI), present, "the SPI list names a type the api package does not hold");
+    }
+
+    @Test
+    void theApiModuleExportsOnlyTheSpiToEveryoneAndItsHelpersAndTestHooksOnlyToRinglabsModules() throws Exception {
+        Path api = Path.of(Registries.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        ModuleDescriptor descriptor = ModuleFinder.of(api).find("org.ringlab.api").orElseThrow(
+                () -> new AssertionError("no module org.ringlab.api at " + api)).descriptor();
+        Map<String, Set<String>> exports = descriptor.exports().stream()
+                .collect(Collectors.toMap(ModuleDescriptor.Exports::source, ModuleDescriptor.Exports::targets));
+        assertEquals(Set.of("org.ringlab.api", "org.ringlab.api.support", "org.ringlab.api.testing"), exports.keySet());
+        assertEquals(Set.of(), exports.get("org.ringlab.api"), "the SPI package is exported to everyone");
+        for (String qualified : List.of("org.ringlab.api.support", "org.ringlab.api.testing")) {
+            Set<String> targets = exports.get(qualified);
+            assertFalse(targets.isEmpty(), qualified + " must be exported only to named modules");
+            assertTrue(targets.stream().allMatch(t -> t.startsWith("org.ringlab.")),
+                    qualified + " is exported to a module outside ringlab: " + targets);
+        }
+        assertTrue(descriptor.opens().isEmpty(), "api opens " + descriptor.opens());
+    }
+
+    @Test
+    void onlyTheAvailabilityProbeTheLinuxFaultDecoratorAndTheKitsFaultInjectorReachTheTestHooks() {
+        noClasses().that().resideOutsideOfPackage("org.ringlab.api.testing")
+                .and(DescribedPredicate.describe("are not a hook's consumer",
+                        (JavaClass c) -> !c.getName().matches("org\\.ringlab\\.(api\\.support\\.ProbedAvailability"
+                                + "|linux\\.(FaultInjectingLibc|LinuxFaults)|conformance\\.kit\\.FaultInjector)(\\$.*)?")))
+                .should().dependOnClassesThat().resideInAPackage("org.ringlab.api.testing")
+                .because("test hooks are consulted by a decorator or a remembered probe, never on a production call's path")
+                .check(production);
+        noClasses().that().resideInAPackage("org.ringlab.api")
+                .should().dependOnClassesThat().resideInAnyPackage("org.ringlab.api.testing", "org.ringlab.growth..")
                 .check(production);
     }
 
@@ -99,11 +173,11 @@ class ArchitectureTest {
                 .check(production);
         noClasses().that().resideInAnyPackage("org.ringlab.linux..", "org.ringlab.jna..")
                 .and().doNotHaveFullyQualifiedName("org.ringlab.linux.FaultInjectingLibc")
-                .should().callMethod(org.ringlab.api.FaultHooks.class, "consult", String.class, String.class)
+                .should().callMethod(org.ringlab.api.testing.FaultHooks.class, "consult", String.class, String.class)
                 .as("no production call of the Linux backends consults the fault hook, only its decorator does")
                 .check(production);
         classes().that().haveFullyQualifiedName("org.ringlab.linux.FaultInjectingLibc")
-                .should().callMethod(org.ringlab.api.FaultHooks.class, "consult", String.class, String.class)
+                .should().callMethod(org.ringlab.api.testing.FaultHooks.class, "consult", String.class, String.class)
                 .allowEmptyShould(false)
                 .as("the fault-injecting decorator consults the hook")
                 .check(production);
@@ -170,9 +244,10 @@ class ArchitectureTest {
                 .and().doNotHaveFullyQualifiedName("org.ringlab.conformance.kit.Membership")
                 .and().doNotHaveFullyQualifiedName("org.ringlab.conformance.kit.Membership$1")
                 .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe(
-                        "backend classes other than LinuxFaults",
+                        "backend classes other than LinuxFaults, or growth classes other than its RSS accounting",
                         (JavaClass c) -> c.getPackageName().matches("org\\.ringlab\\.(heap|linux|jna|windows|queues|growth).*")
-                                && !c.getName().matches("org\\.ringlab\\.linux\\.LinuxFaults.*")))
+                                && !c.getName().matches("org\\.ringlab\\.linux\\.LinuxFaults.*")
+                                && !c.getName().matches("org\\.ringlab\\.growth\\.ProcSelf.*")))
                 .check(production);
     }
 

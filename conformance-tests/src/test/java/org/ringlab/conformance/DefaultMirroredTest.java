@@ -11,10 +11,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
-import org.ringlab.api.FallbackChain;
+import org.ringlab.api.support.FallbackChain;
 import org.ringlab.api.Registries;
-import org.ringlab.api.SimulatedRefusal;
+import org.ringlab.api.testing.SimulatedRefusal;
 import org.ringlab.api.UnavailableException;
+import org.ringlab.api.StrategyChoice;
 
 /**
  * The default mirrored strategy over the real, discovered strategies: each probe is made to
@@ -38,7 +39,7 @@ class DefaultMirroredTest {
     @Test
     @EnabledOnOs(OS.LINUX)
     void onLinuxMemfdIsTheDefault() {
-        FallbackChain.Choice choice = Registries.defaultMirrored();
+        StrategyChoice choice = Registries.defaultMirrored();
         assertEquals("mirrored-memfd", choice.require().name(), choice.summary());
         assertTrue(choice.skipped().isEmpty());
     }
@@ -52,8 +53,8 @@ class DefaultMirroredTest {
             // Windows is the last and is unavailable here for real: four refusals walk the chain.
             for (int refused = 0; refused < 4; refused++) {
                 armed.add(SimulatedRefusal.refuse(order.get(refused), REASONS.get(refused)));
-                FallbackChain.Choice choice = Registries.defaultMirrored();
-                List<String> skippedNames = choice.skipped().stream().map(FallbackChain.Skipped::name).toList();
+                StrategyChoice choice = Registries.defaultMirrored();
+                List<String> skippedNames = choice.skipped().stream().map(StrategyChoice.Skipped::name).toList();
                 assertEquals(order.subList(0, refused + 1), skippedNames.subList(0, refused + 1), choice.summary());
                 for (int i = 0; i <= refused; i++) {
                     assertEquals("simulated refusal (SimulatedRefusal.refuse): " + REASONS.get(i),
@@ -87,7 +88,7 @@ class DefaultMirroredTest {
     void thePropertyRefusesLikeTheHook() {
         System.setProperty(SimulatedRefusal.PROPERTY, "mirrored-memfd:seccomp;mirrored-shm:/dev/shm is full");
         try {
-            FallbackChain.Choice choice = Registries.defaultMirrored();
+            StrategyChoice choice = Registries.defaultMirrored();
             assertEquals("mirrored-tmpfile", choice.require().name());
             assertEquals("mirrored-shm: simulated refusal (-Dringlab.refuse): /dev/shm is full",
                     choice.skipped().get(1).toString());
@@ -100,7 +101,7 @@ class DefaultMirroredTest {
     @EnabledOnOs(OS.LINUX)
     void aUserCanPinOneByNameThroughTheApiOrTheProperty() {
         Registries.pinMirrored("mirrored-jna");
-        FallbackChain.Choice pinned = Registries.defaultMirrored();
+        StrategyChoice pinned = Registries.defaultMirrored();
         assertEquals("mirrored-jna", pinned.require().name());
         assertEquals("Registries.pinMirrored(\"mirrored-jna\")", pinned.pinnedBy().orElseThrow());
         Registries.pinMirrored(null);
@@ -130,11 +131,11 @@ class DefaultMirroredTest {
     @Test
     @EnabledOnOs(OS.WINDOWS)
     void onWindowsThePlaceholderRingIsTheDefaultAndTheLinuxOnesSayWhyNot() {
-        FallbackChain.Choice choice = Registries.defaultMirrored();
+        StrategyChoice choice = Registries.defaultMirrored();
         assertEquals("mirrored-windows", choice.require().name(), choice.summary());
         assertEquals(FallbackChain.MIRRORED_ORDER.subList(0, 4),
-                choice.skipped().stream().map(FallbackChain.Skipped::name).toList());
-        for (FallbackChain.Skipped s : choice.skipped()) {
+                choice.skipped().stream().map(StrategyChoice.Skipped::name).toList());
+        for (StrategyChoice.Skipped s : choice.skipped()) {
             assertTrue(s.reason().contains("needs Linux"), s.toString());
         }
     }

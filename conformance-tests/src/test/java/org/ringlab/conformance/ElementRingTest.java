@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import org.ringlab.api.ElementRing;
+import org.ringlab.api.support.ElementRing;
 import org.ringlab.api.RingMemory;
 
 /** Seed 000's element ring on every available strategy (its model property is in the kit: {@code ElementRingContract}). */

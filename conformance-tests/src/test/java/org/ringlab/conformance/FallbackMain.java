@@ -3,11 +3,12 @@ package org.ringlab.conformance;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
-import org.ringlab.api.FallbackChain;
+import org.ringlab.api.support.FallbackChain;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.api.StrategyChoice;
 
 /**
  * Run by {@link NativeAccessFallbackTest} in a child JVM with some native access refused:
@@ -20,9 +21,9 @@ final class FallbackMain {
     }
 
     public static void main(String[] args) {
-        FallbackChain.Choice choice = Registries.defaultMirrored();
+        StrategyChoice choice = Registries.defaultMirrored();
         System.out.println("chosen=" + choice.chosen().map(MemoryStrategy::name).orElse("none"));
-        for (FallbackChain.Skipped s : choice.skipped()) {
+        for (StrategyChoice.Skipped s : choice.skipped()) {
             System.out.println("skipped=" + s.name() + "|" + s.reason());
         }
         choice.chosen().ifPresent(strategy -> {

@@ -8,7 +8,7 @@ import java.util.Objects;
 import org.ringlab.api.GrowableBuffer;
 import org.ringlab.api.GrowthCounters;
 import org.ringlab.api.GrowthStrategy;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 
 /**
  * Seed 002's measurement: grow one buffer to its target in fixed appends and record what the

@@ -16,11 +16,17 @@ import java.util.Map;
  * of JVMs share JIT decisions and are not independent). The interval is Student's t on the
  * rounds' log-ratios ({@link PairedRounds}), exponentiated.
  * <p>
- * As benchstat does, a figure is called changed only when its interval excludes 1; otherwise it
- * is "same", with the half-width that says how large a change could have hidden inside the
- * noise.
+ * A run judges many figures at once, and at 95 % about one in twenty intervals excludes 1 by
+ * chance alone. So a figure is called changed only when its false-discovery-adjusted p-value
+ * (Benjamini–Hochberg over the run's judged figures, {@link #FALSE_DISCOVERY_RATE}) is at most
+ * 5 %; when nothing changed, the chance of calling any figure changed is then at most 5 %
+ * for the whole run, not per figure. Otherwise it is "same", with the half-width that says how
+ * large a change could have hidden inside the noise.
  */
 public final class AbFigures {
+
+    /** The expected share of false calls among the figures called faster or slower. */
+    public static final double FALSE_DISCOVERY_RATE = 0.05;
 
     /** The verdict of one figure. */
     public enum Verdict {
@@ -49,12 +55,14 @@ public final class AbFigures {
      * @param estimate    B/A with its 95 % interval
      * @param halfWidth   the interval's half-width as a relative change (0.05 = ±5 %), NaN without an interval
      * @param roundRatios each round's B/A
+     * @param p           two-sided p-value of "B/A = 1" (Student's t on the rounds' log-ratios), NaN without one
+     * @param q           {@code p} adjusted for the run's judged figures (Benjamini–Hochberg), NaN without one
      * @param verdict     faster / slower / same / inconclusive (B against A)
      * @param why         for an inconclusive figure, why
      */
     public record Row(String experiment, String key, String combination, String metric, String unit,
                       boolean higherIsBetter, Estimate estimate, double halfWidth, double[] roundRatios,
-                      Verdict verdict, String why) {
+                      double p, double q, Verdict verdict, String why) {
 
         public Row {
             roundRatios = roundRatios.clone();
@@ -106,7 +114,37 @@ public final class AbFigures {
                         + " not judged");
             }
         }
-        return new Result(rows, leftOut);
+        return new Result(adjusted(rows), leftOut);
+    }
+
+    /**
+     * The rows with their q-values and verdicts: Benjamini–Hochberg step-up over the rows that
+     * have a p-value, q(i) = min over j ≥ i of m·p(j)/j in ascending order of p, at most 1.
+     */
+    static List<Row> adjusted(List<Row> rows) {
+        Integer[] order = java.util.stream.IntStream.range(0, rows.size()).filter(i -> !Double.isNaN(rows.get(i).p()))
+                .boxed().sorted(java.util.Comparator.comparingDouble(i -> rows.get(i).p())).toArray(Integer[]::new);
+        int m = order.length;
+        double[] q = new double[rows.size()];
+        Arrays.fill(q, Double.NaN);
+        double running = 1;
+        for (int k = m - 1; k >= 0; k--) {
+            running = Math.min(running, rows.get(order[k]).p() * m / (k + 1));
+            q[order[k]] = running;
+        }
+        List<Row> out = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            if (Double.isNaN(q[i])) {
+                out.add(r);
+                continue;
+            }
+            Verdict v = q[i] > FALSE_DISCOVERY_RATE ? Verdict.SAME
+                    : (r.estimate().ratio() > 1) == r.higherIsBetter() ? Verdict.FASTER : Verdict.SLOWER;
+            out.add(new Row(r.experiment(), r.key(), r.combination(), r.metric(), r.unit(), r.higherIsBetter(),
+                    r.estimate(), r.halfWidth(), r.roundRatios(), r.p(), q[i], v, r.why()));
+        }
+        return out;
     }
 
     /** One figure over the rounds. */
@@ -149,14 +187,23 @@ public final class AbFigures {
         if (cell.rounds() < 2) {
             Estimate e = PairedRounds.oneRound(cell);
             return new Row(experiment, f.key(), f.combination(), f.metric(), f.unit(), f.higherIsBetter(), e, Double.NaN,
-                    ratios, Verdict.INCONCLUSIVE, e.method());
+                    ratios, Double.NaN, Double.NaN, Verdict.INCONCLUSIVE, e.method());
         }
         Estimate e = PairedRounds.interval(cell, cell.sumOfSquares() / cell.df(), cell.df(),
                 "t over " + cell.rounds() + " rounds");
-        Verdict v = !e.excludes(1) ? Verdict.SAME
-                : (e.ratio() > 1) == f.higherIsBetter() ? Verdict.FASTER : Verdict.SLOWER;
         return new Row(experiment, f.key(), f.combination(), f.metric(), f.unit(), f.higherIsBetter(), e,
-                halfWidth(e), ratios, v, "");
+                halfWidth(e), ratios, pValue(cell), Double.NaN, Verdict.SAME, "");
+    }
+
+    /** Two-sided p of a zero mean log-ratio: Student's t with the rounds' degrees of freedom. */
+    static double pValue(PairedRounds.Cell cell) {
+        double mean = cell.mean();
+        double se = Math.sqrt(cell.sumOfSquares() / cell.df() / cell.rounds());
+        if (se == 0) {
+            return mean == 0 ? 1 : 0;
+        }
+        return 2 * org.apache.commons.statistics.distribution.TDistribution.of(cell.df())
+                .survivalProbability(Math.abs(mean) / se);
     }
 
     /** The half-width of a t interval on the log scale, as a relative change: sqrt(high / low) − 1. */
@@ -166,7 +213,7 @@ public final class AbFigures {
 
     private static Row inconclusive(String experiment, ExperimentTask.Figure f, String why) {
         return new Row(experiment, f.key(), f.combination(), f.metric(), f.unit(), f.higherIsBetter(), Estimate.NONE,
-                Double.NaN, new double[0], Verdict.INCONCLUSIVE, why);
+                Double.NaN, new double[0], Double.NaN, Double.NaN, Verdict.INCONCLUSIVE, why);
     }
 
     private static void note(ExperimentTask.Figures figures, String side, Map<String, ExperimentTask.Figure> seen,

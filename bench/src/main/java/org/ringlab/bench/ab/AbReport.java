@@ -39,8 +39,8 @@ public final class AbReport {
 
     /** One judged figure; {@code null} where a number is unknown. */
     public record FigureJson(String experiment, String key, String combination, String metric, String unit,
-                             String direction, Double ratio, Double low, Double high, Double halfWidth, String verdict,
-                             String why, String method, int rounds, List<Double> roundRatios) {
+                             String direction, Double ratio, Double low, Double high, Double halfWidth, Double p,
+                             Double q, String verdict, String why, String method, int rounds, List<Double> roundRatios) {
     }
 
     /**
@@ -66,7 +66,7 @@ public final class AbReport {
         List<FigureJson> figures = result.rows().stream().map(r -> new FigureJson(r.experiment(), r.key(),
                 r.combination(), r.metric(), r.unit(), r.higherIsBetter() ? "higher-is-better" : "lower-is-better",
                 value(r.estimate().ratio()), value(r.estimate().low()), value(r.estimate().high()), value(r.halfWidth()),
-                r.verdict().word(), r.why(), r.estimate().method(), r.roundRatios().length,
+                value(r.p()), value(r.q()), r.verdict().word(), r.why(), r.estimate().method(), r.roundRatios().length,
                 Arrays.stream(r.roundRatios()).mapToObj(AbReport::value).toList())).toList();
         return new AbJson(FORMAT, VERSION, command, BuildJson.of(a), BuildJson.of(b), plan.profile(), plan.seed(),
                 plan.rounds(), plan.fork(), plan.duet(), started, seconds, environment, order, figures,
@@ -88,9 +88,13 @@ public final class AbReport {
                         : "at the same time, A pinned to CPU " + plan.duet().cpuA() + " and B to CPU " + plan.duet().cpuB()
                         + ", meeting before each of " + plan.duet().repetitions() + " synchronized repetitions (duet)",
                 plan.duet() == null ? "" : ", averaged on the log scale over the round's repetition pairs"));
-        notes.add("Verdict: 'faster' or 'slower' only where the interval excludes 1 (direction from the figure's unit:"
-                + " for a time lower is faster, for a rate higher); else 'same', within the half-width shown: a change"
-                + " smaller than that cannot be told from noise by this run. More rounds narrow it.");
+        notes.add("Verdict: 'faster' or 'slower' only where q <= 0.05: q is the figure's p-value (t test of B/A = 1 on"
+                + " the rounds' log-ratios) adjusted for every figure this run judged (Benjamini-Hochberg), so when"
+                + " nothing changed the run calls no figure changed with 95 % probability, where judging each interval"
+                + " alone would call about one figure in twenty. Direction from the figure's unit: for a time lower is"
+                + " faster, for a rate higher. Else 'same', within the half-width shown: a change smaller than that"
+                + " cannot be told from noise by this run; an interval that excludes 1 with q above 0.05 is such a"
+                + " chance. More rounds narrow it.");
         if (plan.duet() != null) {
             notes.add("Duet pins each side to one CPU: a figure measured with two or more threads (a producer and a"
                     + " consumer) ran them on that one CPU and says nothing about the same figure in a normal run;"
@@ -101,13 +105,14 @@ public final class AbReport {
 
     /** The table: one row per judged figure. */
     public static String table(AbFigures.Result result, boolean markdown) {
-        List<String> header = List.of("experiment", "figure", "metric", "unit", "B/A", "95% interval", "±", "verdict");
+        List<String> header = List.of("experiment", "figure", "metric", "unit", "B/A", "95% interval", "±", "q", "verdict");
         List<List<String>> rows = new ArrayList<>();
         for (AbFigures.Row r : result.rows()) {
             Estimate e = r.estimate();
             rows.add(List.of(r.experiment(), r.combination(), r.metric(), r.unit(), ratio(e.ratio()),
                     e.known() ? "[" + ratio(e.low()) + ", " + ratio(e.high()) + "]" : "-",
                     Double.isNaN(r.halfWidth()) ? "-" : String.format(Locale.ROOT, "%.1f %%", r.halfWidth() * 100),
+                    Double.isNaN(r.q()) ? "-" : String.format(Locale.ROOT, "%.3g", r.q()),
                     r.verdict().word() + (r.why().isEmpty() ? "" : " (" + r.why() + ")")));
         }
         return TextTable.render(header, rows, 4, markdown);

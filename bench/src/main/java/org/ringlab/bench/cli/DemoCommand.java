@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.ringlab.api.ElementRing;
+import org.ringlab.api.support.ElementRing;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.ProviderRegistry;
 import org.ringlab.api.Registries;

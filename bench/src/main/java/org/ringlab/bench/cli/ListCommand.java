@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 
 import org.ringlab.api.Availability;
 import org.ringlab.api.Capability;
-import org.ringlab.api.FallbackChain;
+import org.ringlab.api.support.FallbackChain;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.ProviderRegistry;
 import org.ringlab.api.Registries;
@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import org.ringlab.api.StrategyChoice;
 
 /** {@code ringlab list}: every discovered provider, available or not, and why not. */
 @Command(name = "list",
@@ -95,7 +96,7 @@ public final class ListCommand implements Callable<Integer> {
 
     /** The fallback chain: which mirrored strategy is the default, and why the ones before it were skipped. */
     private static void defaultMirrored(PrintWriter out) {
-        FallbackChain.Choice choice;
+        StrategyChoice choice;
         try {
             choice = Registries.defaultMirrored();
         } catch (RuntimeException | java.util.ServiceConfigurationError e) {
@@ -106,7 +107,7 @@ public final class ListCommand implements Callable<Integer> {
                 + choice.pinnedBy().map(p -> " (pinned by " + p + ")").orElse(""));
         out.println("  order " + String.join(" -> ", choice.order()) + "; pin one with -D"
                 + FallbackChain.PIN_PROPERTY + "=NAME");
-        for (FallbackChain.Skipped s : choice.skipped()) {
+        for (StrategyChoice.Skipped s : choice.skipped()) {
             out.println("  skipped " + s.name() + ": " + s.reason());
         }
     }

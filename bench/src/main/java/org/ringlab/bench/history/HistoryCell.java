@@ -5,9 +5,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import org.ringlab.api.CopyCounters;
-import org.ringlab.api.ElementRing;
+import org.ringlab.api.support.ElementRing;
 import org.ringlab.api.MemoryStrategy;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 import org.ringlab.bench.util.Sizes;

@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.ringlab.api.DeferredUnmap;
-import org.ringlab.api.InFlight;
+import org.ringlab.api.support.DeferredUnmap;
+import org.ringlab.api.support.InFlight;
 import org.ringlab.bench.report.ForExperiment;
 
 /**

@@ -63,7 +63,7 @@ class AbFiguresTest {
     }
 
     @Test
-    void aChangeIsCalledOnlyWhenTheIntervalExcludesOneInTheFiguresDirection() {
+    void aChangeIsCalledInTheFiguresDirection() {
         double[][] a = {{10}, {10}, {10}};
         double[][] b = {{10 * Math.exp(-0.5)}, {10 * Math.exp(-0.52)}, {10 * Math.exp(-0.48)}};
         AbFigures.Row time = only(AbFigures.judge(List.of("x"), rounds("ns/op", false, a, b)));
@@ -126,5 +126,47 @@ class AbFiguresTest {
         AbFigures.Row row = only(AbFigures.judge(List.of("x"), runs));
         assertEquals(AbFigures.Verdict.INCONCLUSIVE, row.verdict());
         assertTrue(row.why().contains("round 2") && row.why().contains("0 from B"), row.why());
+    }
+
+    @Test
+    void thePValueIsTheTwoSidedTTestOfTheLogRatios() {
+        double[][] a = {{1}, {1}, {1}};
+        double[][] b = {{Math.exp(0.1)}, {Math.exp(-0.1)}, {Math.exp(0.3)}};
+        AbFigures.Row row = only(AbFigures.judge(List.of("x"), rounds("ns", false, a, b)));
+        // t = 0.1 / (0.2 / sqrt 3); with 2 degrees of freedom the two-sided p is 1 - t / sqrt(2 + t^2)
+        double t = 0.1 / (0.2 / Math.sqrt(3));
+        assertEquals(1 - t / Math.sqrt(2 + t * t), row.p(), 1e-9);
+        assertEquals(row.p(), row.q(), 1e-12, "one figure: nothing to adjust for");
+    }
+
+    private static AbFigures.Row withP(String name, double p) {
+        return new AbFigures.Row("x", name, name, "work", "ns", false, new Estimate(1.2, 1.1, 1.3, 3, 9, "t"), 0.1,
+                new double[] {1.2, 1.2, 1.2}, p, Double.NaN, AbFigures.Verdict.SAME, "");
+    }
+
+    @Test
+    void manyFiguresAreJudgedTogetherSoAChanceIntervalIsNotCalledChanged() {
+        // sorted p 0.01, 0.03, 0.04, 0.5 over m = 4: m*p/k = 0.04, 0.06, 0.0533, 0.5; q is the running minimum
+        // from the largest down: 0.04, 0.0533, 0.0533, 0.5
+        List<AbFigures.Row> rows = AbFigures.adjusted(List.of(withP("a", 0.04), withP("b", 0.01), withP("c", 0.5),
+                withP("d", 0.03)));
+        assertEquals(0.16 / 3, rows.get(0).q(), 1e-12);
+        assertEquals(0.04, rows.get(1).q(), 1e-12);
+        assertEquals(0.5, rows.get(2).q(), 1e-12);
+        assertEquals(0.16 / 3, rows.get(3).q(), 1e-12);
+        assertEquals(List.of(AbFigures.Verdict.SAME, AbFigures.Verdict.SLOWER, AbFigures.Verdict.SAME,
+                AbFigures.Verdict.SAME), rows.stream().map(AbFigures.Row::verdict).toList(),
+                "p 0.03 and 0.04 would each be 'slower' alone; among four figures only p 0.01 is");
+    }
+
+    @Test
+    void aFigureWithoutAPValueKeepsItsVerdictAndTakesNoShareOfTheAdjustment() {
+        AbFigures.Row none = new AbFigures.Row("x", "n", "n", "work", "ns", false, Estimate.NONE, Double.NaN,
+                new double[0], Double.NaN, Double.NaN, AbFigures.Verdict.INCONCLUSIVE, "one round");
+        List<AbFigures.Row> rows = AbFigures.adjusted(List.of(none, withP("a", 0.02)));
+        assertEquals(AbFigures.Verdict.INCONCLUSIVE, rows.get(0).verdict());
+        assertTrue(Double.isNaN(rows.get(0).q()));
+        assertEquals(0.02, rows.get(1).q(), 1e-12, "m counts only figures with a p-value");
+        assertEquals(AbFigures.Verdict.SLOWER, rows.get(1).verdict());
     }
 }

@@ -10,7 +10,7 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.MemoryStrategy;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.RecordJson;

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.util.Sizes;

@@ -15,7 +15,7 @@ import net.jqwik.api.state.Action;
 import net.jqwik.api.state.ActionChain;
 import net.jqwik.api.state.Transformer;
 
-import org.ringlab.api.ElementRing;
+import org.ringlab.api.support.ElementRing;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 

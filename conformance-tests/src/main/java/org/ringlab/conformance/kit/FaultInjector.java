@@ -5,7 +5,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
-import org.ringlab.api.FaultHooks;
+import org.ringlab.api.testing.FaultHooks;
 import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.MemoryStrategy;

@@ -30,7 +30,7 @@ import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.NativeCallException;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 import org.ringlab.api.RingSpec;
 
 /**

@@ -19,7 +19,7 @@ import org.ringlab.api.GrowthCounters;
 import org.ringlab.api.GrowthPolicy;
 import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.GrowthTrait;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 
 /**
  * The {@link GrowableBuffer} contract on a {@link GrowthStrategy} (ringlab's or a third

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 import javax.management.ObjectName;
 
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 
 /**
  * The address range the JVM reserved for its Java heap, from the {@code GC.heap_info} diagnostic

@@ -5,7 +5,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Assumptions;
 import org.ringlab.api.MemoryStrategy;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.ringlab.api.MappedFile;
 import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.MappedFileStrategy;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 
 /**
  * The {@link MappedFile} contract on a {@link MappedFileStrategy} (ringlab's or a third

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 
 /**
  * What the process holds that a ring could leak: its mappings ({@code /proc/self/maps}), its

@@ -4,7 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import java.util.Set;
 
-import org.ringlab.api.AbstractGrowableBuffer;
+import org.ringlab.growth.AbstractGrowableBuffer;
 import org.ringlab.api.Availability;
 import org.ringlab.api.GrowableBuffer;
 import org.ringlab.api.GrowthCounters;

@@ -232,7 +232,7 @@ final class FakeNativeBackend {
             if (policy.maxCapacity() > Integer.MAX_VALUE - 8) {
                 throw new IllegalArgumentException(name() + ": maximum capacity " + policy.maxCapacity() + " is too large");
             }
-            return new org.ringlab.api.AbstractGrowableBuffer(name(), initialCapacity, policy) {
+            return new org.ringlab.growth.AbstractGrowableBuffer(name(), initialCapacity, policy) {
                 private byte[] array = new byte[(int) initialCapacity];
 
                 @Override

@@ -7,7 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 
 /** The soak sets the Java heap's own pages apart by the address range GC.heap_info prints. */
 class JavaHeapRangeTest {

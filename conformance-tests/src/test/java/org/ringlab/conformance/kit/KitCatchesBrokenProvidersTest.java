@@ -335,7 +335,7 @@ class KitCatchesBrokenProvidersTest {
 
     @Test
     void aMappedFileWhoseCloseLeaksIsCaughtNamingTheLeakedFile() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(org.ringlab.api.ProcSelf.isSupported(), "needs /proc/self (Linux)");
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.ringlab.growth.ProcSelf.isSupported(), "needs /proc/self (Linux)");
         org.ringlab.api.MappedFileStrategy real = Registries.mappedFiles().all().getFirst();
         Kit broken = Kit.of(List.of(), List.of()).withMappedFiles(List.of(new LeakyMappedFiles(real, true)));
         List<DynamicTest> cells = flatten(broken.mappedFileContract());
@@ -440,7 +440,7 @@ class KitCatchesBrokenProvidersTest {
 
     @Test
     void aDescriptorLeakedPerRingIsCaughtByTheCreateCloseCyclesNamingTheFile() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(org.ringlab.api.ProcSelf.isSupported(), "needs /proc/self (Linux)");
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.ringlab.growth.ProcSelf.isSupported(), "needs /proc/self (Linux)");
         KitSettings few = SETTINGS.withSeed(SEED).withCycles(100);
         everyCellFails(memoryKit(split(BrokenStrategies.SplitBug.LEAKS_A_DESCRIPTOR)).withSettings(few), Kit::createCloseCycles,
                 "broken-leaks-a-descriptor-ring-");

@@ -15,8 +15,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
-import org.ringlab.api.DeferredUnmap;
-import org.ringlab.api.InFlight;
+import org.ringlab.api.support.DeferredUnmap;
+import org.ringlab.api.support.InFlight;
 import org.ringlab.api.QueueSpec;
 import org.ringlab.api.QueueSpec.RecordMode;
 import org.ringlab.api.RecordQueue;

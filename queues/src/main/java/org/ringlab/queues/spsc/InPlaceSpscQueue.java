@@ -10,8 +10,8 @@ import java.lang.invoke.VarHandle;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.ringlab.api.DeferredUnmap;
-import org.ringlab.api.InFlight;
+import org.ringlab.api.support.DeferredUnmap;
+import org.ringlab.api.support.InFlight;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueProducer;

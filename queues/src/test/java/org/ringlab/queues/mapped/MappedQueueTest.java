@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ringlab.api.PrefaultPolicy;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 
 /** The mapped queue in one process: growth, padding, readers at their own pace, close, take-over, leaks. */
 class MappedQueueTest {

@@ -1,4 +1,4 @@
-package org.ringlab.api;
+package org.ringlab.api.support;
 
 /**
  * Releases several resources so that one failing release never skips the others: what every

@@ -1,4 +1,4 @@
-package org.ringlab.api;
+package org.ringlab.growth;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.ringlab.api.support.DeferredUnmap;
 
 /**
  * What {@code /proc/self} says about this process: mappings and descriptors (for leak

@@ -1,4 +1,4 @@
-package org.ringlab.api;
+package org.ringlab.api.support;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +10,15 @@ import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+import org.ringlab.api.Availability;
+import org.ringlab.api.Capability;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.ProviderRegistry;
+import org.ringlab.api.RingMemory;
+import org.ringlab.api.RingSpec;
+import org.ringlab.api.StrategyChoice;
+import org.ringlab.api.UnavailableException;
+import org.ringlab.api.testing.SimulatedRefusal;
 
 /** The chain over fake strategies: order, pinning, reasons, and the simulated refusals. */
 class FallbackChainTest {
@@ -51,7 +60,7 @@ class FallbackChainTest {
     @Test
     void theFirstAvailableInOrderWinsWhateverTheNameOrder() {
         List<Fake> all = allFive();
-        FallbackChain.Choice choice = FallbackChain.choose(registry(all.toArray(MemoryStrategy[]::new)),
+        StrategyChoice choice = FallbackChain.choose(registry(all.toArray(MemoryStrategy[]::new)),
                 FallbackChain.MIRRORED_ORDER, Capability.MIRRORED, null, null);
         assertEquals("mirrored-memfd", choice.require().name());
         assertTrue(choice.skipped().isEmpty());
@@ -65,7 +74,7 @@ class FallbackChainTest {
         try {
             List<String> order = FallbackChain.MIRRORED_ORDER;
             for (int refused = 0; refused < order.size(); refused++) {
-                FallbackChain.Choice choice = FallbackChain.choose(registry, order, Capability.MIRRORED, null, null);
+                StrategyChoice choice = FallbackChain.choose(registry, order, Capability.MIRRORED, null, null);
                 assertEquals(order.get(refused), choice.require().name(), choice.summary());
                 assertEquals(refused, choice.skipped().size());
                 for (int i = 0; i < refused; i++) {
@@ -74,7 +83,7 @@ class FallbackChainTest {
                 }
                 armed.add(SimulatedRefusal.refuse(order.get(refused), "reason " + refused));
             }
-            FallbackChain.Choice none = FallbackChain.choose(registry, order, Capability.MIRRORED, null, null);
+            StrategyChoice none = FallbackChain.choose(registry, order, Capability.MIRRORED, null, null);
             assertTrue(none.chosen().isEmpty());
             UnavailableException e = assertThrows(UnavailableException.class, none::require);
             for (int i = 0; i < order.size(); i++) {
@@ -90,17 +99,17 @@ class FallbackChainTest {
 
     @Test
     void aStrategyThatIsNotDiscoveredIsSkippedAsSuch() {
-        FallbackChain.Choice choice = FallbackChain.choose(registry(new Fake("mirrored-jna", Availability.available())),
+        StrategyChoice choice = FallbackChain.choose(registry(new Fake("mirrored-jna", Availability.available())),
                 FallbackChain.MIRRORED_ORDER, Capability.MIRRORED, null, null);
         assertEquals("mirrored-jna", choice.require().name());
         assertEquals(List.of("mirrored-memfd", "mirrored-shm", "mirrored-tmpfile"),
-                choice.skipped().stream().map(FallbackChain.Skipped::name).toList());
+                choice.skipped().stream().map(StrategyChoice.Skipped::name).toList());
         assertTrue(choice.skipped().getFirst().reason().startsWith("not discovered"), choice.summary());
     }
 
     @Test
     void aPinnedStrategyIsUsedEvenWhenAnEarlierOneIsAvailable() {
-        FallbackChain.Choice choice = FallbackChain.choose(registry(allFive().toArray(MemoryStrategy[]::new)),
+        StrategyChoice choice = FallbackChain.choose(registry(allFive().toArray(MemoryStrategy[]::new)),
                 FallbackChain.MIRRORED_ORDER, Capability.MIRRORED, "mirrored-tmpfile", "-Dringlab.mirrored=mirrored-tmpfile");
         assertEquals("mirrored-tmpfile", choice.require().name());
         assertEquals("mirrored-tmpfile (pinned by -Dringlab.mirrored=mirrored-tmpfile)", choice.summary());
@@ -109,7 +118,7 @@ class FallbackChainTest {
     @Test
     void aPinnedStrategyThatIsUnavailableDoesNotFallBackAndSaysWhy() {
         Fake shm = new Fake("mirrored-shm", Availability.unavailable("shm_open failed: errno 2 (No such file or directory)"));
-        FallbackChain.Choice choice = FallbackChain.choose(registry(new Fake("mirrored-memfd", Availability.available()), shm),
+        StrategyChoice choice = FallbackChain.choose(registry(new Fake("mirrored-memfd", Availability.available()), shm),
                 FallbackChain.MIRRORED_ORDER, Capability.MIRRORED, "mirrored-shm", "test");
         assertTrue(choice.chosen().isEmpty());
         UnavailableException e = assertThrows(UnavailableException.class, choice::require);
@@ -120,11 +129,11 @@ class FallbackChainTest {
     void aPinnedNameThatIsUnknownOrNotMirroredIsExplained() {
         ProviderRegistry<MemoryStrategy> registry = registry(new Fake("mirrored-memfd", Availability.available()),
                 new Fake("doubled", Availability.available(), EnumSet.of(Capability.ZERO_COPY_WINDOW)));
-        FallbackChain.Choice unknown = FallbackChain.choose(registry, FallbackChain.MIRRORED_ORDER, Capability.MIRRORED,
+        StrategyChoice unknown = FallbackChain.choose(registry, FallbackChain.MIRRORED_ORDER, Capability.MIRRORED,
                 "mirrored-nope", "test");
         assertTrue(unknown.skipped().getFirst().reason().contains("no memory strategy named 'mirrored-nope'"),
                 unknown.summary());
-        FallbackChain.Choice doubled = FallbackChain.choose(registry, FallbackChain.MIRRORED_ORDER, Capability.MIRRORED,
+        StrategyChoice doubled = FallbackChain.choose(registry, FallbackChain.MIRRORED_ORDER, Capability.MIRRORED,
                 "doubled", "test");
         assertTrue(doubled.skipped().getFirst().reason().contains("lacks the MIRRORED capability"), doubled.summary());
     }
@@ -135,7 +144,7 @@ class FallbackChainTest {
         String before = System.getProperty(FallbackChain.PIN_PROPERTY);
         System.setProperty(FallbackChain.PIN_PROPERTY, "mirrored-jna");
         try {
-            FallbackChain.Choice choice = FallbackChain.mirrored(registry);
+            StrategyChoice choice = FallbackChain.mirrored(registry);
             assertEquals("mirrored-jna", choice.require().name());
             assertEquals("-Dringlab.mirrored=mirrored-jna", choice.pinnedBy().orElseThrow());
         } finally {
@@ -153,7 +162,7 @@ class FallbackChainTest {
             assertEquals("simulated refusal (-Dringlab.refuse): no reason given",
                     SimulatedRefusal.of("mirrored-shm").orElseThrow().reason());
             assertTrue(SimulatedRefusal.of("mirrored-tmpfile").isEmpty());
-            FallbackChain.Choice choice = FallbackChain.choose(registry(allFive().toArray(MemoryStrategy[]::new)),
+            StrategyChoice choice = FallbackChain.choose(registry(allFive().toArray(MemoryStrategy[]::new)),
                     FallbackChain.MIRRORED_ORDER, Capability.MIRRORED, null, null);
             assertEquals("mirrored-tmpfile", choice.require().name());
         } finally {
@@ -199,7 +208,7 @@ class FallbackChainTest {
                 throw new UnsupportedOperationException();
             }
         };
-        FallbackChain.Choice choice = FallbackChain.choose(registry(broken, new Fake("mirrored-shm", Availability.available())),
+        StrategyChoice choice = FallbackChain.choose(registry(broken, new Fake("mirrored-shm", Availability.available())),
                 FallbackChain.MIRRORED_ORDER, Capability.MIRRORED, null, null);
         assertEquals("mirrored-shm", choice.require().name());
         assertTrue(choice.skipped().getFirst().reason().contains("availability() threw")
@@ -208,8 +217,8 @@ class FallbackChainTest {
 
     @Test
     void anEmptyRegistrySkipsEveryNameAsNotDiscovered() {
-        FallbackChain.Choice none = FallbackChain.choose(registry(), FallbackChain.MIRRORED_ORDER, null, null, null);
-        assertEquals(FallbackChain.MIRRORED_ORDER, none.skipped().stream().map(FallbackChain.Skipped::name).toList());
+        StrategyChoice none = FallbackChain.choose(registry(), FallbackChain.MIRRORED_ORDER, null, null, null);
+        assertEquals(FallbackChain.MIRRORED_ORDER, none.skipped().stream().map(StrategyChoice.Skipped::name).toList());
         assertTrue(none.summary().startsWith("none available; skipped mirrored-memfd: not discovered"), none.summary());
     }
 

@@ -1,7 +1,9 @@
-package org.ringlab.api;
+package org.ringlab.api.support;
 
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.ringlab.api.Availability;
+import org.ringlab.api.testing.SimulatedRefusal;
 
 /**
  * A provider's availability, the Netty way: the probe (real calls) runs once, on first use, and

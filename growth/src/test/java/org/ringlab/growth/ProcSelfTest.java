@@ -1,4 +1,4 @@
-package org.ringlab.api;
+package org.ringlab.growth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.ringlab.growth;
+package org.ringlab.conformance.growth;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.GrowthStrategy;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
+import org.ringlab.growth.GrowthRun;
+import org.ringlab.growth.GrowthWorkload;
 
 /**
  * Seed 002's copy example as a workload: data that fills a power of two, then one byte more

@@ -1,7 +1,10 @@
-package org.ringlab.api;
+package org.ringlab.growth;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.ringlab.api.GrowableBuffer;
+import org.ringlab.api.GrowthCounters;
+import org.ringlab.api.GrowthPolicy;
 
 /**
  * The {@link GrowableBuffer} protocol, once: argument checks, the growth decision (by the

@@ -1,6 +1,7 @@
-package org.ringlab.api;
+package org.ringlab.api.support;
 
 import java.lang.foreign.MemorySegment;
+import org.ringlab.api.RingMemory;
 
 /**
  * Seed 000's ring of equal-sized elements (a history of the last {@code slots} matrices) on

@@ -1,10 +1,13 @@
-package org.ringlab.api;
+package org.ringlab.api.testing;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.ringlab.api.Availability;
+import org.ringlab.api.RinglabProvider;
+import org.ringlab.api.support.FallbackChain;
 
 /**
  * <b>Test hook</b>: makes a named provider report itself unavailable, with a reason, as if its

@@ -1,13 +1,15 @@
-package org.ringlab.growth;
+package org.ringlab.conformance.growth;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.GrowthStrategy;
-import org.ringlab.api.ProcSelf;
+import org.ringlab.growth.ProcSelf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.ringlab.growth.GrowthRun;
+import org.ringlab.growth.GrowthWorkload;
 
 /**
  * Seed 002's deterministic figures, measured in this JVM with the peak reset through

@@ -1,4 +1,4 @@
-package org.ringlab.api;
+package org.ringlab.api.support;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
+import org.ringlab.api.Availability;
+import org.ringlab.api.testing.SimulatedRefusal;
 
 class ProbedAvailabilityTest {
 

@@ -1,4 +1,4 @@
-package org.ringlab.api;
+package org.ringlab.api.support;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.WeakReference;

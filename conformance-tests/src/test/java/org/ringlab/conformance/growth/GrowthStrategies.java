@@ -1,4 +1,4 @@
-package org.ringlab.growth;
+package org.ringlab.conformance.growth;
 
 import java.util.List;
 

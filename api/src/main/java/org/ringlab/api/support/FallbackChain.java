@@ -1,10 +1,17 @@
-package org.ringlab.api;
+package org.ringlab.api.support;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.ringlab.api.Availability;
+import org.ringlab.api.Capability;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.ProviderRegistry;
+import org.ringlab.api.Registries;
+import org.ringlab.api.StrategyChoice;
+import org.ringlab.api.UnavailableException;
 
 /**
  * Chooses a default among strategies that do the same job in different ways: the first
@@ -14,7 +21,7 @@ import java.util.stream.Collectors;
  *
  * <p>Choosing never throws and never allocates beyond the probes the strategies already run
  * (their availability is remembered): a missing, unavailable or wrongly pinned strategy is a
- * {@link Skipped} entry with its reason, and {@link Choice#require()} turns an empty choice
+ * {@link StrategyChoice.Skipped} entry with its reason, and {@link StrategyChoice#require()} turns an empty choice
  * into an {@link UnavailableException} that lists them all.
  */
 public final class FallbackChain {
@@ -33,64 +40,13 @@ public final class FallbackChain {
     private FallbackChain() {
     }
 
-    /** A strategy that was not chosen, and why. */
-    public record Skipped(String name, String reason) {
-        public Skipped {
-            Objects.requireNonNull(name, "name");
-            Objects.requireNonNull(reason, "reason");
-        }
-
-        @Override
-        public String toString() {
-            return name + ": " + reason;
-        }
-    }
-
-    /**
-     * The outcome of a choice.
-     *
-     * @param order    the order of preference that was walked
-     * @param chosen   the strategy chosen, if any is available
-     * @param pinnedBy how the choice was pinned ({@code -Dringlab.mirrored=NAME} or an API call), if it was
-     * @param skipped  the strategies before the chosen one (all of them when none was chosen), each with its reason;
-     *                 for a pinned choice, only the pinned strategy when it could not be used
-     */
-    public record Choice(List<String> order, Optional<MemoryStrategy> chosen, Optional<String> pinnedBy,
-                         List<Skipped> skipped) {
-
-        public Choice {
-            order = List.copyOf(order);
-            Objects.requireNonNull(chosen, "chosen");
-            Objects.requireNonNull(pinnedBy, "pinnedBy");
-            skipped = List.copyOf(skipped);
-        }
-
-        /** The chosen strategy, or {@link UnavailableException} naming every skipped one and why. */
-        public MemoryStrategy require() {
-            return chosen.orElseThrow(() -> new UnavailableException("no strategy of " + order
-                    + " is available" + pinnedBy.map(p -> " (pinned by " + p + ")").orElse("") + ": "
-                    + skipped.stream().map(Skipped::toString).collect(Collectors.joining("; ")), null));
-        }
-
-        /** One line: the chosen name (or "none"), how it was pinned, and the skipped ones with reasons. */
-        public String summary() {
-            StringBuilder s = new StringBuilder(chosen.map(MemoryStrategy::name).orElse("none available"));
-            pinnedBy.ifPresent(p -> s.append(" (pinned by ").append(p).append(')'));
-            if (!skipped.isEmpty()) {
-                s.append("; skipped ").append(skipped.stream().map(Skipped::toString)
-                        .collect(Collectors.joining("; skipped ")));
-            }
-            return s.toString();
-        }
-    }
-
     /**
      * Walks {@code order} in {@code registry}: the first available strategy wins. With a
      * {@code pinned} name (null for none) only that strategy is considered, and it must have
      * the {@code required} capability (null for none); {@code pinnedBy} says where the pin came
      * from, for the messages.
      */
-    public static Choice choose(ProviderRegistry<MemoryStrategy> registry, List<String> order, Capability required,
+    public static StrategyChoice choose(ProviderRegistry<MemoryStrategy> registry, List<String> order, Capability required,
                                 String pinned, String pinnedBy) {
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(order, "order");
@@ -105,30 +61,30 @@ public final class FallbackChain {
             } else {
                 Availability a = availability(found.get());
                 if (a.isAvailable()) {
-                    return new Choice(order, found, Optional.of(by), List.of());
+                    return new StrategyChoice(order, found, Optional.of(by), List.of());
                 }
                 problem = a.reason();
             }
-            return new Choice(order, Optional.empty(), Optional.of(by), List.of(new Skipped(pinned, problem)));
+            return new StrategyChoice(order, Optional.empty(), Optional.of(by), List.of(new StrategyChoice.Skipped(pinned, problem)));
         }
-        List<Skipped> skipped = new ArrayList<>();
+        List<StrategyChoice.Skipped> skipped = new ArrayList<>();
         for (String name : order) {
             Optional<MemoryStrategy> found = registry.find(name);
             if (found.isEmpty()) {
-                skipped.add(new Skipped(name, "not discovered (its module is not on the class path or module path)"));
+                skipped.add(new StrategyChoice.Skipped(name, "not discovered (its module is not on the class path or module path)"));
                 continue;
             }
             Availability a = availability(found.get());
             if (a.isAvailable()) {
-                return new Choice(order, found, Optional.empty(), skipped);
+                return new StrategyChoice(order, found, Optional.empty(), skipped);
             }
-            skipped.add(new Skipped(name, a.reason()));
+            skipped.add(new StrategyChoice.Skipped(name, a.reason()));
         }
-        return new Choice(order, Optional.empty(), Optional.empty(), skipped);
+        return new StrategyChoice(order, Optional.empty(), Optional.empty(), skipped);
     }
 
     /** The mirrored chain over {@code registry}, pinned by the {@value #PIN_PROPERTY} property when it is set. */
-    public static Choice mirrored(ProviderRegistry<MemoryStrategy> registry) {
+    public static StrategyChoice mirrored(ProviderRegistry<MemoryStrategy> registry) {
         String pinned = System.getProperty(PIN_PROPERTY);
         if (pinned == null || pinned.isBlank()) {
             return choose(registry, MIRRORED_ORDER, Capability.MIRRORED, null, null);

@@ -1,9 +1,11 @@
-package org.ringlab.api;
+package org.ringlab.api.testing;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.ringlab.api.Availability;
+import org.ringlab.api.NativeCallException;
 
 /**
  * <b>Test-only</b> fault injection for a binding's native calls, so that every failure path of

@@ -1,4 +1,4 @@
-package org.ringlab.growth;
+package org.ringlab.conformance.growth;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
