@@ -29,7 +29,7 @@ final class BufferParts {
     }
 
     static void pool(DriverParts run) {
-        Optional<String> noMalloc = DriverWorkloads.mallocUnavailable();
+        Optional<String> noMalloc = BufferLoops.mallocUnavailable();
         noMalloc.ifPresent(why -> run.skipped.add("(b) malloc/free baseline: " + why));
         run.context.progress().step("pool (single-thread) vs pool (spsc free list) vs malloc/free, 2048-byte buffers");
         ForkedRows pools = run.forked(DriverPartTask.POOL);
@@ -78,15 +78,15 @@ final class BufferParts {
         ForkedRows h = run.forked(DriverPartTask.HEADER);
         double[] copy = h.flat(0);
         double[] offset = h.flat(1);
-        Map<String, String> base = Measurement.labels("part", "header", "packet", DriverWorkloads.HEADER_PACKET
-                + " B", "header", DriverWorkloads.HEADER + " B");
+        Map<String, String> base = Measurement.labels("part", "header", "packet", BufferLoops.HEADER_PACKET
+                + " B", "header", BufferLoops.HEADER + " B");
         run.measure(DriverParts.with(base, "method", "copy"), "time", "ns/op", false, h.groups(0));
         run.measure(DriverParts.with(base, "method", "offset"), "time", "ns/op", false, h.groups(1));
         run.measure(base, "copyOverOffset", "x", true, h.ratioGroups(0, 1));
         double copyMoved = Arrays.stream(h.flat(2)).max().orElse(Double.NaN);
         double offsetMoved = Arrays.stream(h.flat(3)).max().orElse(Double.NaN);
-        run.tables.add(new Table(DriverParts.prose("g-table", "header", DriverWorkloads.HEADER, "packet",
-                DriverWorkloads.HEADER_PACKET, "clock", DriverParts.clock(), "n", copy.length),
+        run.tables.add(new Table(DriverParts.prose("g-table", "header", BufferLoops.HEADER, "packet",
+                BufferLoops.HEADER_PACKET, "clock", DriverParts.clock(), "n", copy.length),
                 List.of("method", "ns/op", "bytes moved/op", "copy / this"),
                 List.of(List.of("memmove the packet", cell(copy), fmt(copyMoved), "1.00×"),
                         List.of("move the data offset", cell(offset), fmt(offsetMoved), ratioCell(copy, offset)))));

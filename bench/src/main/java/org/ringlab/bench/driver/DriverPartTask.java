@@ -109,7 +109,7 @@ record DriverPartTask(String profile, String part, String strategy, long seed, L
                 case WORK -> BatchingWithWork.run(memory, Strategies.discipline(DriverExperiment.SPSC), order,
                         Math.min(p.interleavedRecords(), 500_000), FlowTable.defaultBytes(), seed).rows();
                 case HEADER -> rows(p.warmups() + 1, 2, (a, r) -> new double[] {
-                    DriverWorkloads.headerLoop(a == 0, p.headerOps()), DriverWorkloads.headerBytesMoved(a == 0)});
+                    BufferLoops.headerLoop(a == 0, p.headerOps()), BufferLoops.headerBytesMoved(a == 0)});
                 default -> napi(p, memory, Long.parseLong(part.substring(NAPI.length())));
             });
         } catch (InterruptedException e) {
@@ -167,11 +167,11 @@ record DriverPartTask(String profile, String part, String strategy, long seed, L
     }
 
     private double[][] pool(DriverProfile p) throws InterruptedException {
-        org.ringlab.linux.Libc libc = DriverWorkloads.mallocUnavailable().isEmpty() ? org.ringlab.linux.Libc.ffm() : null;
+        org.ringlab.linux.Libc libc = BufferLoops.mallocUnavailable().isEmpty() ? org.ringlab.linux.Libc.ffm() : null;
         return rows(p.warmups() + 1, 1, (a, r) -> new double[] {switch (a) {
-            case 0 -> DriverWorkloads.poolLoop(BufferPool.Threading.SINGLE_THREAD, p.poolOps());
-            case 1 -> DriverWorkloads.poolLoop(BufferPool.Threading.SPSC, p.poolOps());
-            default -> libc == null ? Double.NaN : DriverWorkloads.mallocLoop(libc, p.mallocOps());
+            case 0 -> BufferLoops.poolLoop(BufferPool.Threading.SINGLE_THREAD, p.poolOps());
+            case 1 -> BufferLoops.poolLoop(BufferPool.Threading.SPSC, p.poolOps());
+            default -> libc == null ? Double.NaN : BufferLoops.mallocLoop(libc, p.mallocOps());
         }});
     }
 

@@ -246,7 +246,7 @@ class BroadcastExperimentTest {
     }
 
     private static double copies(FanOut.Round r) {
-        return BroadcastExperiment.copiesPerRecord(r.counters(), r.records(), r.recordSize());
+        return InProcess.copiesPerRecord(r.counters(), r.records(), r.recordSize());
     }
 
     @Test

@@ -148,7 +148,7 @@ class DriverExperimentTest {
         ForkedRows pools = ForkedRows.run(task, 2, true, java.time.Duration.ofMinutes(5), line -> { });
         assertEquals(2, pools.forks().size());
         assertEquals(3, pools.rows(), "pool single-thread, pool spsc free list, malloc/free");
-        boolean malloc = DriverWorkloads.mallocUnavailable().isEmpty();
+        boolean malloc = BufferLoops.mallocUnavailable().isEmpty();
         for (double[][] fork : pools.forks()) {
             for (int k = 0; k < fork.length; k++) {
                 double[] row = fork[k];
@@ -230,8 +230,8 @@ class DriverExperimentTest {
     /** (g): the copy moves the whole packet per operation, the offset nothing; both keep the payload intact. */
     @Test
     void headersByOffsetMoveNoByteAndByCopyTheWholePacket() {
-        assertEquals(DriverWorkloads.HEADER_PACKET, DriverWorkloads.headerBytesMoved(true));
-        assertEquals(0, DriverWorkloads.headerBytesMoved(false));
+        assertEquals(BufferLoops.HEADER_PACKET, BufferLoops.headerBytesMoved(true));
+        assertEquals(0, BufferLoops.headerBytesMoved(false));
         double[][] rows = new DriverPartTask("tiny", DriverPartTask.HEADER, "", 1, List.of("copy", "offset"),
                 Interleaving.draw(1, "driver header", 0, 2, List.of("copy", "offset"))).measure().rows();
         assertEquals(4, rows.length, "copy ns, offset ns, copy bytes moved, offset bytes moved");
