@@ -7,8 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.ProviderRegistry;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.Registries;
+import org.ringlab.api.RinglabProvider;
 import org.ringlab.bench.report.RunContext;
 
 /**
@@ -23,22 +25,21 @@ public final class Strategies {
 
     /** The available memory strategy {@code name}; an error names it and the known ones, or why it is unavailable. */
     public static MemoryStrategy memory(String name) {
-        MemoryStrategy s = Registries.memoryStrategies().find(name).orElseThrow(() -> new IllegalArgumentException(
-                "no memory strategy '" + name + "'; known: " + Registries.memoryStrategies().names()));
-        if (!s.availability().isAvailable()) {
-            throw new IllegalStateException("memory strategy " + name + " is unavailable: " + s.availability().reason());
-        }
-        return s;
+        return available(Registries.memoryStrategies(), "memory strategy", name);
     }
 
     /** The available queue discipline {@code name}; an error names it and the known ones, or why it is unavailable. */
     public static QueueDiscipline discipline(String name) {
-        QueueDiscipline d = Registries.disciplines().find(name).orElseThrow(() -> new IllegalArgumentException(
-                "no queue discipline '" + name + "'; known: " + Registries.disciplines().names()));
-        if (!d.availability().isAvailable()) {
-            throw new IllegalStateException("queue discipline " + name + " is unavailable: " + d.availability().reason());
+        return available(Registries.disciplines(), "queue discipline", name);
+    }
+
+    private static <T extends RinglabProvider> T available(ProviderRegistry<T> registry, String kind, String name) {
+        T p = registry.find(name).orElseThrow(() -> new IllegalArgumentException(
+                "no " + kind + " '" + name + "'; known: " + registry.names()));
+        if (!p.availability().isAvailable()) {
+            throw new IllegalStateException(kind + " " + name + " is unavailable: " + p.availability().reason());
         }
-        return d;
+        return p;
     }
 
     /**
