@@ -10,7 +10,7 @@ import org.HdrHistogram.Histogram;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.bench.harness.Interleaving;
-import org.ringlab.bench.harness.Strategies;
+import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.harness.JitWarmup;
 
 /**

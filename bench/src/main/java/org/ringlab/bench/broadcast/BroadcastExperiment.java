@@ -19,7 +19,7 @@ import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.PooledClaims;
 import org.ringlab.bench.harness.RoundPool;
-import org.ringlab.bench.harness.Strategies;
+import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;

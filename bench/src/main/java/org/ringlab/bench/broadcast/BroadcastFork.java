@@ -9,7 +9,7 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.bench.harness.ForkedTask;
 import org.ringlab.bench.harness.Interleaving;
-import org.ringlab.bench.harness.Strategies;
+import org.ringlab.bench.util.Strategies;
 
 /**
  * One fork of the broadcast experiment: every in-process cell (consumers × record size) with

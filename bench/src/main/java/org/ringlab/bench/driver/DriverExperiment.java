@@ -7,7 +7,7 @@ import org.ringlab.bench.driver.scenario.ScenarioProfile;
 import org.ringlab.bench.driver.scenario.SeedEntries;
 import org.ringlab.bench.driver.scenario.WholeDriverPart;
 import org.ringlab.bench.harness.Claim;
-import org.ringlab.bench.harness.Strategies;
+import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.RunContext;

@@ -10,7 +10,7 @@ import org.ringlab.bench.driver.scenario.FlowTable;
 import org.ringlab.bench.harness.ForkedRows;
 import org.ringlab.bench.harness.ForkedTask;
 import org.ringlab.bench.harness.Interleaving;
-import org.ringlab.bench.harness.Strategies;
+import org.ringlab.bench.util.Strategies;
 import org.ringlab.queues.napi.NapiConfig;
 import org.ringlab.queues.pool.BufferPool;
 

@@ -11,7 +11,7 @@ import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.ForkedRows;
 import org.ringlab.bench.harness.Interleaving;
 import org.ringlab.bench.harness.PooledClaims;
-import org.ringlab.bench.harness.Strategies;
+import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Prose;

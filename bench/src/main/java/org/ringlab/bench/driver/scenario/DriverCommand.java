@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
-import org.ringlab.bench.harness.Strategies;
+import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Table;
 import org.ringlab.bench.util.Sizes;

@@ -6,7 +6,7 @@ import java.util.List;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.bench.harness.ForkedTask;
 import org.ringlab.bench.harness.Interleaving;
-import org.ringlab.bench.harness.Strategies;
+import org.ringlab.bench.util.Strategies;
 
 /**
  * One fork of driver part (e), {@link WholeDriverPart}: untimed passes over every variant until

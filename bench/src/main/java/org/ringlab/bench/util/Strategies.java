@@ -1,4 +1,4 @@
-package org.ringlab.bench.harness;
+package org.ringlab.bench.util;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
