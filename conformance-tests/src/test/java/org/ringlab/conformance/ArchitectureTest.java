@@ -1,6 +1,7 @@
 package org.ringlab.conformance;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,8 +20,13 @@ import java.util.stream.Collectors;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.GrowthStrategy;
@@ -28,6 +34,7 @@ import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.linux.BoundToLibc;
+import org.ringlab.queues.broadcast.RefCountedBroadcastQueue;
 
 /** ringlab's module boundaries, as rules named as sentences. */
 class ArchitectureTest {
@@ -248,6 +255,86 @@ class ArchitectureTest {
                         (JavaClass c) -> c.getPackageName().matches("org\\.ringlab\\.(heap|linux|jna|windows|queues|growth).*")
                                 && !c.getName().matches("org\\.ringlab\\.linux\\.LinuxFaults.*")
                                 && !c.getName().matches("org\\.ringlab\\.growth\\.ProcSelf.*")))
+                .check(production);
+    }
+
+    private static final String BROADCAST = "org.ringlab.queues.broadcast";
+
+    @Test
+    void broadcastShapeClassesAreFinalAndOwnTheirRecordPath() {
+        // A queue's speed must not depend on what else ran in the JVM: each shape's record path is
+        // bytecode of its own (generated from one source), calling only final code, so the JIT's
+        // profile of one shape never sees another's types.
+        classes().that().areAssignableTo(RefCountedBroadcastQueue.class)
+                .and().doNotHaveModifier(JavaModifier.ABSTRACT)
+                .should().haveModifier(JavaModifier.FINAL)
+                .allowEmptyShould(false)
+                .as("broadcast shape classes are final")
+                .check(production);
+        assertTrue(production.stream().filter(c -> c.isAssignableTo(RefCountedBroadcastQueue.class)
+                        && !c.getModifiers().contains(JavaModifier.ABSTRACT)).count() >= 8,
+                "every broadcast shape is imported (mirror view, lap view, segment path, zero copy, and four packed)");
+        classes().that(DescribedPredicate.describe("are broadcast's producer handles",
+                        (JavaClass c) -> c.isAssignableTo(BROADCAST + ".ProducerCursor") && !c.getModifiers().contains(JavaModifier.ABSTRACT)))
+                .should().haveModifier(JavaModifier.FINAL)
+                .andShould(declareMethods("offer", "put", "claim", "awaitClaim", "commit"))
+                .allowEmptyShould(false)
+                .as("each broadcast shape's producer is final and declares its own offer, put, claim and commit")
+                .check(production);
+        classes().that(DescribedPredicate.describe("are broadcast's consumer handles",
+                        (JavaClass c) -> c.isAssignableTo(BROADCAST + ".ConsumerCursor") && !c.getModifiers().contains(JavaModifier.ABSTRACT)))
+                .should().haveModifier(JavaModifier.FINAL)
+                .andShould(declareMethods("peek", "release", "poll", "drain", "awaitDrain"))
+                .allowEmptyShould(false)
+                .as("each broadcast shape's consumer is final and declares its own peek, release, poll and drain")
+                .check(production);
+        classes().that().resideInAPackage(BROADCAST).and().haveSimpleNameEndingWith("Slots")
+                .should().haveModifier(JavaModifier.FINAL)
+                .allowEmptyShould(false)
+                .as("broadcast's slots classes (how a shape reaches its slots) are final")
+                .check(production);
+        methods().that().areDeclaredInClassesThat(DescribedPredicate.describe("abstract classes of broadcast",
+                        (JavaClass c) -> c.getPackageName().equals(BROADCAST) && !c.isInterface()
+                                && c.getModifiers().contains(JavaModifier.ABSTRACT)))
+                .and().areNotStatic().and().areNotPrivate()
+                .and().doNotHaveModifier(JavaModifier.BRIDGE) // javac's covariant-return bridges call the final method
+                .should().haveModifier(JavaModifier.FINAL)
+                .allowEmptyShould(false)
+                .as("broadcast's shared base classes have no method a shape could override")
+                .check(production);
+    }
+
+    private static ArchCondition<JavaClass> declareMethods(String... names) {
+        return new ArchCondition<>("declare " + String.join(", ", names)) {
+            @Override
+            public void check(JavaClass c, ConditionEvents events) {
+                Set<String> declared = c.getMethods().stream().map(JavaMethod::getName).collect(Collectors.toSet());
+                for (String name : names) {
+                    if (!declared.contains(name)) {
+                        events.add(SimpleConditionEvent.violated(c, c.getName() + " does not declare " + name
+                                + ": it inherits a record path another shape shares"));
+                    }
+                }
+            }
+        };
+    }
+
+    @Test
+    void spscShapeClassesAreFinalAndShareNoCore() {
+        // Each spsc shape owns its per-record path: a shared abstract core calling steps that
+        // differ by shape makes the JIT's profile at those calls depend on which other shapes
+        // ran in the JVM (megamorphic), and a non-final shape invites a test hook.
+        String queue = "org.ringlab.queues.spsc.SpscRingQueue";
+        classes().that().resideInAPackage("org.ringlab.queues.spsc").and().areAssignableTo(queue)
+                .and().doNotHaveFullyQualifiedName(queue)
+                .should().haveModifier(com.tngtech.archunit.core.domain.JavaModifier.FINAL)
+                .allowEmptyShould(false)
+                .as("spsc shape classes are final")
+                .check(production);
+        noClasses().that().resideInAPackage("org.ringlab.queues.spsc").and().areAssignableTo(queue)
+                .and().doNotHaveFullyQualifiedName(queue)
+                .should().haveModifier(com.tngtech.archunit.core.domain.JavaModifier.ABSTRACT)
+                .as("no abstract spsc core sits between a shape and SpscRingQueue")
                 .check(production);
     }
 

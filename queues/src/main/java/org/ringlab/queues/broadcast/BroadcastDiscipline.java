@@ -58,7 +58,7 @@ public final class BroadcastDiscipline implements QueueDiscipline {
     public RefCountedBroadcastQueue create(RingMemory memory, QueueSpec spec, BroadcastOptions options) {
         return switch (memory) {
             case MirrorViewMemory m -> new MirrorViewBroadcastQueue(name(), m, spec, options);
-            case LapViewMemory l when spec.seam() == SeamPlacement.PAD && LapViewBroadcastQueue.slotsInPlace(l, spec) ->
+            case LapViewMemory l when spec.seam() == SeamPlacement.PAD && InPlaceSlots.slotsInPlace(l, spec) ->
                     new LapViewBroadcastQueue(name(), l, spec, options);
             case SegmentPathMemory s when zeroCopy(s) -> new ZeroCopySegmentBroadcastQueue(name(), s, spec, options);
             case SegmentPathMemory s when spec.seam() == SeamPlacement.PAD -> new SegmentPathBroadcastQueue(name(), s, spec, options);

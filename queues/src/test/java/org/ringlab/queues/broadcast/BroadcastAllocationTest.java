@@ -30,13 +30,13 @@ import org.ringlab.api.SeamPlacement;
  * asserted; nothing is skipped.
  *
  * <p>Two mechanisms. On mirror views and on lap views with pad the slots are in place
- * ({@code InPlaceBroadcastQueue}), and on zero-copy segment-path memory (doubled, the growable
- * mirror) the queue keeps per-slot windows and claims ({@code ZeroCopySegmentBroadcastQueue}):
+ * ({@code InPlaceSlots}), and on zero-copy segment-path memory (doubled, the growable
+ * mirror) the queue keeps per-slot windows and claims ({@code ZeroCopySegmentSlots}):
  * the queue hands out segments it keeps, so the figure does not depend on escape analysis (but
  * for the zero-copy claim, whose strategy {@code claim} must run for its {@code commit}: its
  * dropped slice is removed by escape analysis). With cross on split and linearize records are
  * packed, so a record's offset changes every lap and no segment can be kept for it: each claim
- * and window is one slice cut per call at one site (split: {@code LapViewGatherBroadcastQueue},
+ * and window is one slice cut per call at one site (split: {@code LapViewGatherSlots},
  * of its lap view or of the producer's gathered window), which C2's escape analysis removes
  * where the caller keeps no segment; what remains is the producer's one gathered window a lap
  * (split: about 0.02 B per record on the probe's 64 KiB ring). Where a figure depends on escape

@@ -58,7 +58,7 @@ class BroadcastLostWakeUpStressTest {
                 .withProducerWait(WaitStrategy.yielding());
         try (RingMemory memory = Registries.memoryStrategies().require("doubled").allocate(RingSpec.ofCapacity(64 * 1024));
              RefCountedBroadcastQueue queue = brokenTwin
-                     ? new NoRecheckBroadcastQueue((SegmentPathMemory) memory, QueueSpec.fixed(8).withConsumers(1), options)
+                     ? new NoRecheckBroadcastQueue("broadcast", (SegmentPathMemory) memory, QueueSpec.fixed(8).withConsumers(1), options)
                      : new BroadcastDiscipline().create(memory, QueueSpec.fixed(8).withConsumers(1), options)) {
             AtomicLong handled = new AtomicLong();
             BroadcastConsumer consumer = queue.consumer(0);

@@ -47,9 +47,9 @@ class BroadcastPublicationStressTest {
     static RefCountedBroadcastQueue build(Twin twin, RingMemory memory, QueueSpec spec, BroadcastOptions options) {
         return switch (twin) {
             case CORRECT -> new BroadcastDiscipline().create(memory, spec, options);
-            case WRITE_AFTER_PUBLISH -> new WriteAfterPublishBroadcastQueue((SegmentPathMemory) memory, spec, options);
-            case COUNT_AFTER_PUBLISH -> new CountAfterPublishBroadcastQueue((SegmentPathMemory) memory, spec, options);
-            case SEGMENT_AFTER_PUBLISH -> new SegmentAfterPublishBroadcastQueue((SegmentPathMemory) memory, spec, options);
+            case WRITE_AFTER_PUBLISH -> new WriteAfterPublishBroadcastQueue("broadcast", (SegmentPathMemory) memory, spec, options);
+            case COUNT_AFTER_PUBLISH -> new CountAfterPublishBroadcastQueue("broadcast", (SegmentPathMemory) memory, spec, options);
+            case SEGMENT_AFTER_PUBLISH -> new SegmentAfterPublishBroadcastQueue("broadcast", (SegmentPathMemory) memory, spec, options);
         };
     }
 

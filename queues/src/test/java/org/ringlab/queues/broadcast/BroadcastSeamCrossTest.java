@@ -90,7 +90,8 @@ class BroadcastSeamCrossTest {
         return cases().map(c -> dynamicTest(c.toString(), () -> {
             try (RingMemory memory = Registries.memoryStrategies().require(c.strategy()).allocate(RingSpec.ofCapacity(CAPACITY));
                  RefCountedBroadcastQueue q = new BroadcastDiscipline().create(memory, c.spec(), BroadcastOptions.defaults())) {
-                assertInstanceOf(SeamCrossingBroadcastQueue.class, q, c + " picks the packed shape");
+                assertEquals(c.strategy().equals("split") ? LapViewGatherBroadcastQueue.class : LapViewCrossingBroadcastQueue.class,
+                        q.getClass(), c + " picks the packed shape");
                 BroadcastProducer p = q.producer();
                 long position = q.stride() / 2;
                 long straddled = 0;
@@ -264,7 +265,7 @@ class BroadcastSeamCrossTest {
         return Stream.of(QueueSpec.RecordMode.values()).map(m -> new Case("split", m)).map(c -> dynamicTest(c.toString(), () -> {
             try (RingMemory memory = Registries.memoryStrategies().require("split").allocate(RingSpec.ofCapacity(CAPACITY));
                  RefCountedBroadcastQueue q = new BroadcastDiscipline().create(memory, c.spec(), BroadcastOptions.defaults())) {
-                assertInstanceOf(SharedGatherBroadcastQueue.class, q);
+                assertInstanceOf(LapViewGatherBroadcastQueue.class, q);
                 long position = q.stride() / 2;
                 int held = 0;
                 for (int n = 0; n < RECORDS; n++) {

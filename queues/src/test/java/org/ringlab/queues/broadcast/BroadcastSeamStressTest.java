@@ -1,6 +1,6 @@
 package org.ringlab.queues.broadcast;
 
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -46,9 +46,10 @@ class BroadcastSeamStressTest {
         try (RingMemory memory = Registries.memoryStrategies().require("split").allocate(RingSpec.ofCapacity(CAPACITY));
              RefCountedBroadcastQueue queue = switch (twin) {
                  case CORRECT -> new BroadcastDiscipline().create(memory, spec, options);
-                 case GATHER_AFTER_PUBLISH -> new GatherAfterPublishBroadcastQueue((LapViewMemory) memory, spec, options);
+                 case GATHER_AFTER_PUBLISH -> new GatherAfterPublishBroadcastQueue("broadcast", (LapViewMemory) memory, spec, options);
              }) {
-            assertInstanceOf(SharedGatherBroadcastQueue.class, queue);
+            Class<?> shape = twin == Twin.CORRECT ? LapViewGatherBroadcastQueue.class : GatherAfterPublishBroadcastQueue.class;
+            assertEquals(shape, queue.getClass());
             BroadcastTraffic.Result r = BroadcastTraffic.run(queue, RECORDS, MAX_RECORD, READERS, twin.ordinal(), timeout);
             return new Round(r, memory.copyCounters());
         }
