@@ -15,20 +15,19 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  * of its cost). {@link #poll} reads one message per call, like every other anchor; a record
  * that would cross the end of the buffer starts at index 0 after a padding record.
  */
-final class AgronaOneToOneAnchor implements AnchorQueue {
+final class AgronaOneToOneAnchor extends ThirdPartyAnchor {
 
     static final String NAME = "agrona-one-to-one";
     private static final int MESSAGE_TYPE = 1;
 
     private final Arena arena = Arena.ofShared();
     private final OneToOneRingBuffer ring;
-    private final int recordSize;
     private final UnsafeBuffer source = new UnsafeBuffer(new byte[0]);
     private byte[] wrapped;  // the array {@link #source} views; re-wrapped only when the caller changes it
     private final CopyOut copyOut = new CopyOut();
 
     AgronaOneToOneAnchor(int recordSize, int capacity) {
-        this.recordSize = recordSize;
+        super(NAME, recordSize);
         try {
             MemorySegment memory = arena.allocate(capacity + RingBufferDescriptor.TRAILER_LENGTH, 64);
             ring = new OneToOneRingBuffer(new UnsafeBuffer(memory.address(), (int) memory.byteSize()));
@@ -41,16 +40,6 @@ final class AgronaOneToOneAnchor implements AnchorQueue {
             throw new IllegalArgumentException("a record of " + recordSize + " bytes exceeds Agrona's largest message of "
                     + ring.maxMsgLength() + " bytes in a ring of " + capacity);
         }
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int recordSize() {
-        return recordSize;
     }
 
     @Override
@@ -83,10 +72,7 @@ final class AgronaOneToOneAnchor implements AnchorQueue {
     private static final class CopyOut extends PaddedCopyOut implements MessageHandler {
         @Override
         public void onMessage(int msgTypeId, MutableDirectBuffer buffer, int index, int length) {
-            if (length > dst.length) {
-                throw new IllegalArgumentException("record of " + length + " bytes does not fit the destination of "
-                        + dst.length);
-            }
+            checkFits(length, dst);
             buffer.getBytes(index, dst, 0, length);
             this.length = length;
         }

@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
+import org.ringlab.api.MemoryStrategy;
+import org.ringlab.api.QueueDiscipline;
+import org.ringlab.bench.harness.Interleaving;
+import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.harness.JitWarmup;
 
 /**
@@ -79,11 +83,11 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
     }
 
     /** One throughput repetition of {@code anchor} (a fresh queue), stored as repetition {@code rep} unless negative (warm-up). */
-    void measureThroughput(String anchor, int sizeIndex, int rep, AnchorsProfile profile) {
+    void measureThroughput(Anchors.Resolved anchor, int sizeIndex, int rep, AnchorsProfile profile) {
         int size = SIZES[sizeIndex];
         long records = profile.records(size);
         AnchorDriver.Throughput t;
-        try (AnchorQueue queue = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
+        try (AnchorQueue queue = anchor.open(size, AnchorsProfile.RING_BYTES)) {
             t = AnchorDriver.throughput(queue, records, throughputTimeoutMillis(records));
         }
         if (rep >= 0) {
@@ -93,11 +97,11 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
     }
 
     /** One latency repetition of {@code anchor}: ping-pong over two fresh queues of 64-byte records. */
-    void measureLatency(String anchor, int rep, AnchorsProfile profile) {
+    void measureLatency(Anchors.Resolved anchor, int rep, AnchorsProfile profile) {
         Histogram histogram = new Histogram(AnchorDriver.HIGHEST_TRACKABLE_NANOS, 3);
         int size = AnchorsProfile.SMALL_RECORD;
-        try (AnchorQueue ping = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES);
-             AnchorQueue pong = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
+        try (AnchorQueue ping = anchor.open(size, AnchorsProfile.RING_BYTES);
+             AnchorQueue pong = anchor.open(size, AnchorsProfile.RING_BYTES)) {
             AnchorDriver.roundTrips(ping, pong, profile.roundTripWarmup(), profile.roundTrips(), histogram,
                     latencyTimeoutMillis(profile));
         }
@@ -114,14 +118,14 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
      * The warm-up ({@code rep} negative) runs the same loop method in chunks until the JIT is
      * quiet ({@link JitWarmup}), so the timed call enters C2's code of {@link #pathLoop}.
      */
-    void measurePath(String anchor, int sizeIndex, int rep, AnchorsProfile profile) {
+    void measurePath(Anchors.Resolved anchor, int sizeIndex, int rep, AnchorsProfile profile) {
         int size = SIZES[sizeIndex];
         long records = profile.records(size);
         byte[] src = new byte[size];
         byte[] dst = new byte[size];
         if (rep < 0) {
             long chunk = Math.max(1, records / WARMUP_CHUNKS);
-            try (AnchorQueue queue = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
+            try (AnchorQueue queue = anchor.open(size, AnchorsProfile.RING_BYTES)) {
                 long mechanismBefore = queue instanceof RinglabSpscAnchor spsc ? spsc.mechanismBytes() : 0;
                 JitWarmup.Result warm = JitWarmup.LOOPS.run(() -> pathLoop(queue, src, dst, chunk),
                         AnchorSamples.class.getName() + ".pathLoop");
@@ -134,7 +138,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
             return;
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        try (AnchorQueue queue = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
+        try (AnchorQueue queue = anchor.open(size, AnchorsProfile.RING_BYTES)) {
             long mechanismBefore = queue instanceof RinglabSpscAnchor spsc ? spsc.mechanismBytes() : 0;
             long start = threads.getCurrentThreadCpuTime();
             pathLoop(queue, src, dst, records);
@@ -172,14 +176,14 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
      * Right after a path repetition of an spsc anchor: its mechanism alone, the events' shape
      * from a probe of a fresh queue, the bytes from the repetition just run.
      */
-    private void measureMechanism(String anchor, int sizeIndex, int rep, long records, long bytes) {
+    private void measureMechanism(Anchors.Resolved anchor, int sizeIndex, int rep, long records, long bytes) {
         int size = SIZES[sizeIndex];
         MechanismLoop shape;
         if (bytes == 0) {
             shape = MechanismLoop.NONE;
         } else {
             MechanismLoop probed;
-            try (AnchorQueue fresh = Anchors.open(anchor, size, AnchorsProfile.RING_BYTES)) {
+            try (AnchorQueue fresh = anchor.open(size, AnchorsProfile.RING_BYTES)) {
                 probed = MechanismLoop.probe((RinglabSpscAnchor) fresh, size,
                         MechanismLoop.probeRecords(size, AnchorsProfile.RING_BYTES, records));
             }
@@ -210,19 +214,21 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
      * repetition took 1.7–2.5× the next one's time in two children at load 25; the one-thread
      * repetitions now follow their own warm-up directly.
      */
-    void measureDrain(String anchor, AnchorsProfile profile) {
-        String strategy = Anchors.strategyOf(anchor);
+    void measureDrain(String anchor, AnchorsProfile profile, DrainOrders orders) {
+        MemoryStrategy strategy = Strategies.memory(Anchors.strategyOf(anchor));
+        QueueDiscipline spsc = Strategies.discipline(Anchors.SPSC);
         long records = profile.records(AnchorsProfile.SMALL_RECORD);
         int batches = DrainRuns.BATCHES.length;
-        DrainRuns.warmOneThread(strategy, Math.max(DrainRuns.BATCH, records / WARMUP_CHUNKS));
+        DrainRuns.warmOneThread(strategy, spsc, Math.max(DrainRuns.BATCH, records / WARMUP_CHUNKS));
         for (int rep = 0; rep < profile.repetitions(); rep++) {
-            for (int b = 0; b < batches; b++) {
-                drain[b][rep] = DrainRuns.oneThread(strategy, DrainRuns.BATCHES[b], records);
+            for (int b : orders.oneThread().at(rep)) {
+                drain[b][rep] = DrainRuns.oneThread(strategy, spsc, DrainRuns.BATCHES[b], records);
             }
         }
         for (int rep = -1; rep < profile.repetitions(); rep++) {
-            for (int b = 0; b < batches; b++) {
-                double rate = DrainRuns.twoThreads(strategy, DrainRuns.BATCHES[b], records, throughputTimeoutMillis(records));
+            for (int b : orders.twoThreads().at(rep)) {
+                double rate = DrainRuns.twoThreads(strategy, spsc, DrainRuns.BATCHES[b], records,
+                        throughputTimeoutMillis(records));
                 if (rep >= 0) {
                     drain[batches + b][rep] = rate;
                 }
@@ -230,28 +236,42 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         }
     }
 
+    /**
+     * Each repetition's order of drain(1) and drain(32), one thread and two, drawn in the parent
+     * ({@link Interleaving}, recorded in results.json) under scope {@code "anchors drain … × STRATEGY"}.
+     */
+    record DrainOrders(Interleaving oneThread, Interleaving twoThreads) {
+
+        static DrainOrders draw(long seed, String anchor, int round, int repetitions) {
+            List<String> batches = java.util.Arrays.stream(DrainRuns.BATCHES).mapToObj(b -> "drain(" + b + ")").toList();
+            return new DrainOrders(Interleaving.draw(seed, "anchors drain one thread × " + anchor, round, repetitions,
+                    batches), Interleaving.draw(seed, "anchors drain two threads × " + anchor, round, repetitions, batches));
+        }
+    }
+
     /** Everything for one anchor, in this JVM: per size a warm-up then the repetitions, then the latency repetitions. */
-    static AnchorSamples measure(String anchor, AnchorsProfile profile, boolean twoThreads) {
+    static AnchorSamples measure(String anchor, AnchorsProfile profile, boolean twoThreads, DrainOrders drainOrders) {
         AnchorSamples s = empty(profile.repetitions());
+        Anchors.Resolved resolved = Anchors.resolve(anchor); // once: every queue of the child opens from it
         if (!twoThreads) {
             s.leaveTwoThreadFiguresOut();
         } else {
             for (int i = 0; i < SIZES.length; i++) {
                 for (int rep = -1; rep < profile.repetitions(); rep++) {
-                    s.measureThroughput(anchor, i, rep, profile);
+                    s.measureThroughput(resolved, i, rep, profile);
                 }
             }
             for (int rep = 0; rep < profile.repetitions(); rep++) {
-                s.measureLatency(anchor, rep, profile);
+                s.measureLatency(resolved, rep, profile);
             }
         }
         for (int i = 0; i < SIZES.length; i++) {
             for (int rep = -1; rep < profile.repetitions(); rep++) {
-                s.measurePath(anchor, i, rep, profile);
+                s.measurePath(resolved, i, rep, profile);
             }
         }
         if (measuresDrain(anchor)) {
-            s.measureDrain(anchor, profile);
+            s.measureDrain(anchor, profile, drainOrders);
         }
         return s;
     }

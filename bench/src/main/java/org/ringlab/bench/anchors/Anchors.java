@@ -113,32 +113,60 @@ public final class Anchors {
 
     /**
      * Opens {@code name} for records of {@code recordSize} bytes in a ring of {@code capacity}
-     * bytes (a power of two). {@link IllegalArgumentException} naming the known anchors for an
-     * unknown name; {@link org.ringlab.api.UnavailableException} for an unavailable strategy.
+     * bytes (a power of two): {@link #resolve} then {@link Resolved#open}.
      */
     public static AnchorQueue open(String name, int recordSize, int capacity) {
-        if (recordSize < Long.BYTES) {
-            throw new IllegalArgumentException("anchor records carry an 8-byte sequence number, so at least 8 bytes; got "
-                    + recordSize);
-        }
-        if (Integer.bitCount(capacity) != 1 || capacity < 2 * recordSize) {
-            throw new IllegalArgumentException("anchor ring capacity must be a power of two of at least two records ("
-                    + 2 * recordSize + " bytes), got " + capacity);
-        }
-        int slots = Integer.highestOneBit(capacity / recordSize);
+        return resolve(name).open(recordSize, capacity);
+    }
+
+    /**
+     * The anchor {@code name} with its strategy and discipline looked up once, to open as many
+     * queues as a child measures. {@link IllegalArgumentException} naming the known anchors for
+     * an unknown name.
+     */
+    public static Resolved resolve(String name) {
         String strategy = strategyOf(name);
         if (strategy != null) {
-            MemoryStrategy memory = Registries.memoryStrategies().require(strategy);
-            return new RinglabSpscAnchor(Registries.disciplines().require(SPSC), memory, seamOf(name), recordSize,
-                    capacity, name);
+            MemoryStrategy memory = Registries.memoryStrategies().find(strategy).orElseThrow(() ->
+                    new IllegalArgumentException("no anchor named '" + name + "': no memory strategy '" + strategy
+                            + "'; known: " + Registries.memoryStrategies().names()));
+            return new Resolved(name, memory, Registries.disciplines().require(SPSC));
         }
-        return switch (name) {
-            case AgronaOneToOneAnchor.NAME -> new AgronaOneToOneAnchor(recordSize, capacity);
-            case JctoolsSpscArrayAnchor.NAME -> new JctoolsSpscArrayAnchor(recordSize, slots);
-            case DisruptorAnchor.NAME -> new DisruptorAnchor(recordSize, slots);
-            default -> throw new IllegalArgumentException("no anchor named '" + name + "'; known: " + THIRD_PARTY
-                    + " and " + RinglabSpscAnchor.PREFIX + "STRATEGY for a memory strategy of "
+        if (!THIRD_PARTY.contains(name)) {
+            throw new IllegalArgumentException("no anchor named '" + name + "'; known: " + THIRD_PARTY + " and "
+                    + RinglabSpscAnchor.PREFIX + "STRATEGY for a memory strategy of "
                     + Registries.memoryStrategies().names());
-        };
+        }
+        return new Resolved(name, null, null);
+    }
+
+    /**
+     * An anchor by name, its spsc strategy and discipline resolved (null for a third-party anchor).
+     */
+    public record Resolved(String name, MemoryStrategy memory, QueueDiscipline spsc) {
+
+        /**
+         * A fresh queue for records of {@code recordSize} bytes in a ring of {@code capacity}
+         * bytes (a power of two); {@link org.ringlab.api.UnavailableException} for an unavailable strategy.
+         */
+        public AnchorQueue open(int recordSize, int capacity) {
+            if (recordSize < Long.BYTES) {
+                throw new IllegalArgumentException("anchor records carry an 8-byte sequence number, so at least 8 "
+                        + "bytes; got " + recordSize);
+            }
+            if (Integer.bitCount(capacity) != 1 || capacity < 2 * recordSize) {
+                throw new IllegalArgumentException("anchor ring capacity must be a power of two of at least two "
+                        + "records (" + 2 * recordSize + " bytes), got " + capacity);
+            }
+            int slots = Integer.highestOneBit(capacity / recordSize);
+            if (memory != null) {
+                return new RinglabSpscAnchor(spsc, memory, seamOf(name), recordSize, capacity, name);
+            }
+            return switch (name) {
+                case AgronaOneToOneAnchor.NAME -> new AgronaOneToOneAnchor(recordSize, capacity);
+                case JctoolsSpscArrayAnchor.NAME -> new JctoolsSpscArrayAnchor(recordSize, slots);
+                default -> new DisruptorAnchor(recordSize, slots);
+            };
+        }
     }
 }

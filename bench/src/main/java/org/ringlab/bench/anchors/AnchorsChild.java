@@ -11,12 +11,14 @@ import org.ringlab.bench.harness.ForkedTask;
  * @param profile    the {@link AnchorsProfile} id
  * @param anchor     the anchor's name ({@link Anchors})
  * @param twoThreads whether it measures the two-thread figures too ({@link AnchorsProfile#measuresTwoThreads})
+ * @param drainOrders its drain comparison's orders, null for an anchor without one ({@link AnchorSamples#measuresDrain})
  */
-record AnchorsChild(String profile, String anchor, boolean twoThreads) implements ForkedTask<AnchorSamples> {
+record AnchorsChild(String profile, String anchor, boolean twoThreads, AnchorSamples.DrainOrders drainOrders)
+        implements ForkedTask<AnchorSamples> {
 
     @Override
     public AnchorSamples measure() {
-        return AnchorSamples.measure(anchor, AnchorsProfile.parse(profile), twoThreads);
+        return AnchorSamples.measure(anchor, AnchorsProfile.parse(profile), twoThreads, drainOrders);
     }
 
     @Override

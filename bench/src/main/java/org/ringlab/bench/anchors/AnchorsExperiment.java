@@ -1,10 +1,8 @@
 package org.ringlab.bench.anchors;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -15,8 +13,7 @@ import org.ringlab.api.Registries;
 import org.ringlab.api.SeamPlacement;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.RepetitionBudget;
-import org.ringlab.bench.util.Stats;
-import org.ringlab.bench.report.Chart;
+import org.ringlab.bench.harness.RoundOrder;
 import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
@@ -72,8 +69,9 @@ public final class AnchorsExperiment implements Experiment {
             progress.note("skipped " + s);
         }
         String mirrored = mirroredAnchor(anchors);
-        Map<String, List<AnchorSamples>> rounds = context.fork() ? forked(anchors, profile, progress, mirrored)
-                : oneRound(interleaved(anchors, profile, progress, mirrored));
+        Map<String, List<AnchorSamples>> rounds = context.fork()
+                ? forked(anchors, profile, progress, mirrored, context.seed())
+                : oneRound(interleaved(anchors, profile, progress, mirrored, context.seed()));
         AnchorClaims judged = new AnchorClaims(rounds, mirrored);
         Map<String, AnchorSamples> samples = new LinkedHashMap<>();
         rounds.forEach((anchor, r) -> samples.put(anchor, AnchorSamples.concat(r)));
@@ -165,8 +163,8 @@ public final class AnchorsExperiment implements Experiment {
         }
 
         List<Claim> claims = judged.all();
-        List<Table> tables = new ArrayList<>(List.of(throughputTable(anchors, rate, bandwidth, ratios, reps),
-                latencyTable(anchors, latency, reps, profile), pathTable(all, path, reps)));
+        List<Table> tables = new ArrayList<>(List.of(AnchorTables.throughputTable(anchors, rate, bandwidth, ratios, reps),
+                AnchorTables.latencyTable(anchors, latency, reps, profile), AnchorTables.pathTable(all, path, reps)));
         if (mirrored != null) {
             tables.add(StrategyTable.of(judged, all));
             tables.add(StrategyTable.drain(judged, claims));
@@ -179,53 +177,63 @@ public final class AnchorsExperiment implements Experiment {
         context.out().flush();
 
         return new ExperimentResult(ID, seed(), "Anchors: spsc beside Agrona, JCTools and the Disruptor",
-                profile.id(), measurements, tables, charts(anchors, rate, bandwidth, latency, forks), claims,
+                profile.id(), measurements, tables, AnchorTables.charts(anchors, rate, bandwidth, latency, forks), claims,
                 notes(profile, context.fork(), rounds.values().iterator().next().size(),
                         all.stream().filter(a -> !twoThreadAnchors.contains(a) && !Anchors.oneThreadOnly(a)).toList()),
                 skipped);
     }
 
     /**
-     * In this JVM, repetitions interleaved: warm-up then repetition k of every anchor before
-     * repetition k + 1 of any, so a noisy neighbour slows all anchors of a round, not one
-     * anchor's every sample. The anchors share call sites here (see the notes).
+     * Repetition {@code round}'s order of {@code anchors} under {@code scope}: a seeded shuffle
+     * drawn afresh and recorded ({@link RoundOrder}); a warm-up ({@code round < 0}) runs them as listed.
+     */
+    private static List<String> order(long seed, String scope, int round, List<String> anchors) {
+        return round < 0 ? anchors : RoundOrder.shuffled(seed, scope, round, anchors, a -> a);
+    }
+
+    /**
+     * In this JVM, repetitions interleaved: warm-up then repetition k of every anchor, in an
+     * order drawn afresh, before repetition k + 1 of any, so a noisy neighbour slows all anchors
+     * of a round, not one anchor's every sample. The anchors share call sites here (see the notes).
      */
     private static Map<String, AnchorSamples> interleaved(List<String> anchors, AnchorsProfile profile,
-                                                          Progress progress, String mirrored) {
+                                                          Progress progress, String mirrored, long seed) {
         int reps = profile.repetitions();
         progress.plan(2 * SIZES.length * anchors.size() * (reps + 1) + anchors.size() * reps);
         Map<String, AnchorSamples> samples = new LinkedHashMap<>();
         anchors.forEach(a -> samples.put(a, AnchorSamples.empty(reps)));
+        Map<String, Anchors.Resolved> resolved = new LinkedHashMap<>();
+        anchors.forEach(a -> resolved.put(a, Anchors.resolve(a))); // once: every queue opens from it
         List<String> shared = anchors.stream().filter(a -> profile.measuresTwoThreads(a, mirrored)).toList();
         anchors.stream().filter(a -> !shared.contains(a)).forEach(a -> samples.get(a).leaveTwoThreadFiguresOut());
         for (int i = 0; i < SIZES.length; i++) {
             for (int round = -1; round < reps; round++) {
-                for (String anchor : shared) {
+                for (String anchor : order(seed, "anchors throughput " + Sizes.format(SIZES[i]), round, shared)) {
                     progress.step(anchor + " × " + Sizes.format(SIZES[i]) + " × "
                             + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
-                    samples.get(anchor).measureThroughput(anchor, i, round, profile);
+                    samples.get(anchor).measureThroughput(resolved.get(anchor), i, round, profile);
                 }
             }
         }
         for (int round = 0; round < reps; round++) {
-            for (String anchor : shared) {
+            for (String anchor : order(seed, "anchors round trip", round, shared)) {
                 progress.step(anchor + " × round trip × " + Sizes.format(AnchorsProfile.SMALL_RECORD)
                         + " × repetition " + (round + 1) + "/" + reps);
-                samples.get(anchor).measureLatency(anchor, round, profile);
+                samples.get(anchor).measureLatency(resolved.get(anchor), round, profile);
             }
         }
         for (int i = 0; i < SIZES.length; i++) {
             for (int round = -1; round < reps; round++) {
-                for (String anchor : anchors) {
+                for (String anchor : order(seed, "anchors one-thread path " + Sizes.format(SIZES[i]), round, anchors)) {
                     progress.step(anchor + " × one-thread path × " + Sizes.format(SIZES[i]) + " × "
                             + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
-                    samples.get(anchor).measurePath(anchor, i, round, profile);
+                    samples.get(anchor).measurePath(resolved.get(anchor), i, round, profile);
                 }
             }
         }
         for (String anchor : anchors) {
             if (AnchorSamples.measuresDrain(anchor)) {
-                samples.get(anchor).measureDrain(anchor, profile);
+                samples.get(anchor).measureDrain(anchor, profile, AnchorSamples.DrainOrders.draw(seed, anchor, 0, reps));
             }
         }
         return samples;
@@ -233,11 +241,12 @@ public final class AnchorsExperiment implements Experiment {
 
     /**
      * Rounds of child JVMs ({@link AnchorsChild}): in each round one per anchor, one after the
-     * other, so round k of every anchor ran at about the same time (A B C A B C …); after the
+     * other in a seeded order drawn afresh ({@link RoundOrder}, recorded in results.json), so
+     * round k of every anchor ran at about the same time and none always runs last; after the
      * profile's minimum, another round while a claim is inconclusive and the budget allows.
      */
     private static Map<String, List<AnchorSamples>> forked(List<String> anchors, AnchorsProfile profile,
-                                                           Progress progress, String mirrored) {
+                                                           Progress progress, String mirrored, long seed) {
         RepetitionBudget budget = profile.rounds();
         progress.plan(anchors.size() * budget.minRounds());
         Map<String, List<AnchorSamples>> rounds = new LinkedHashMap<>();
@@ -251,13 +260,15 @@ public final class AnchorsExperiment implements Experiment {
                         + ", a claim is still inconclusive");
                 progress.plan(anchors.size());
             }
-            for (String anchor : anchors) {
+            for (String anchor : order(seed, "anchors", done, anchors)) {
                 boolean twoThreads = profile.measuresTwoThreads(anchor, mirrored);
                 progress.step(anchor + " (child JVM, round " + (done + 1) + ": " + (twoThreads
                         ? Sizes.format(AnchorsProfile.SMALL_RECORD) + " and " + Sizes.format(AnchorsProfile.LARGE_RECORD)
                         + " throughput, round trips, " : "") + "one-thread path and mechanism"
                         + (AnchorSamples.measuresDrain(anchor) ? ", drain(32) vs drain(1)" : "") + ")");
-                rounds.get(anchor).add(child(anchor, twoThreads, profile, progress));
+                rounds.get(anchor).add(child(new AnchorsChild(profile.id(), anchor, twoThreads,
+                        AnchorSamples.measuresDrain(anchor) ? AnchorSamples.DrainOrders.draw(seed, anchor, done,
+                                profile.repetitions()) : null), profile, progress));
             }
             done++;
             decisive = new AnchorClaims(rounds, mirrored).all().stream().noneMatch(
@@ -266,10 +277,9 @@ public final class AnchorsExperiment implements Experiment {
         return rounds;
     }
 
-    private static AnchorSamples child(String anchor, boolean twoThreads, AnchorsProfile profile, Progress progress) {
-        AnchorSamples s = Fork.run(new AnchorsChild(profile.id(), anchor, twoThreads), CHILD_TIMEOUT,
-                line -> progress.note("(child) " + line));
-        checkShape(s, profile.repetitions(), anchor);
+    private static AnchorSamples child(AnchorsChild task, AnchorsProfile profile, Progress progress) {
+        AnchorSamples s = Fork.run(task, CHILD_TIMEOUT, line -> progress.note("(child) " + line));
+        checkShape(s, profile.repetitions(), task.anchor());
         return s;
     }
 
@@ -351,177 +361,27 @@ public final class AnchorsExperiment implements Experiment {
         return labels;
     }
 
-    private static Table throughputTable(List<String> anchors, Map<Integer, Map<String, double[]>> rate,
-                                         Map<Integer, Map<String, double[]>> bandwidth,
-                                         Map<Integer, Map<String, double[]>> ratios, int reps) {
-        List<String> headers = new ArrayList<>(List.of("anchor"));
-        for (int size : SIZES) {
-            headers.add(Sizes.format(size) + " records/µs");
-            headers.add(Sizes.format(size) + " GB/s");
-        }
-        headers.add("64B × agrona");
-        List<List<String>> rows = new ArrayList<>();
-        for (String anchor : anchors) {
-            List<String> row = new ArrayList<>(List.of(anchor));
-            for (int size : SIZES) {
-                row.add(spread(rate.get(size).get(anchor), "%.2f"));
-                row.add(spread(bandwidth.get(size).get(anchor), "%.2f"));
-            }
-            double[] ratio = ratios.get(AnchorsProfile.SMALL_RECORD).get(anchor);
-            row.add(ratio == null ? (anchor.equals(Anchors.AGRONA) ? "1" : "-") : spread(ratio, "%.2f"));
-            rows.add(row);
-        }
-        return new Table("Throughput, one producer thread and one consumer thread (median [min–max] of " + reps
-                + " repetitions)", headers, rows);
-    }
-
-    private static Table latencyTable(List<String> anchors, Map<String, double[][]> latency, int reps,
-                                      AnchorsProfile profile) {
-        List<String> headers = new ArrayList<>(List.of("anchor"));
-        LATENCY_COLUMNS.forEach(c -> headers.add(c + " ns"));
-        List<List<String>> rows = new ArrayList<>();
-        for (String anchor : anchors) {
-            List<String> row = new ArrayList<>(List.of(anchor));
-            for (double[] column : latency.get(anchor)) {
-                row.add(String.format(Locale.ROOT, "%.0f", Stats.of(column).median()));
-            }
-            rows.add(row);
-        }
-        return new Table("Round-trip latency, 64-byte records, ping-pong over two queues (median over " + reps
-                + " repetitions of " + profile.roundTrips() + " round trips each)", headers, rows);
-    }
-
-    private static Table pathTable(List<String> anchors, Map<Integer, Map<String, double[]>> path, int reps) {
-        List<String> headers = new ArrayList<>(List.of("anchor"));
-        for (int size : SIZES) {
-            headers.add(Sizes.format(size) + " ns");
-        }
-        headers.add("64B agrona ÷ this");
-        double agrona = path.get(AnchorsProfile.SMALL_RECORD).containsKey(Anchors.AGRONA)
-                ? Stats.of(path.get(AnchorsProfile.SMALL_RECORD).get(Anchors.AGRONA)).median() : Double.NaN;
-        List<List<String>> rows = new ArrayList<>();
-        for (String anchor : anchors) {
-            List<String> row = new ArrayList<>(List.of(anchor));
-            for (int size : SIZES) {
-                row.add(spread(path.get(size).get(anchor), "%.1f"));
-            }
-            double mine = Stats.of(path.get(AnchorsProfile.SMALL_RECORD).get(anchor)).median();
-            row.add(Double.isNaN(agrona) ? "-" : String.format(Locale.ROOT, "%.2f", agrona / mine));
-            rows.add(row);
-        }
-        return new Table("One-thread path: CPU ns per record, offer then poll on one thread (median [min–max] of " + reps
-                + " repetitions; CPU time, so it holds on a loaded machine)", headers, rows);
-    }
-
-    private static String spread(double[] samples, String format) {
-        Stats s = Stats.of(samples);
-        return String.format(Locale.ROOT, format + " [" + format + "–" + format + "]", s.median(), s.min(), s.max());
-    }
-
-    private static List<Chart> charts(List<String> anchors, Map<Integer, Map<String, double[]>> rate,
-                                      Map<Integer, Map<String, double[]>> bandwidth, Map<String, double[][]> latency,
-                                      int[] forks) {
-        Map<String, double[]> small = Map.of("records/µs", medians(anchors, rate.get(AnchorsProfile.SMALL_RECORD)));
-        Map<String, double[]> large = Map.of("GB/s", medians(anchors, bandwidth.get(AnchorsProfile.LARGE_RECORD)));
-        Map<String, double[]> percentiles = new LinkedHashMap<>();
-        Map<String, double[][]> latencyForks = new LinkedHashMap<>();
-        latency.forEach((anchor, columns) -> {
-            double[] values = new double[columns.length];
-            for (int c = 0; c < columns.length; c++) {
-                values[c] = Stats.of(columns[c]).median();
-            }
-            percentiles.put(anchor, values);
-            latencyForks.put(anchor, forkMedians(columns, forks));
-        });
-        boolean forked = Arrays.stream(forks).distinct().count() > 1;
-        String spread = "whiskers: min–max of the " + forks.length + " repetitions"
-                + (forked ? "; dots: each forked JVM's median" : " (one JVM: no per-fork dots)");
-        double[][] smallSamples = samples(anchors, rate.get(AnchorsProfile.SMALL_RECORD));
-        double[][] largeSamples = samples(anchors, bandwidth.get(AnchorsProfile.LARGE_RECORD));
-        return List.of(
-                new Chart("Throughput, 64-byte records", Chart.ANCHOR_AXIS, "records per µs", anchors, small, false, false)
-                        .withRangeOf(spread, Map.of("records/µs", smallSamples),
-                                Map.of("records/µs", forkMedians(smallSamples, forks))),
-                new Chart("Bandwidth, 4 KiB records", Chart.ANCHOR_AXIS, "GB/s", anchors, large, false, false)
-                        .withRangeOf(spread, Map.of("GB/s", largeSamples), Map.of("GB/s", forkMedians(largeSamples, forks))),
-                new Chart("Round-trip latency, 64-byte records", "percentile", "ns (log scale)", LATENCY_COLUMNS,
-                        percentiles, true, true).withRangeOf(spread, latency, latencyForks));
-    }
-
-    private static double[][] samples(List<String> anchors, Map<String, double[]> samples) {
-        return anchors.stream().map(samples::get).toArray(double[][]::new);
-    }
-
-    /** Per row of samples, its forks' medians (empty rows when there is one fork). */
-    private static double[][] forkMedians(double[][] rows, int[] forks) {
-        return Arrays.stream(rows).map(r -> Chart.forkMedians(r, forks)).toArray(double[][]::new);
-    }
-
-    private static double[] medians(List<String> anchors, Map<String, double[]> samples) {
-        return anchors.stream().mapToDouble(a -> Stats.of(samples.get(a)).median()).toArray();
-    }
-
     /** {@code oneThreadHere}: anchors whose two-thread figures this profile leaves out ({@link AnchorsProfile#measuresTwoThreads}). */
     private static List<String> notes(AnchorsProfile profile, boolean fork, int rounds, List<String> oneThreadHere) {
+        String small = Long.toString(profile.records(AnchorsProfile.SMALL_RECORD));
+        String large = Long.toString(profile.records(AnchorsProfile.LARGE_RECORD));
         List<String> notes = new ArrayList<>(List.of(
-                "Same work per record for every anchor: the producer thread copies the record (sequence number in its "
-                        + "first and last 8 bytes) in, the consumer thread copies it out and checks the sequence, one "
-                        + "record per call; on full or empty a side spins " + AnchorDriver.SPINS_BEFORE_YIELD
-                        + " times, then yields. Threads: " + org.ringlab.bench.util.TwoCpus.placement() + " (pinger and ponger alike). Every ring is "
-                        + Sizes.format(AnchorsProfile.RING_BYTES)
-                        + "; the slot anchors get ring/record-size slots.",
-                "spsc@STRATEGY: ringlab's spsc discipline, variable-length records (4-byte header, 8-byte aligned "
-                        + "frames: 72 bytes per 64-byte record, as Agrona's 8-byte header gives). Agrona's consumer also "
-                        + "zeroes each record it reads before freeing it.",
-                "JCTools SpscArrayQueue moves references, not bytes: the adapter copies each record into a "
-                        + "preallocated slot, passes the slot's reference and returns the slot through a second "
-                        + "SpscArrayQueue (two hand-offs per record).",
-                "Disruptor 4: single-producer RingBuffer of preallocated byte[] events, BusySpinWaitStrategy, the "
-                        + "consumer is an EventPoller gating the producer (one event per poll).",
-                "Throughput: " + profile.records(AnchorsProfile.SMALL_RECORD) + " × 64 B and "
-                        + profile.records(AnchorsProfile.LARGE_RECORD) + " × 4 KiB records per repetition, timed "
-                        + "from the producer's first offer to the consumer's last poll, after one discarded warm-up "
-                        + "repetition per anchor and size.",
-                "One-thread path: offer then poll on one thread, " + profile.records(AnchorsProfile.SMALL_RECORD)
-                        + " × 64 B and " + profile.records(AnchorsProfile.LARGE_RECORD) + " × 4 KiB records, this "
-                        + "thread's CPU time per record (ThreadMXBean): the code path of each anchor without the "
-                        + "cross-core hand-off, and unmoved by other processes taking the CPU, which the two-thread "
-                        + "figures are not.",
-                "The goal is judged on spsc on the default mirrored strategy (Registries.defaultMirrored()), not on "
-                        + "the best of the strategies, which on noisy figures would pick the luckiest.",
-                "Latency: " + profile.roundTrips() + " round trips per repetition after " + profile.roundTripWarmup()
-                        + " warm-up ones, ping-pong over two queues of the same anchor, HdrHistogram (3 digits).",
-                fork ? "Each anchor ran in " + rounds + " child JVMs of its own (one per round; in every round one "
-                        + "child per anchor, one after the other: A B C … A B C …), so the call sites the anchors share "
-                        + "stay monomorphic, as in an application with one queue type. The claims pair round k of the "
-                        + "compared anchors: a t interval over the rounds' log-ratios, the round variance pooled over "
-                        + "ratios of one kind (RoundPool); rounds are added "
-                        + "while a claim is inconclusive, up to " + profile.rounds().maxRounds() + " or "
-                        + (int) profile.rounds().seconds() + " s."
-                        : "All anchors ran in this JVM, repetitions interleaved across anchors. Caveat: call sites "
-                        + "shared by several anchors (the driver's AnchorQueue calls, SpscRingQueue's RingMemory calls "
-                        + "across strategies) are megamorphic here, which slows spsc most; the forked run and the JMH "
-                        + "AnchorsBenchmark give the uncontaminated figure. One round: no interval between rounds, "
-                        + "so every claim is inconclusive.",
-                "Mechanism: after every one-thread path repetition of spsc@STRATEGY, the bytes its memory moved beyond "
-                        + "the one copy in and out (CopyCounters.extraBytes: a doubled ring's second insertion, staging "
-                        + "and gather at the seam, rotations) plus the bytes the queue skipped as padding, replayed alone "
-                        + "as MemorySegment.copy calls in the same loop shape (as many copies per record as a probe of a "
-                        + "fresh queue saw events), timed as CPU ns per record. Padding counts as if copied (an upper "
-                        + "bound). A strategy's extra cost over spsc on the default mirrored strategy should be that "
-                        + "mechanism's cost: the claims allow " + (int) AnchorClaims.BEYOND_MECHANISM_NS + " ns beyond it.",
-                "drain(32) vs drain(1): spsc on the default mirrored strategy, 64-byte records, the handler reading each "
-                        + "record's sequence number. One thread: the ring filled with " + DrainRuns.FILL
-                        + " records (batches of 32 offered in one call, untimed), then drained with drain(32) or "
-                        + "drain(1) calls: the consumer's CPU ns per record (the offers are the same for both). Two threads: one record per offer, the consumer draining with "
-                        + "the batch size, records/µs. Every repetition runs drain(1) then drain(32).",
-                "No random workload: the seed does not change what is sent."));
+                prose("work", "spins", AnchorDriver.SPINS_BEFORE_YIELD, "placement",
+                        org.ringlab.bench.util.TwoCpus.placement(), "ring", Sizes.format(AnchorsProfile.RING_BYTES)),
+                prose("spsc"), prose("jctools"), prose("disruptor"),
+                prose("throughput", "small", small, "large", large), prose("path", "small", small, "large", large),
+                prose("goal"), prose("latency", "roundTrips", profile.roundTrips(), "warmup", profile.roundTripWarmup()),
+                fork ? prose("forked", "rounds", rounds, "maxRounds", profile.rounds().maxRounds(), "seconds",
+                        (int) profile.rounds().seconds()) : prose("not-forked"),
+                prose("mechanism", "beyond", (int) AnchorClaims.BEYOND_MECHANISM_NS),
+                prose("drain", "fill", DrainRuns.FILL), prose("seed")));
         if (!oneThreadHere.isEmpty()) {
-            notes.add("Two-thread figures (throughput, round trips) not measured in the " + profile.id() + " profile for "
-                    + String.join(", ", oneThreadHere) + ": other mappings of a fixed mirrored ring, running the same "
-                    + "spsc code over the same two views of one set of pages as the default; their one-thread path "
-                    + "and its claims are measured, and the full profile measures their two-thread figures too.");
+            notes.add(prose("one-thread-here", "profile", profile.id(), "anchors", String.join(", ", oneThreadHere)));
         }
         return notes;
+    }
+
+    private static String prose(String section, Object... keyValues) {
+        return org.ringlab.bench.report.Prose.of(AnchorsExperiment.class, "notes.md", section, keyValues);
     }
 }

@@ -11,33 +11,22 @@ import com.lmax.disruptor.RingBuffer;
  * its sequence) so the caller's thread polls like every other anchor's; the ring is built with
  * {@link BusySpinWaitStrategy}, whose publish signals nobody, and the caller spins.
  */
-final class DisruptorAnchor implements AnchorQueue {
+final class DisruptorAnchor extends ThirdPartyAnchor {
 
     static final String NAME = "disruptor";
 
     private final RingBuffer<Event> ring;
     private final EventPoller<Event> poller;
     private final CopyOut copyOut = new CopyOut();
-    private final int recordSize;
 
     DisruptorAnchor(int recordSize, int slots) {
+        super(NAME, recordSize);
         if (Integer.bitCount(slots) != 1) {
             throw new IllegalArgumentException("the Disruptor needs a power-of-two number of slots, got " + slots);
         }
-        this.recordSize = recordSize;
         this.ring = RingBuffer.createSingleProducer(() -> new Event(recordSize), slots, new BusySpinWaitStrategy());
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int recordSize() {
-        return recordSize;
     }
 
     @Override
@@ -66,11 +55,6 @@ final class DisruptorAnchor implements AnchorQueue {
         return copyOut.length;
     }
 
-    @Override
-    public void close() {
-        // Heap only: nothing to release.
-    }
-
     /** One preallocated event. */
     private static final class Event {
         final byte[] bytes;
@@ -85,10 +69,7 @@ final class DisruptorAnchor implements AnchorQueue {
         @Override
         public boolean onEvent(Event event, long sequence, boolean endOfBatch) {
             int n = event.bytes.length;
-            if (n > dst.length) {
-                throw new IllegalArgumentException("record of " + n + " bytes does not fit the destination of "
-                        + dst.length);
-            }
+            checkFits(n, dst);
             System.arraycopy(event.bytes, 0, dst, 0, n);
             length = n;
             return false;

@@ -11,7 +11,6 @@ import org.ringlab.api.QueueDiscipline;
 import org.ringlab.api.QueueProducer;
 import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RecordQueue;
-import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 import org.ringlab.bench.harness.JitWarmup;
@@ -48,11 +47,11 @@ final class DrainRuns {
     }
 
     /** The consumer's CPU ns per record, draining {@code records} records {@code batch} at a time from a filled ring. */
-    static double oneThread(String strategy, int batch, long records) {
+    static double oneThread(MemoryStrategy strategy, QueueDiscipline spsc, int batch, long records) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        try (Spsc q = new Spsc(strategy)) {
+        try (Spsc q = new Spsc(strategy, spsc)) {
             MemorySegment[] batchOf = batchOfRecords();
-            SequenceCheck check = new SequenceCheck(strategy);
+            SequenceCheck check = new SequenceCheck(strategy.name());
             long cpu = oneThreadLoop(q, batchOf, check, batch, records, threads);
             if (cpu <= 0) {
                 throw new IllegalStateException("thread CPU time is not measurable here (the drains took " + cpu
@@ -67,11 +66,11 @@ final class DrainRuns {
      * until the JIT has compiled it ({@link JitWarmup}): the timed calls of {@link #oneThread}
      * then enter C2's code of {@link #oneThreadLoop}, not an on-stack replacement of it.
      */
-    static void warmOneThread(String strategy, long chunkRecords) {
+    static void warmOneThread(MemoryStrategy strategy, QueueDiscipline spsc, long chunkRecords) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        try (Spsc q = new Spsc(strategy)) {
+        try (Spsc q = new Spsc(strategy, spsc)) {
             MemorySegment[] batchOf = batchOfRecords();
-            SequenceCheck check = new SequenceCheck(strategy);
+            SequenceCheck check = new SequenceCheck(strategy.name());
             int[] turn = {0};
             JitWarmup.LOOPS.run(() -> {
                 check.expected = 0;
@@ -129,11 +128,12 @@ final class DrainRuns {
     }
 
     /** Records per µs from a producer thread to a consumer thread draining {@code batch} at a time. */
-    static double twoThreads(String strategy, int batch, long records, long timeoutMillis) {
-        try (Spsc q = new Spsc(strategy)) {
-            AnchorDriver.Run run = new AnchorDriver.Run("spsc@" + strategy + " drain(" + batch + ")");
+    static double twoThreads(MemoryStrategy strategy, QueueDiscipline spsc, int batch, long records,
+                             long timeoutMillis) {
+        try (Spsc q = new Spsc(strategy, spsc)) {
+            AnchorDriver.Run run = new AnchorDriver.Run("spsc@" + strategy.name() + " drain(" + batch + ")");
             long[] times = new long[2];
-            SequenceCheck check = new SequenceCheck(strategy);
+            SequenceCheck check = new SequenceCheck(strategy.name());
             Thread producer = Thread.ofPlatform().name(AnchorDriver.THREAD_PREFIX + "drain-producer")
                     .unstarted(run.guard(0, () -> {
                         MemorySegment record = MemorySegment.ofArray(new byte[AnchorsProfile.SMALL_RECORD]);
@@ -196,7 +196,7 @@ final class DrainRuns {
         }
     }
 
-    /** spsc on a fresh ring of {@link AnchorsProfile#RING_BYTES} of {@code strategy}, through the registries. */
+    /** spsc on a fresh ring of {@link AnchorsProfile#RING_BYTES} of the strategy, both resolved by the caller once. */
     private static final class Spsc implements AutoCloseable {
         final String strategy;
         final RingMemory memory;
@@ -204,10 +204,8 @@ final class DrainRuns {
         final QueueProducer producer;
         final QueueConsumer consumer;
 
-        Spsc(String strategy) {
-            this.strategy = strategy;
-            MemoryStrategy memoryStrategy = Registries.memoryStrategies().require(strategy);
-            QueueDiscipline spsc = Registries.disciplines().require(Anchors.SPSC);
+        Spsc(MemoryStrategy memoryStrategy, QueueDiscipline spsc) {
+            this.strategy = memoryStrategy.name();
             memory = memoryStrategy.allocate(RingSpec.ofCapacity(AnchorsProfile.RING_BYTES));
             try {
                 queue = spsc.create(memory, QueueSpec.variable(AnchorsProfile.SMALL_RECORD));

@@ -9,19 +9,18 @@ import org.jctools.queues.SpscArrayQueue;
  * {@code SpscArrayQueue} running the other way. So each record costs two queue hand-offs and
  * the same two copies as the byte rings, and nothing is allocated per record.
  */
-final class JctoolsSpscArrayAnchor implements AnchorQueue {
+final class JctoolsSpscArrayAnchor extends ThirdPartyAnchor {
 
     static final String NAME = "jctools-spsc-array";
 
     private final SpscArrayQueue<Slot> full;
     private final SpscArrayQueue<Slot> free;
-    private final int recordSize;
 
     JctoolsSpscArrayAnchor(int recordSize, int slots) {
+        super(NAME, recordSize);
         if (slots < 2) {
             throw new IllegalArgumentException("jctools anchor needs at least 2 slots, got " + slots);
         }
-        this.recordSize = recordSize;
         this.full = new SpscArrayQueue<>(slots);
         this.free = new SpscArrayQueue<>(slots);
         for (int i = 0; i < slots; i++) {
@@ -29,16 +28,6 @@ final class JctoolsSpscArrayAnchor implements AnchorQueue {
                 throw new IllegalStateException("the free-slot queue took only " + i + " of " + slots + " slots");
             }
         }
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public int recordSize() {
-        return recordSize;
     }
 
     @Override
@@ -60,18 +49,10 @@ final class JctoolsSpscArrayAnchor implements AnchorQueue {
             return EMPTY;
         }
         int length = slot.bytes.length;
-        if (length > dst.length) {
-            throw new IllegalArgumentException("record of " + length + " bytes does not fit the destination of "
-                    + dst.length);
-        }
+        checkFits(length, dst);
         System.arraycopy(slot.bytes, 0, dst, 0, length);
         free.offer(slot);
         return length;
-    }
-
-    @Override
-    public void close() {
-        // Heap only: nothing to release.
     }
 
     /** One preallocated record buffer; owned by whichever side last took it from a queue. */

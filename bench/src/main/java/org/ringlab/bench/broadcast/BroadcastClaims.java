@@ -76,7 +76,7 @@ final class BroadcastClaims {
      * Every measurable entry of seed 003, judged on {@code inProcess} (null when not measured) and
      * {@code pipes} (null when not measured); {@code absent} says why a missing figure is missing.
      */
-    static List<Claim> seedClaims(RoundPool pool, BroadcastExperiment.InProcess inProcess, Pipes pipes,
+    static List<Claim> seedClaims(RoundPool pool, InProcess inProcess, Pipes pipes,
                                   BroadcastProfile profile, Function<String, String> absent) {
         Map<String, Function<SeedResult, Claim>> judged = new LinkedHashMap<>();
         if (inProcess != null) {
@@ -109,11 +109,11 @@ final class BroadcastClaims {
         return out;
     }
 
-    private static void inProcess(RoundPool pool, BroadcastExperiment.InProcess f, BroadcastProfile profile,
+    private static void inProcess(RoundPool pool, InProcess f, BroadcastProfile profile,
                                   Map<String, Function<SeedResult, Claim>> judged) {
         int most = profile.consumers().stream().mapToInt(Integer::intValue).max().orElseThrow();
         int largest = profile.recordSizes().stream().mapToInt(Integer::intValue).max().orElseThrow();
-        Map<String, Estimate> ratio = BroadcastExperiment.broadcastOverCopy(pool, f);
+        Map<String, Estimate> ratio = InProcess.broadcastOverCopy(pool, f);
         String one = 1 + "|" + largest;
         String top = most + "|" + largest;
         if (ratio.containsKey(one)) {
@@ -173,7 +173,7 @@ final class BroadcastClaims {
     }
 
     /** Copies per record of {@code discipline} per cell: what the producer assembled and the queue copied. */
-    static Map<String, Double> copies(BroadcastExperiment.InProcess f, String discipline) {
+    static Map<String, Double> copies(InProcess f, String discipline) {
         Map<String, Double> out = new LinkedHashMap<>();
         for (String cell : f.cells()) {
             Double v = f.copies().get(discipline + "|" + cell);
@@ -195,13 +195,13 @@ final class BroadcastClaims {
         return cell.substring(0, bar) + "×" + Sizes.format(Integer.parseInt(cell.substring(bar + 1)));
     }
 
-    private static String boundDetail(BroadcastExperiment.InProcess f, String cell) {
+    private static String boundDetail(InProcess f, String cell) {
         List<double[]> expected = f.bound().get(cell);
         return expected == null ? "" : String.format(Locale.ROOT, "; the work allows %s× here (work bound, medians)",
                 num(org.ringlab.bench.util.Cells.median(BroadcastExperiment.flat(expected))));
     }
 
-    private static double median(BroadcastExperiment.InProcess f, String discipline, String cell) {
+    private static double median(InProcess f, String discipline, String cell) {
         return org.ringlab.bench.util.Cells.median(BroadcastExperiment.flat(f.gbps().get(discipline + "|" + cell)));
     }
 

@@ -14,20 +14,16 @@ import java.util.Optional;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
-import org.ringlab.api.Registries;
 import org.ringlab.bench.util.Environment;
-import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.harness.Fork;
-import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.PooledClaims;
 import org.ringlab.bench.harness.RoundPool;
-import org.ringlab.bench.harness.SeedClaim;
-import org.ringlab.bench.harness.Band;
-import org.ringlab.bench.harness.Claim;
+import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
+import org.ringlab.bench.report.Prose;
 import org.ringlab.bench.report.RunContext;
 import org.ringlab.bench.report.Table;
 import org.ringlab.bench.util.Sizes;
@@ -38,8 +34,8 @@ import org.ringlab.bench.util.Sizes;
  * against {@code copy-per-consumer} (taskBus before its redesign: assembled in the producer's own
  * buffer, then copied into each consumer's queue) for record sizes from 64 B to 64 KiB; then
  * framed packets from a child JVM through a real OS pipe, reassembled by {@code StreamFramer}
- * into a {@code broadcast} queue, GB/s and bad headers. Rounds of the two disciplines are
- * interleaved; every round is kept as a sample. The seed's results are judged from its catalogue
+ * into a {@code broadcast} queue, GB/s and bad headers. Each repetition runs the two disciplines
+ * in a seeded order drawn afresh ({@link BroadcastFork}); every repetition is kept as a sample. The seed's results are judged from its catalogue
  * ({@link BroadcastClaims}); ringlab's own goals carry {@code goal.} ids.
  */
 public final class BroadcastExperiment implements Experiment {
@@ -66,10 +62,9 @@ public final class BroadcastExperiment implements Experiment {
     static final String BOUND_POOL = "measured / expected broadcast-over-copy";
     static final String CPU_POOL = "copy / broadcast producer CPU ratios";
 
-    static List<String> concat(List<String> a, List<String> b) {
-        List<String> c = new ArrayList<>(a);
-        c.addAll(b);
-        return c;
+    /** Section {@code section} of broadcast's notes.md. */
+    static String prose(String section, Object... keyValues) {
+        return Prose.of(BroadcastExperiment.class, "notes.md", section, keyValues);
     }
 
     @Override
@@ -161,34 +156,18 @@ public final class BroadcastExperiment implements Experiment {
             String loadBefore = Environment.loadAverage();
             select();
             if (strategy != null) {
-                notes.add(String.format(Locale.ROOT, "profile %s on %s: %d forks, each one paired round: %d warm-up + "
-                                + "%d timed rounds per in-process figure, broadcast and copy-per-consumer alternating "
-                                + "(A B, B A …); %d pipe run%s per packet size, each with its own writer child JVM; "
-                                + "record contents from seed %d. GB/s = 1e9 bytes per second; in-process it is "
-                                + "delivered bytes summed over the consumers, each of which reads every byte.",
-                        profile.name(), strategy.name(), profile.forks(), profile.warmups(), profile.repetitions(),
-                        profile.pipeRuns(), profile.pipeRuns() == 1 ? "" : "s", context.seed()));
-                notes.add(context.fork()
-                        ? "each fork is a fresh JVM (as JMH forks), one after the other; the claims' intervals and "
-                        + "diff resample forks, then the rounds inside them, so they carry JVM-to-JVM noise"
-                        : "not forked: the " + profile.forks() + " forks run in this JVM one after the other, so their "
-                        + "intervals hold no JVM-to-JVM noise (the pipe's writer is a child JVM all the same)");
+                notes.add(prose("profile", "profile", profile.name(), "strategy", strategy.name(), "forks",
+                        profile.forks(), "warmups", profile.warmups(), "repetitions", profile.repetitions(), "pipeRuns",
+                        profile.pipeRuns() + (profile.pipeRuns() == 1 ? " pipe run" : " pipe runs"), "seed",
+                        context.seed()));
+                notes.add(context.fork() ? prose("forked") : prose("not-forked", "forks", profile.forks()));
                 List<BroadcastFork.Result> forks = disciplines.isEmpty() ? List.of() : measure();
                 inProcess(forks);
                 pipes(forks);
                 tables.addAll(workBoundTables);
-                notes.add(assembly
-                        ? "the producer assembles every record as seed 003's does: broadcast straight in its claimed "
-                        + "slot (one write), copy-per-consumer in its own buffer, then into each consumer's queue "
-                        + "(1 + N writes)"
-                        : "--no-assembly: the producer offers a record prepared once, so only each discipline's own "
-                        + "copies are measured (1 against N); not seed 003's conditions, whose in-process results are "
-                        + "therefore not judged");
-                notes.add("2 cores of a KVM guest and a JVM, where taskBus ran Qt processes on a 4-core i7 (8 threads): "
-                        + "with 1 producer + N consumers on 2 cores the work is serialised, so single copy can gain only "
-                        + "what the work bound table shows");
-                notes.add("load average (1, 5, 15 min) before: " + loadBefore + "; after: " + Environment.loadAverage()
-                        + " — with more runnable threads than cores the figures measure the scheduler as much as the queue");
+                notes.add(prose(assembly ? "assembly" : "no-assembly"));
+                notes.add(prose("machine"));
+                notes.add(prose("load", "before", loadBefore, "after", Environment.loadAverage()));
             }
             BroadcastProfile p = profile;
             InProcess f = assembly ? inProcessFigures : null;
@@ -196,57 +175,23 @@ public final class BroadcastExperiment implements Experiment {
             claims.addAll(pool -> BroadcastClaims.seedClaims(pool, f, pf, p, this::absent));
             if (inProcessFigures != null) {
                 InProcess all = inProcessFigures;
-                claims.addAll(pool -> goals(pool, all, p));
+                claims.addAll(pool -> InProcess.goals(pool, all, p));
             }
             return new ExperimentResult(ID, SEED, "broadcast: seed 003's single-copy broadcast (QSARC)", profile.name(),
                     measurements, tables, charts, claims.judge(), notes, skipped);
         }
 
         private void select() {
-            List<String> ours = List.of(BROADCAST, COPY);
-            if (!context.disciplines().isEmpty() && ours.stream().noneMatch(context::wantsDiscipline)) {
-                throw new IllegalArgumentException("broadcast: the discipline filter " + context.disciplines()
-                        + " selects none of the disciplines it measures " + ours);
-            }
-            for (String name : ours) {
-                if (!context.wantsDiscipline(name)) {
-                    skipped.add("discipline " + name + ": not selected by the discipline filter " + context.disciplines());
-                    continue;
-                }
-                Optional<QueueDiscipline> d = Registries.disciplines().find(name);
-                if (d.isEmpty()) {
-                    skipped.add("discipline " + name + ": not discovered (known: " + Registries.disciplines().names() + ")");
-                } else if (!d.get().availability().isAvailable()) {
-                    skipped.add("discipline " + name + ": " + d.get().availability().reason());
-                } else {
-                    disciplines.put(name, d.get());
-                }
-            }
-            List<MemoryStrategy> all = Registries.memoryStrategies().all();
-            if (!context.strategies().isEmpty() && all.stream().noneMatch(s -> context.strategies().contains(s.name()))) {
-                throw new IllegalArgumentException("broadcast: the strategy filter " + context.strategies()
-                        + " selects no memory strategy; known: " + Registries.memoryStrategies().names());
-            }
-            List<MemoryStrategy> usable = new ArrayList<>();
-            for (MemoryStrategy s : all) {
-                if (context.wantsStrategy(s.name())) {
-                    if (s.availability().isAvailable()) {
-                        usable.add(s);
-                    } else {
-                        skipped.add("strategy " + s.name() + ": " + s.availability().reason());
-                    }
-                }
-            }
-            if (usable.isEmpty()) {
+            Strategies.Selection chosen = Strategies.select(ID, context, List.of(BROADCAST, COPY), skipped);
+            disciplines.putAll(chosen.disciplines());
+            if (chosen.main() == null) {
                 skipped.add("every figure: no available memory strategy passes the filter " + context.strategies());
                 return;
             }
-            // One strategy: with the default seam placement (pad) broadcast slots never cross the seam, so the strategy matters little here.
-            strategy = Registries.defaultMirrored().chosen().filter(usable::contains).orElse(usable.get(0));
-            if (usable.size() > 1) {
-                notes.add("measured on " + strategy.name() + " only (the default mirrored strategy when selected): "
-                        + "with seam placement pad broadcast slots never cross the seam, so no strategy copies or gathers; narrow with --strategy "
-                        + "to measure another");
+            // One strategy: with the default seam placement (pad) broadcast slots never cross the seam.
+            strategy = chosen.main();
+            if (chosen.strategies().size() > 1) {
+                notes.add(prose("one-strategy", "strategy", strategy.name()));
             }
         }
 
@@ -254,14 +199,16 @@ public final class BroadcastExperiment implements Experiment {
 
         /** {@link BroadcastProfile#forks()} forks, each in a fresh JVM with {@code --fork}, else in this one. */
         private List<BroadcastFork.Result> measure() {
-            BroadcastFork task = new BroadcastFork(profile.name(), strategy.name(), List.copyOf(disciplines.keySet()),
-                    disciplines.containsKey(BROADCAST), context.seed(), assembly);
+            List<String> names = List.copyOf(disciplines.keySet());
+            boolean pipes = disciplines.containsKey(BROADCAST);
             context.progress().plan(profile.forks());
             List<BroadcastFork.Result> forks = new ArrayList<>();
             for (int f = 0; f < profile.forks(); f++) {
+                BroadcastFork task = BroadcastFork.drawn(profile, strategy.name(), names, pipes, context.seed(),
+                        assembly, f);
                 context.progress().step(String.format(Locale.ROOT, "broadcast fork %d of %d: %s × %s consumers × %s%s",
-                        f + 1, profile.forks(), String.join(" vs ", disciplines.keySet()), profile.consumers(),
-                        profile.recordSizes().stream().map(Sizes::format).toList(), task.pipes()
+                        f + 1, profile.forks(), String.join(" vs ", names), profile.consumers(),
+                        profile.recordSizes().stream().map(Sizes::format).toList(), pipes
                                 ? "; child JVM → pipe → StreamFramer → broadcast × "
                                 + profile.pipePackets().stream().map(Sizes::format).toList() + " packets" : ""));
                 forks.add(context.fork() ? Fork.run(task, TIMEOUT, line -> context.progress().note("(child) " + line))
@@ -353,7 +300,7 @@ public final class BroadcastExperiment implements Experiment {
                         BroadcastFork.Cell first = forks.getFirst().cells().stream()
                                 .filter(c -> c.consumers() == consumers && c.size() == size).findFirst().orElseThrow();
                         Map<String, Long> counters = first.counters().get(order.indexOf(d));
-                        double copies = copiesPerRecord(counters, records, size);
+                        double copies = InProcess.copiesPerRecord(counters, records, size);
                         // Deterministic: the bytes the producer assembled and the queue copied, per record.
                         measurements.add(new Measurement(ID, labels, "bytesWrittenPerRecord", "bytes", false, true,
                                 new double[] {copies * size}));
@@ -398,7 +345,8 @@ public final class BroadcastExperiment implements Experiment {
                     + "record (waiting on a full ring included); median [min..max] of " + of,
                     List.of("consumers", "record", "producer CPU ns/record broadcast", "producer CPU ns/record copy",
                             "A ns", "W ns", "R ns", "expected broadcast / copy", "measured", "measured / expected"),
-                    boundRows.stream().map(r -> r.size() == 8 ? concat(r, List.of("—", "—")) : r).toList()));
+                    boundRows.stream().map(r -> r.size() == 8 ? java.util.stream.Stream.concat(r.stream(),
+                            java.util.stream.Stream.of("—", "—")).toList() : r).toList()));
             tables.add(new Table("1 producer × N consumer threads in one process, every consumer reads every byte, "
                     + strategy.name() + ", ring " + Sizes.format(FanOut.CAPACITY) + " (GB/s delivered summed over the "
                     + "consumers, median [min..max] of " + of + ")",
@@ -411,11 +359,11 @@ public final class BroadcastExperiment implements Experiment {
             InProcess figures = new InProcess(List.copyOf(cells), gbpsGroups, ratioGroups, boundGroups, cpuGroups,
                     copiesPerRecord);
             if (disciplines.containsKey(BROADCAST) && disciplines.containsKey(COPY)) {
-                charts.add(ratioChart(figures, profile));
+                charts.add(InProcess.ratioChart(figures, profile));
             }
             inProcessFigures = figures;
             if (!cells.contains(GOAL_CONSUMERS + "|" + GOAL_SIZE)) {
-                notes.add("profile " + profile.name() + " has no " + where(GOAL_CONSUMERS, GOAL_SIZE) + " cell: "
+                notes.add("profile " + profile.name() + " has no " + InProcess.where(GOAL_CONSUMERS, GOAL_SIZE) + " cell: "
                         + "ringlab's throughput goals are stated but not judged");
             }
         }
@@ -423,240 +371,10 @@ public final class BroadcastExperiment implements Experiment {
         // ---- between processes: framed packets through a pipe ----
 
         private void pipes(List<BroadcastFork.Result> forks) {
-            if (!disciplines.containsKey(BROADCAST)) {
-                return;
-            }
-            List<List<String>> rows = new ArrayList<>();
-            double best = 0;
-            int bestIndex = 0;
-            List<List<double[]>> everySize = new ArrayList<>(); // per packet size, its GB/s a group per fork
-            long badTotal = 0;
-            long junkTotal = 0;
-            long packetsTotal = 0;
-            for (int pi = 0; pi < profile.pipePackets().size(); pi++) {
-                int packet = profile.pipePackets().get(pi);
-                List<double[]> gbps = new ArrayList<>();
-                List<double[]> bad = new ArrayList<>();
-                PipeRun.Result last = null;
-                for (BroadcastFork.Result fork : forks) {
-                    BroadcastFork.Pipe p = fork.pipes().get(pi);
-                    if (p.packet() != packet) {
-                        throw new IllegalStateException("a broadcast fork sent pipe runs of " + p.packet()
-                                + "-byte packets where " + packet + " were expected");
-                    }
-                    gbps.add(p.runs().stream().mapToDouble(PipeRun.Result::gigabytesPerSecond).toArray());
-                    bad.add(p.runs().stream().mapToDouble(r -> r.framer().get("badHeaders")).toArray());
-                    for (PipeRun.Result r : p.runs()) {
-                        badTotal += r.framer().get("badHeaders");
-                        junkTotal += r.insertedJunk();
-                        packetsTotal += r.packets();
-                        last = r;
-                    }
-                }
-                Map<String, String> labels = Measurement.labels("part", "pipe", "strategy", strategy.name(), "discipline", BROADCAST,
-                        "packet", Sizes.format(packet));
-                measurements.add(Measurement.ofForks(ID, labels, "pipe", "GB/s", true, false, gbps));
-                everySize.add(gbps);
-                measurements.add(Measurement.ofForks(ID, labels, "badHeaders", "count", false, true, bad));
-                measurements.add(new Measurement(ID, labels, "stagedBytesPerPacket", "bytes", false, true,
-                        new double[] {(double) last.framer().get("stagedBytes") / last.packets()}));
-                rows.add(List.of(Sizes.format(packet), Long.toString(last.packets()), cell(flat(gbps)),
-                        String.format(Locale.ROOT, "%.0f of %d inserted", median(flat(bad)), last.insertedJunk()),
-                        Long.toString(last.framer().get("truncatedPackets")),
-                        Sizes.format(last.framer().get("bytesRead") / Math.max(1, last.framer().get("reads")))));
-                if (median(flat(gbps)) > best) {
-                    best = median(flat(gbps));
-                    bestIndex = pi;
-                }
-            }
-            tables.add(new Table("framed packets between processes: a child JVM writes seed 003's framed packets (junk "
-                    + "before every " + profile.garbageEvery() + "th) into its stdout pipe, StreamFramer reassembles "
-                    + "them into a 1-consumer broadcast queue on " + strategy.name() + ", the consumer reads every byte "
-                    + "(GB/s of pipe bytes from the first byte to the last packet consumed, median [min..max] of "
-                    + forks.size() * profile.pipeRuns() + ": " + forks.size() + " forks × " + profile.pipeRuns() + ")",
-                    List.of("packet", "packets", "GB/s", "bad headers", "truncated", "bytes per read"), rows));
-            pipeFigures = new BroadcastClaims.Pipes(profile.pipePackets(), List.copyOf(everySize), bestIndex);
-            claims.add(Claim.goal("pipe-resync", new Claim("a bad header is counted and the framer resynchronises on "
-                    + "the next prefix without dropping the rest of the stream",
-                    badTotal + " bad headers counted for " + junkTotal + " junk insertions; all " + packetsTotal
-                            + " packets delivered intact",
-                    badTotal == junkTotal ? Claim.Verdict.REPRODUCED : Claim.Verdict.DIFFERS)));
-            notes.add("the pipe is read through Process.getInputStream() (an InputStream), so StreamFramer stages "
-                    + "each read through its 16 KiB chunk array (stagedBytesPerPacket); a channel would read "
-                    + "straight into the slot");
-        }
-    }
-
-    /**
-     * The in-process figures the claims rest on, per cell ({@code "consumers|size"}, in the
-     * profile's order), one group per fork.
-     *
-     * @param gbps     per {@code "discipline|consumers|size"}: GB/s delivered
-     * @param ratio    per cell: each repetition's broadcast / copy GB/s
-     * @param bound    per cell: the work bound's expected broadcast / copy
-     * @param cpu      per {@code "discipline|consumers|size"}: the producer's CPU ns per record
-     * @param copies   per {@code "discipline|consumers|size"}: copies of each record's bytes (counted)
-     */
-    record InProcess(List<String> cells, Map<String, List<double[]>> gbps, Map<String, List<double[]>> ratio,
-                     Map<String, List<double[]>> bound, Map<String, List<double[]>> cpu, Map<String, Double> copies) {
-    }
-
-    /**
-     * How many times each record's bytes were written: what the producer assembled plus what the
-     * queue copied (copy-per-consumer counts its copies; broadcast writes an offered record once
-     * into its slot and copies nothing the producer assembled in a claimed slot).
-     */
-    static double copiesPerRecord(Map<String, Long> counters, long records, int size) {
-        long assembled = counters.getOrDefault(FanOut.ASSEMBLED_BYTES, 0L);
-        Long queueCopied = counters.get("bytesCopied");
-        long copied = queueCopied != null ? queueCopied : counters.getOrDefault(FanOut.OFFERED_BYTES, 0L);
-        return (double) (assembled + copied) / ((double) records * size);
-    }
-
-    /**
-     * Every pooled figure of one kind at each cell where it was measured, so that a claim's
-     * interval rests on the round variance of every alike cell (the F test leaves out a cell
-     * that varies more), not on its own two forks alone.
-     */
-    private static Map<String, Estimate> everyCell(List<String> cells,
-                                                   java.util.function.Function<String, Estimate> of) {
-        Map<String, Estimate> out = new LinkedHashMap<>();
-        for (String cell : cells) {
-            Estimate e = of.apply(cell);
-            if (e != null) {
-                out.put(cell, e);
+            if (disciplines.containsKey(BROADCAST)) {
+                pipeFigures = PipeFigures.judge(profile, strategy.name(), forks, measurements, tables, claims, notes);
             }
         }
-        return out;
-    }
-
-    /** Every cell's broadcast / copy GB/s, pooled: the claims' and the ratio chart's one set of intervals. */
-    static Map<String, Estimate> broadcastOverCopy(RoundPool pool, InProcess f) {
-        Map<String, List<double[]>> g = f.gbps();
-        return everyCell(f.cells(), k -> g.containsKey(BROADCAST + "|" + k) && g.containsKey(COPY + "|" + k)
-                ? pool.ratioOfForks(RATIO_POOL, g.get(BROADCAST + "|" + k), g.get(COPY + "|" + k)) : null);
-    }
-
-    /**
-     * broadcast / copy GB/s per record size, a point per consumer count with its pooled 95 %
-     * interval (the claims'), and each fork's ratio of medians as dots.
-     */
-    static Chart ratioChart(InProcess f, BroadcastProfile profile) {
-        Map<String, Estimate> e = RoundPool.judge(pool -> broadcastOverCopy(pool, f));
-        List<String> sizes = profile.recordSizes().stream().map(s -> Sizes.format(s)).toList();
-        Map<String, double[]> point = new LinkedHashMap<>();
-        Map<String, double[]> low = new LinkedHashMap<>();
-        Map<String, double[]> high = new LinkedHashMap<>();
-        Map<String, double[][]> forks = new LinkedHashMap<>();
-        for (int consumers : profile.consumers()) {
-            String name = consumersLabel(consumers);
-            double[][] v = new double[4][sizes.size()];
-            double[][] dots = new double[sizes.size()][];
-            for (int si = 0; si < sizes.size(); si++) {
-                String k = consumers + "|" + profile.recordSizes().get(si);
-                Estimate x = e.getOrDefault(k, Estimate.NONE);
-                v[0][si] = x.ratio();
-                v[1][si] = x.low();
-                v[2][si] = x.high();
-                dots[si] = x == Estimate.NONE ? new double[0] : ratios(Chart.forkMedians(f.gbps().get(BROADCAST + "|"
-                        + k)), Chart.forkMedians(f.gbps().get(COPY + "|" + k)));
-            }
-            point.put(name, v[0]);
-            low.put(name, v[1]);
-            high.put(name, v[2]);
-            forks.put(name, dots);
-        }
-        // Log axis: a t interval is symmetric in the log, and a cell left out of its pool (df 1) spans decades.
-        return new Chart("broadcast: broadcast / copy-per-consumer GB/s by record size (95 % interval)", "record size",
-                "broadcast GB/s ÷ copy-per-consumer GB/s (1 = as fast; log)", sizes, point, false, true, low, high, 1,
-                "whiskers: the 95 % t interval over the forks (paired rounds), the round variance pooled over every "
-                        + "cell as the claims'; dots: each fork's ratio of medians", forks);
-    }
-
-    private static String where(int consumers, int size) {
-        return BroadcastClaims.where(consumers, size);
-    }
-
-    /**
-     * ringlab's own goals in one process (none is a seed's result): broadcast ≥ 3× copy-per-consumer
-     * and ≥ 3 GB/s at 4 consumers × 64 KiB, the gain the work bound allows, and the producer's CPU.
-     */
-    static List<Claim> goals(RoundPool pool, InProcess f, BroadcastProfile profile) {
-        int most = profile.consumers().stream().mapToInt(Integer::intValue).max().orElseThrow();
-        int largest = profile.recordSizes().stream().mapToInt(Integer::intValue).max().orElseThrow();
-        List<Claim> out = new ArrayList<>();
-        Map<String, List<double[]>> gbpsGroups = f.gbps();
-        Map<String, Estimate> ratio = broadcastOverCopy(pool, f);
-        Map<String, Estimate> rate = everyCell(f.cells(), k -> gbpsGroups.containsKey(BROADCAST + "|" + k)
-                ? pool.figureOfForks(GBPS_POOL, gbpsGroups.get(BROADCAST + "|" + k)) : null);
-        // Paired: round r's broadcast / copy against round r's work bound, in the same fork.
-        Map<String, Estimate> bound = everyCell(f.cells(), k -> ratio.containsKey(k) ? pool.ratioOfForks(BOUND_POOL,
-                f.ratio().get(k), f.bound().get(k)) : null);
-        Map<String, Estimate> cpuRatio = everyCell(f.cells(), k -> !k.startsWith("1|")
-                && f.cpu().containsKey(BROADCAST + "|" + k) && f.cpu().containsKey(COPY + "|" + k)
-                ? pool.ratioOfForks(CPU_POOL, f.cpu().get(COPY + "|" + k), f.cpu().get(BROADCAST + "|" + k)) : null);
-        String goalCell = GOAL_CONSUMERS + "|" + GOAL_SIZE;
-        List<double[]> b = gbpsGroups.get(BROADCAST + "|" + goalCell);
-        List<double[]> c = gbpsGroups.get(COPY + "|" + goalCell);
-        String goalWhere = where(GOAL_CONSUMERS, GOAL_SIZE);
-        String ratioClaim = String.format(Locale.ROOT, "broadcast ≥ %s× the throughput of copy-per-consumer (%s; on two "
-                + "cores the work bound caps it lower)", BroadcastClaims.num(RATIO_GOAL), goalWhere);
-        String notThere = "not measured: profile " + profile.name() + " has no " + goalWhere + " cell";
-        if (ratio.containsKey(goalCell)) {
-            out.add(Claim.goal("broadcast-over-copy", SeedClaim.of(ratioClaim, BroadcastClaims.num(RATIO_GOAL) + "×")
-                    .atLeast("broadcast / copy GB/s at " + goalWhere, RATIO_GOAL, ratio.get(goalCell))
-                    .build().toClaim(String.format(Locale.ROOT, "%.2f vs %.2f GB/s (medians)", median(flat(b)),
-                            median(flat(c))))));
-        } else {
-            out.add(Claim.goal("broadcast-over-copy", SeedClaim.notMeasured(ratioClaim, BroadcastClaims.num(RATIO_GOAL) + "×",
-                    f.cells().contains(goalCell) ? "not measured: both disciplines are needed" : notThere)));
-        }
-        String rateClaim = String.format(Locale.ROOT, "broadcast delivers ≥ %s GB/s summed over its consumers in one "
-                + "process (%s)", BroadcastClaims.num(IN_PROCESS_GOAL), goalWhere);
-        if (rate.containsKey(goalCell)) {
-            out.add(Claim.goal("in-process-gbps", SeedClaim.of(rateClaim, BroadcastClaims.num(IN_PROCESS_GOAL) + " GB/s")
-                    .atLeast("broadcast GB/s at " + goalWhere, IN_PROCESS_GOAL, rate.get(goalCell)).build().toClaim("")));
-        } else {
-            out.add(Claim.goal("in-process-gbps", SeedClaim.notMeasured(rateClaim, BroadcastClaims.num(IN_PROCESS_GOAL) + " GB/s",
-                    f.cells().contains(goalCell) ? "not measured: broadcast not selected" : notThere)));
-        }
-        String top = most + "|" + largest;
-        String where = where(most, largest);
-        List<double[]> expected = f.bound().get(top);
-        if (bound.containsKey(top)) {
-            out.add(Claim.goal("work-bound", SeedClaim.of(String.format(Locale.ROOT, "one copy instead of one per "
-                                    + "consumer gains what the work allows (the work bound, with A, W and R measured in "
-                                    + "this run) at %s: measured / expected within %.2f× either way", where, Band.WIDTH),
-                            "bound here " + cell(flat(expected)) + "×")
-                    .within("measured / expected broadcast-over-copy", 1 / Band.WIDTH, Band.WIDTH, bound.get(top))
-                    .build().toClaim(String.format(Locale.ROOT, "measured %.2f×, expected %.2f× (medians)",
-                            median(flat(f.ratio().get(top))), median(flat(expected))))));
-        }
-        // The producer's CPU per record: one write per record whatever N for broadcast, N for copy-per-consumer.
-        String cpuText = String.format(Locale.ROOT, "one copy serves every consumer, so broadcast's producer spends "
-                + "less CPU per record than copy-per-consumer's once there are 2 or more consumers (%s records; "
-                + "copy / broadcast producer CPU per record ≥ 1 at each N ≥ 2)", Sizes.format(largest));
-        SeedClaim.Builder cpu = SeedClaim.of(cpuText, "≥ 1");
-        StringBuilder cpuDetail = new StringBuilder();
-        boolean checked = false;
-        for (int n : profile.consumers()) {
-            List<double[]> pb = f.cpu().get(BROADCAST + "|" + n + "|" + largest);
-            List<double[]> pcpy = f.cpu().get(COPY + "|" + n + "|" + largest);
-            if (pb == null || pcpy == null) {
-                continue;
-            }
-            cpuDetail.append(cpuDetail.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT,
-                    "%d consumer%s: broadcast %.0f, copy %.0f ns/record", n, n == 1 ? "" : "s", median(flat(pb)),
-                    median(flat(pcpy))));
-            if (n >= 2) {
-                cpu.atLeast("copy / broadcast producer CPU at " + n + " consumers", 1, cpuRatio.get(n + "|" + largest));
-                checked = true;
-            }
-        }
-        out.add(Claim.goal("producer-cpu", checked ? cpu.build().toClaim(cpuDetail.toString())
-                : SeedClaim.notMeasured(cpuText, "≥ 1",
-                "not measured: no thread CPU time, one discipline, or no cell with 2 or more consumers")));
-        return out;
     }
 
     /** A fork's child JVM that takes longer is stuck; quick's forks take a few seconds, full's a few minutes. */

@@ -7,27 +7,44 @@ import java.util.Map;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
-import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.ForkedTask;
+import org.ringlab.bench.harness.Interleaving;
+import org.ringlab.bench.util.Strategies;
 
 /**
  * One fork of the broadcast experiment: every in-process cell (consumers × record size) with
- * its disciplines alternating round by round (A B, B A …) after the profile's warm-ups, then
+ * its disciplines in each repetition's order as the parent drew it ({@link Interleaving},
+ * recorded in results.json) after the profile's warm-ups, then
  * {@link BroadcastProfile#pipeRuns()} pipe runs per packet size (each its own writer child).
  * The experiment runs it {@link BroadcastProfile#forks()} times, each in a fresh JVM, so a fork
  * is one paired round and the claims and {@code diff} resample forks, then repetitions.
  *
  * @param profile     the {@link BroadcastProfile} name
- * @param strategy    the memory strategy of every queue
- * @param disciplines the in-process disciplines, in the order of the first round
+ * @param strategy    the memory strategy of every queue, resolved once in the child
+ * @param disciplines the in-process disciplines, in row order
+ * @param orders      per in-process cell (consumers outer, sizes inner), its repetitions' order of the disciplines
  * @param pipes       whether to run the pipe (it needs {@link BroadcastExperiment#BROADCAST})
  * @param seed        the run's seed (record contents)
  * @param assembly    whether the producer assembles each record (seed 003's conditions: broadcast in
  *                    its claimed slot, copy-per-consumer in its own buffer) or offers one prepared once
  */
-record BroadcastFork(String profile, String strategy, List<String> disciplines, boolean pipes, long seed,
-                     boolean assembly)
+record BroadcastFork(String profile, String strategy, List<String> disciplines, List<Interleaving> orders,
+                     boolean pipes, long seed, boolean assembly)
         implements ForkedTask<BroadcastFork.Result> {
+
+    /** Fork {@code fork}'s task: each cell's orders drawn now under scope {@code "broadcast C × SIZE"}. */
+    static BroadcastFork drawn(BroadcastProfile p, String strategy, List<String> disciplines, boolean pipes, long seed,
+                               boolean assembly, int fork) {
+        List<Interleaving> orders = new ArrayList<>();
+        for (int consumers : p.consumers()) {
+            for (int size : p.recordSizes()) {
+                orders.add(disciplines.isEmpty() ? null : Interleaving.draw(seed, "broadcast " + consumers + " × "
+                        + org.ringlab.bench.util.Sizes.format(size), fork, p.repetitions(), disciplines));
+            }
+        }
+        return new BroadcastFork(p.name(), strategy, disciplines, disciplines.isEmpty() ? List.of() : orders, pipes,
+                seed, assembly);
+    }
 
     /**
      * One in-process cell of one fork.
@@ -54,19 +71,20 @@ record BroadcastFork(String profile, String strategy, List<String> disciplines, 
     @Override
     public Result measure() {
         BroadcastProfile p = BroadcastProfile.named(profile);
-        MemoryStrategy memory = Registries.memoryStrategies().require(strategy);
+        MemoryStrategy memory = Strategies.memory(strategy);
+        List<QueueDiscipline> queues = disciplines.stream().map(Strategies::discipline).toList();
         try {
             List<Cell> cells = new ArrayList<>();
             if (!disciplines.isEmpty()) {
                 for (int consumers : p.consumers()) {
                     for (int size : p.recordSizes()) {
-                        cells.add(cell(p, memory, consumers, size));
+                        cells.add(cell(p, memory, queues, orders.get(cells.size()), consumers, size));
                     }
                 }
             }
             List<Pipe> pipeRuns = new ArrayList<>();
             if (pipes) {
-                QueueDiscipline broadcast = Registries.disciplines().require(BroadcastExperiment.BROADCAST);
+                QueueDiscipline broadcast = Strategies.discipline(BroadcastExperiment.BROADCAST);
                 for (int packet : p.pipePackets()) {
                     List<PipeRun.Result> runs = new ArrayList<>();
                     for (int r = 0; r < p.pipeRuns(); r++) {
@@ -82,7 +100,8 @@ record BroadcastFork(String profile, String strategy, List<String> disciplines, 
         }
     }
 
-    private Cell cell(BroadcastProfile p, MemoryStrategy memory, int consumers, int size) throws InterruptedException {
+    private Cell cell(BroadcastProfile p, MemoryStrategy memory, List<QueueDiscipline> queues, Interleaving order,
+                      int consumers, int size) throws InterruptedException {
         long records = p.recordsFor(size);
         int n = p.repetitions();
         int ds = disciplines.size();
@@ -92,11 +111,9 @@ record BroadcastFork(String profile, String strategy, List<String> disciplines, 
         double[] a = new double[n];
         double[] w = new double[n];
         double[] rd = new double[n];
-        List<QueueDiscipline> queues = disciplines.stream().map(d -> Registries.disciplines().require(d)).toList();
         for (int r = -p.warmups(); r < n; r++) {
-            // Alternate which goes first: a burst of background load hits both alike.
-            for (int k = 0; k < ds; k++) {
-                int d = (r & 1) == 0 ? k : ds - 1 - k;
+            // The drawn order: a burst of background load hits every discipline alike.
+            for (int d : order.at(r)) {
                 FanOut.Round round = FanOut.run(queues.get(d), memory, size, consumers, records, seed,
                         assembly(disciplines.get(d)));
                 if (r >= 0) {

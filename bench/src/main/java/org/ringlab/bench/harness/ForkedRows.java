@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * Figures measured in several forked JVMs: for every fork, rows of repetitions
@@ -39,11 +40,18 @@ public record ForkedRows(List<double[][]> forks) {
      */
     public static ForkedRows run(ForkedTask<Rows> task, int forks, boolean fork, Duration timeout,
                                  Consumer<String> output) {
+        return run(f -> task, forks, fork, timeout, output);
+    }
+
+    /** {@link #run} with fork {@code f}'s own task (its repetitions' order, {@link Interleaving}). */
+    public static ForkedRows run(IntFunction<? extends ForkedTask<Rows>> taskOfFork, int forks, boolean fork,
+                                 Duration timeout, Consumer<String> output) {
         if (forks < 1) {
             throw new IllegalArgumentException("forks must be >= 1, got " + forks);
         }
         List<double[][]> out = new ArrayList<>(forks);
         for (int f = 0; f < forks; f++) {
+            ForkedTask<Rows> task = taskOfFork.apply(f);
             out.add((fork ? Fork.run(task, timeout, output) : task.measure()).rows());
         }
         return new ForkedRows(out);

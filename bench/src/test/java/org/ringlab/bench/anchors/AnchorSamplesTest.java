@@ -28,8 +28,12 @@ class AnchorSamplesTest {
         }
         s.path()[1][2] = Double.NaN;
         assertEquals(s, RecordJson.read(RecordJson.write(s), AnchorSamples.class));
-        AnchorsChild task = new AnchorsChild("quick", "agrona-one-to-one", true);
+        AnchorsChild task = new AnchorsChild("quick", "agrona-one-to-one", true, null);
         assertEquals(task, RecordJson.read(RecordJson.write(task), AnchorsChild.class));
+        AnchorsChild drains = new AnchorsChild("quick", "spsc@heap-doubled", true,
+                AnchorSamples.DrainOrders.draw(3, "spsc@heap-doubled", 1, 4));
+        assertEquals(drains, RecordJson.read(RecordJson.write(drains), AnchorsChild.class));
+        org.ringlab.bench.harness.RoundOrder.take();
     }
 
     @Test

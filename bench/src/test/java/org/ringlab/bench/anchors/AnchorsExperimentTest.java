@@ -42,11 +42,49 @@ class AnchorsExperimentTest {
                 new PrintWriter(out, true));
     }
 
+    private static List<org.ringlab.bench.harness.RoundOrder.Drawn> drawn;
+
+    /**
+     * In this JVM every repetition of every figure runs the anchors in a seeded order drawn
+     * afresh and recorded (results.json's roundOrders): the orders are RoundOrder's for the run's
+     * seed, each a permutation of the anchors, and not all alike.
+     */
+    @Test
+    void eachRepetitionsOrderOfTheAnchorsIsDrawnFromTheSeedAndRecorded() {
+        Set<String> anchors = result.measurements().stream().map(m -> m.labels().get("anchor")).collect(Collectors.toSet());
+        int reps = AnchorsProfile.parse("tiny").repetitions();
+        List<String> scopes = drawn.stream().map(org.ringlab.bench.harness.RoundOrder.Drawn::scope).distinct().toList();
+        assertTrue(scopes.stream().filter(x -> x.startsWith("anchors throughput ")).count() == 2
+                && scopes.contains("anchors round trip")
+                && scopes.stream().filter(x -> x.startsWith("anchors one-thread path ")).count() == 2, scopes.toString());
+        // The anchors as selected (the measurements' order), shuffled by RoundOrder under the run's seed.
+        List<String> all = result.measurements().stream().filter(m -> m.metric().equals("one-thread path"))
+                .map(m -> m.labels().get("anchor")).distinct().toList();
+        List<String> twoThreads = result.measurements().stream().filter(m -> m.metric().equals("throughput"))
+                .map(m -> m.labels().get("anchor")).distinct().toList();
+        assertEquals(anchors, Set.copyOf(all));
+        for (var d : drawn) {
+            if (d.scope().startsWith("anchors drain")) {
+                continue;
+            }
+            List<String> listed = d.scope().startsWith("anchors one-thread path ") ? all : twoThreads;
+            assertEquals(org.ringlab.bench.harness.RoundOrder.permute(42, d.scope(), d.round(), listed), d.order(),
+                    d.toString());
+            assertTrue(d.round() >= 0 && d.round() < reps, d.toString());
+        }
+        assertEquals(2 * reps * 2 + reps, drawn.stream().filter(d -> !d.scope().startsWith("anchors drain")).count(),
+                "one order per timed repetition of each size's throughput and path, and of the round trips");
+        assertTrue(drawn.stream().filter(d -> d.scope().startsWith("anchors one-thread path ")).map(d -> d.order())
+                .distinct().count() > 1, drawn.toString());
+    }
+
     @BeforeAll
     static void runTiny() {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
+        org.ringlab.bench.harness.RoundOrder.take();
         result = new AnchorsExperiment().run(context("tiny", List.of(), List.of(), out, err));
+        drawn = org.ringlab.bench.harness.RoundOrder.take();
         terminal = out.toString();
         progress = err.toString();
     }
@@ -174,8 +212,19 @@ class AnchorsExperimentTest {
         String strategy = result.measurements().stream().map(m -> Anchors.strategyOf(m.labels().get("anchor")))
                 .filter(s -> s != null).findFirst().orElseThrow();
         StringWriter err = new StringWriter();
+        org.ringlab.bench.harness.RoundOrder.take();
         ExperimentResult forked = new AnchorsExperiment().run(new RunContext("tiny", 42, List.of(strategy), List.of(),
                 true, new Progress(new PrintWriter(err, true)), new PrintWriter(new StringWriter(), true)));
+        // each round's order of the child JVMs is drawn from the seed and recorded, one per round
+        List<org.ringlab.bench.harness.RoundOrder.Drawn> rounds = org.ringlab.bench.harness.RoundOrder.take().stream()
+                .filter(d -> d.scope().equals("anchors")).toList();
+        assertTrue(rounds.size() >= AnchorsProfile.parse("tiny").rounds().minRounds(), rounds.toString());
+        List<String> listed = forked.measurements().stream().filter(m -> m.metric().equals("one-thread path"))
+                .map(m -> m.labels().get("anchor")).distinct().toList();
+        for (int r = 0; r < rounds.size(); r++) {
+            assertEquals(r, rounds.get(r).round());
+            assertEquals(org.ringlab.bench.harness.RoundOrder.permute(42, "anchors", r, listed), rounds.get(r).order());
+        }
         Set<String> anchors = forked.measurements().stream().map(m -> m.labels().get("anchor"))
                 .collect(Collectors.toSet());
         assertEquals(Anchors.THIRD_PARTY.size() + 1, anchors.size(), anchors.toString());

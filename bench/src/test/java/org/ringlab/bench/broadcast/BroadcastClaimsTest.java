@@ -31,7 +31,7 @@ class BroadcastClaimsTest {
     }
 
     /** Broadcast 1.5× copy in every cell, fork 1 off by the cell's drift; at 4 × 64 KiB fork 1 × {@code lastDrift}. */
-    private static BroadcastExperiment.InProcess figures(BroadcastProfile p, double lastDrift) {
+    private static InProcess figures(BroadcastProfile p, double lastDrift) {
         return figures(p, lastDrift, 1.5, 1);
     }
 
@@ -39,7 +39,7 @@ class BroadcastClaimsTest {
      * Broadcast {@code gain}× copy in every cell; copies per record: broadcast 1, copy-per-consumer
      * {@code assembly} + N (1 + N with the producer's assembly buffer).
      */
-    private static BroadcastExperiment.InProcess figures(BroadcastProfile p, double lastDrift, double gain,
+    private static InProcess figures(BroadcastProfile p, double lastDrift, double gain,
                                                          int assembly) {
         Map<String, List<double[]>> gbps = new LinkedHashMap<>();
         Map<String, List<double[]>> ratio = new LinkedHashMap<>();
@@ -60,11 +60,11 @@ class BroadcastClaimsTest {
             cpu.put(BroadcastExperiment.BROADCAST + "|" + k, forks(100, 100));
             cpu.put(BroadcastExperiment.COPY + "|" + k, forks(300, 300 * drift));
         }
-        return new BroadcastExperiment.InProcess(cells, gbps, ratio, bound, cpu, copies);
+        return new InProcess(cells, gbps, ratio, bound, cpu, copies);
     }
 
-    private static Judgement ratioClaim(BroadcastExperiment.InProcess f, BroadcastProfile p) {
-        Claim c = RoundPool.judge(pool -> BroadcastExperiment.goals(pool, f, p)).getFirst();
+    private static Judgement ratioClaim(InProcess f, BroadcastProfile p) {
+        Claim c = RoundPool.judge(pool -> InProcess.goals(pool, f, p)).getFirst();
         assertEquals("goal.broadcast-over-copy", c.id());
         assertTrue(c.claim().startsWith("broadcast ≥ 3× the throughput") && !c.claim().contains("seed"), c.claim());
         return c.judgement();
@@ -76,7 +76,7 @@ class BroadcastClaimsTest {
                 List.of(forks(gbps / 2, gbps / 2 * 1.01), forks(gbps, gbps * 1.02)), 1);
     }
 
-    private static Map<String, Claim> seedClaims(BroadcastExperiment.InProcess f, BroadcastClaims.Pipes pipes,
+    private static Map<String, Claim> seedClaims(InProcess f, BroadcastClaims.Pipes pipes,
                                                  BroadcastProfile p) {
         Map<String, Claim> out = new LinkedHashMap<>();
         for (Claim c : RoundPool.judge(pool -> BroadcastClaims.seedClaims(pool, f, pipes, p, m -> "absent " + m))) {
@@ -164,7 +164,7 @@ class BroadcastClaimsTest {
     @Test
     void theLargestCellsRatioPooledOverEveryCellIsFiniteAndNarrowerThanItsOwn() {
         BroadcastProfile quick = BroadcastProfile.named("quick");
-        BroadcastExperiment.InProcess f = figures(quick, 1.05);
+        InProcess f = figures(quick, 1.05);
         String top = "4|65536";
         var own = SeedClaim.ratioOfForks(f.gbps().get(BroadcastExperiment.BROADCAST + "|" + top),
                 f.gbps().get(BroadcastExperiment.COPY + "|" + top));
@@ -182,8 +182,8 @@ class BroadcastClaimsTest {
     @Test
     void theRatioChartDrawsTheClaimsIntervalsAndEachForksRatio() {
         BroadcastProfile quick = BroadcastProfile.named("quick");
-        BroadcastExperiment.InProcess f = figures(quick, 1.05);
-        org.ringlab.bench.report.Chart chart = BroadcastExperiment.ratioChart(f, quick);
+        InProcess f = figures(quick, 1.05);
+        org.ringlab.bench.report.Chart chart = InProcess.ratioChart(f, quick);
         Judgement claim = ratioClaim(f, quick);
         int largest = quick.recordSizes().indexOf(64 * 1024);
         assertEquals(claim.low(), chart.low().get("4 consumers")[largest], 1e-12, "the claim's pooled interval");

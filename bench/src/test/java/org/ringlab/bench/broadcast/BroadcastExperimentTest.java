@@ -31,8 +31,10 @@ class BroadcastExperimentTest {
     void tinyProfileMeasuresEveryCombinationAndThePipe() {
         BroadcastProfile tiny = BroadcastProfile.named("tiny");
         StringWriter progress = new StringWriter();
+        org.ringlab.bench.harness.RoundOrder.take();
         ExperimentResult r = ExperimentRuns.run(new BroadcastExperiment(), "tiny", List.of(), List.of(), progress);
         ExperimentRuns.assertWellFormed(r, "broadcast");
+        assertOrdersDrawn(org.ringlab.bench.harness.RoundOrder.take(), tiny);
 
         Table inProcess = r.tables().get(0);
         int combinations = tiny.consumers().size() * tiny.recordSizes().size();
@@ -103,6 +105,31 @@ class BroadcastExperimentTest {
     }
 
     /** Every timed figure carries its fork (≥ 2), so claims and diff resample forks, then repetitions. */
+    /**
+     * Each cell's repetitions ran broadcast and copy-per-consumer in a seeded order drawn afresh
+     * and recorded: one order per fork and repetition, both disciplines in each, the same orders
+     * as {@link org.ringlab.bench.harness.Interleaving} draws from the run's seed, not all alike.
+     */
+    private static void assertOrdersDrawn(List<org.ringlab.bench.harness.RoundOrder.Drawn> drawn, BroadcastProfile p) {
+        List<String> both = List.of(BroadcastExperiment.BROADCAST, BroadcastExperiment.COPY);
+        for (int consumers : p.consumers()) {
+            for (int size : p.recordSizes()) {
+                String scope = "broadcast " + consumers + " × " + org.ringlab.bench.util.Sizes.format(size);
+                List<List<String>> orders = drawn.stream().filter(d -> d.scope().equals(scope))
+                        .map(org.ringlab.bench.harness.RoundOrder.Drawn::order).toList();
+                assertEquals(p.forks() * p.repetitions(), orders.size(), scope + " in " + drawn);
+                for (int f = 0; f < p.forks(); f++) {
+                    var again = org.ringlab.bench.harness.Interleaving.draw(42, scope, f, p.repetitions(), both);
+                    for (int r = 0; r < p.repetitions(); r++) {
+                        assertEquals(again.at(r).stream().map(both::get).toList(), orders.get(f * p.repetitions() + r));
+                    }
+                }
+            }
+        }
+        org.ringlab.bench.harness.RoundOrder.take();
+        assertTrue(drawn.stream().map(d -> d.order().getFirst()).distinct().count() == 2, drawn.toString());
+    }
+
     private static void assertForked(ExperimentResult r, BroadcastProfile profile) {
         assertTrue(profile.forks() >= 2, "profile " + profile.name() + " must fork twice at least");
         List<Measurement> timed = r.measurements().stream().filter(m -> !m.deterministic()).toList();
@@ -178,8 +205,9 @@ class BroadcastExperimentTest {
     /** A fork whose child fails is an error naming the fork, its exit code, and the child's own words. */
     @Test
     void aFailingForkNamesItsCellAndTheChildsError() {
-        BroadcastFork task = new BroadcastFork("tiny", "no-such-strategy", List.of(BroadcastExperiment.BROADCAST),
-                false, 1, true);
+        BroadcastFork task = BroadcastFork.drawn(BroadcastProfile.named("tiny"), "no-such-strategy",
+                List.of(BroadcastExperiment.BROADCAST), false, 1, true, 0);
+        org.ringlab.bench.harness.RoundOrder.take();
         List<String> output = new java.util.ArrayList<>();
         Fork.ForkFailedException e = assertThrows(Fork.ForkFailedException.class,
                 () -> Fork.run(task, java.time.Duration.ofMinutes(2), output::add));
@@ -208,15 +236,17 @@ class BroadcastExperimentTest {
             assertEquals(consumers, copies(FanOut.run(copy, memory, size, consumers, records, 5,
                     FanOut.Assembly.PREPARED)));
         }
-        BroadcastFork seedConditions = new BroadcastFork("tiny", memory.name(), List.of(), false, 1, true);
+        BroadcastFork seedConditions = new BroadcastFork("tiny", memory.name(), List.of(), List.of(), false, 1,
+                true);
         assertEquals(FanOut.Assembly.IN_SLOT, seedConditions.assembly(BroadcastExperiment.BROADCAST));
         assertEquals(FanOut.Assembly.OWN_BUFFER, seedConditions.assembly(BroadcastExperiment.COPY));
-        BroadcastFork prepared = new BroadcastFork("tiny", memory.name(), List.of(), false, 1, false);
+        BroadcastFork prepared = new BroadcastFork("tiny", memory.name(), List.of(), List.of(), false, 1,
+                false);
         assertEquals(FanOut.Assembly.PREPARED, prepared.assembly(BroadcastExperiment.COPY));
     }
 
     private static double copies(FanOut.Round r) {
-        return BroadcastExperiment.copiesPerRecord(r.counters(), r.records(), r.recordSize());
+        return InProcess.copiesPerRecord(r.counters(), r.records(), r.recordSize());
     }
 
     @Test

@@ -18,6 +18,8 @@ import org.ringlab.bench.experiments.ExperimentRuns;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.harness.ForkedRows;
+import org.ringlab.bench.harness.Interleaving;
+import org.ringlab.bench.harness.RoundOrder;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Table;
@@ -117,7 +119,7 @@ class DriverExperimentTest {
         ExperimentRuns.assertWellFormed(r, "driver");
         assertEquals(two, r.tables().get(0).rows().stream().map(row -> row.get(0)).toList());
         assertTrue(r.skipped().stream().noneMatch(s -> s.contains("FAILED")), r.skipped().toString());
-        assertTrue(r.notes().stream().anyMatch(n -> n.contains("fresh JVM per strategy")), r.notes().toString());
+        assertTrue(r.notes().stream().anyMatch(n -> n.contains("fresh JVMs ((a): 1 per strategy")), r.notes().toString());
         long cells = r.measurements().stream().filter(m -> m.metric().equals("spscOverLocked")
                 && "one thread".equals(m.labels().get("threads"))).count();
         assertEquals(two.size(), cells);
@@ -131,19 +133,22 @@ class DriverExperimentTest {
         for (int i = 0; i < rows.length; i++) {
             org.junit.jupiter.api.Assertions.assertArrayEquals(rows[i], back[i]);
         }
-        DriverCell.Task task = new DriverCell.Task("tiny", "heap-doubled", true, false);
-        assertEquals(task, RecordJson.read(RecordJson.write(task), DriverCell.Task.class));
+        DriverPartTask task = new DriverPartTask("tiny", DriverPartTask.SPSC_VS_LOCKED, "heap-doubled", 1,
+                List.of("spsc"), Interleaving.draw(1, "t", 0, 2, List.of("spsc")));
+        assertEquals(task, RecordJson.read(RecordJson.write(task), DriverPartTask.class));
     }
 
     @Test
     void partsRunInSeveralFreshJvmsEachOnePairedRound() {
-        DriverPartTask task = new DriverPartTask("tiny", DriverPartTask.POOL, "", 1);
+        int reps = DriverProfile.named("tiny").repetitionsPerFork();
+        DriverPartTask task = new DriverPartTask("tiny", DriverPartTask.POOL, "", 1,
+                DriverPartTask.alternatives(DriverPartTask.POOL), Interleaving.draw(1, "driver pool", 0, reps,
+                DriverPartTask.alternatives(DriverPartTask.POOL)));
         assertEquals(task, RecordJson.read(RecordJson.write(task), DriverPartTask.class));
         ForkedRows pools = ForkedRows.run(task, 2, true, java.time.Duration.ofMinutes(5), line -> { });
-        int reps = DriverProfile.named("tiny").repetitionsPerFork();
         assertEquals(2, pools.forks().size());
         assertEquals(3, pools.rows(), "pool single-thread, pool spsc free list, malloc/free");
-        boolean malloc = DriverWorkloads.mallocUnavailable().isEmpty();
+        boolean malloc = BufferLoops.mallocUnavailable().isEmpty();
         for (double[][] fork : pools.forks()) {
             for (int k = 0; k < fork.length; k++) {
                 double[] row = fork[k];
@@ -158,8 +163,53 @@ class DriverExperimentTest {
         assertEquals(2, m.groups().size(), "diff and the claims see two forks");
         assertEquals(2 * reps, pools.flat(2).length);
         assertEquals(pools.forks().get(1)[2][0] / pools.forks().get(1)[0][0], pools.ratioGroups(2, 0).get(1)[0]);
-        assertThrows(IllegalArgumentException.class,
-                () -> new DriverPartTask("tiny", "no-such-part", "", 1).measure());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DriverPartTask.alternatives("no-such-part"));
+        assertTrue(e.getMessage().contains("'no-such-part'"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new DriverPartTask("tiny", DriverPartTask.HEADER, "", 1,
+                List.of("copy", "offset"), Interleaving.draw(1, "x", 0, 2, List.of("a", "b", "c"))));
+        assertTrue(e.getMessage().contains("order of 3"), e.getMessage());
+    }
+
+    /**
+     * Every part's repetitions run their alternatives in a seeded order drawn afresh and recorded
+     * (RoundOrder's log, results.json's roundOrders): one order per timed repetition of each fork,
+     * a permutation of the part's alternatives; the same seed draws the same orders, and they are
+     * not all alike.
+     */
+    @Test
+    void everyPartsOrderIsShuffledSeededAndRecorded() {
+        MemoryStrategy first = Registries.memoryStrategies().available().get(0);
+        RoundOrder.take();
+        ExperimentRuns.run(new DriverExperiment(), "tiny", List.of(first.name()), List.of("spsc", "locked-list"),
+                new StringWriter());
+        List<RoundOrder.Drawn> drawn = RoundOrder.take();
+        ExperimentRuns.run(new DriverExperiment(), "tiny", List.of(first.name()), List.of("spsc", "locked-list"),
+                new StringWriter());
+        assertEquals(drawn, RoundOrder.take(), "the same seed draws the same orders");
+        DriverProfile tiny = DriverProfile.named("tiny");
+        java.util.Map<String, List<RoundOrder.Drawn>> byScope = new java.util.TreeMap<>();
+        drawn.forEach(d -> byScope.computeIfAbsent(d.scope(), k -> new java.util.ArrayList<>()).add(d));
+        String on = " × " + first.name();
+        for (String part : List.of(DriverPartTask.POOL, DriverPartTask.HEADER, DriverPartTask.BATCH_ONE_THREAD + on,
+                DriverPartTask.BATCH_TWO_THREADS + on, DriverPartTask.WORK + on, DriverPartTask.SPSC_VS_LOCKED + on)) {
+            List<RoundOrder.Drawn> d = byScope.get("driver " + part);
+            assertTrue(d != null, "no order drawn for " + part + ": " + byScope.keySet());
+            String name = part.split(" ")[0];
+            List<String> alternatives = name.equals(DriverPartTask.SPSC_VS_LOCKED) ? List.of("spsc", "locked-list")
+                    : DriverPartTask.alternatives(name);
+            assertEquals(tiny.forks() * DriverPartTask.repetitions(tiny, name), d.size(), part);
+            for (RoundOrder.Drawn x : d) {
+                assertEquals(new java.util.TreeSet<>(alternatives), new java.util.TreeSet<>(x.order()), part);
+                assertEquals(alternatives.size(), x.order().size(), part);
+            }
+        }
+        assertTrue(byScope.containsKey("driver (e)") && byScope.containsKey("driver (a) strategies"), byScope.keySet().toString());
+        // Over every part's repetitions the first alternative does not always run first.
+        assertTrue(drawn.stream().map(d -> d.order().getFirst()).distinct().count() > 1
+                && drawn.stream().anyMatch(d -> d.scope().startsWith("driver pool") && !d.order().getFirst()
+                .equals("pool single-thread") || d.scope().startsWith("driver header") && !d.order().getFirst()
+                .equals("copy")), drawn.toString());
     }
 
     static List<String> measurableIds() {
@@ -180,9 +230,10 @@ class DriverExperimentTest {
     /** (g): the copy moves the whole packet per operation, the offset nothing; both keep the payload intact. */
     @Test
     void headersByOffsetMoveNoByteAndByCopyTheWholePacket() {
-        assertEquals(DriverWorkloads.HEADER_PACKET, DriverWorkloads.headerBytesMoved(true));
-        assertEquals(0, DriverWorkloads.headerBytesMoved(false));
-        double[][] rows = new DriverPartTask("tiny", DriverPartTask.HEADER, "", 1).measure().rows();
+        assertEquals(BufferLoops.HEADER_PACKET, BufferLoops.headerBytesMoved(true));
+        assertEquals(0, BufferLoops.headerBytesMoved(false));
+        double[][] rows = new DriverPartTask("tiny", DriverPartTask.HEADER, "", 1, List.of("copy", "offset"),
+                Interleaving.draw(1, "driver header", 0, 2, List.of("copy", "offset"))).measure().rows();
         assertEquals(4, rows.length, "copy ns, offset ns, copy bytes moved, offset bytes moved");
         assertTrue(java.util.Arrays.stream(rows[0]).allMatch(v -> v > 0) && java.util.Arrays.stream(rows[1])
                 .allMatch(v -> v > 0), java.util.Arrays.deepToString(rows));

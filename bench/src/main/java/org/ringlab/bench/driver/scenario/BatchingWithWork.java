@@ -6,7 +6,6 @@ import static org.ringlab.bench.util.Cells.ratios;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -21,6 +20,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.bench.harness.Interleaving;
 import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.harness.SeedClaim;
 import org.ringlab.bench.harness.Claim;
@@ -35,7 +35,7 @@ import org.ringlab.bench.report.Table;
  * ring and drains them, one per {@code drain} call or 32; beside it the same loop with an empty
  * handler (today's part (c)). CPU time of the thread per packet, offers included.
  *
- * <p>Entry point: {@link #run(MemoryStrategy, QueueDiscipline, int, int, long, long)}.
+ * <p>Entry point: {@link #run(MemoryStrategy, QueueDiscipline, Interleaving, int, long, long)}.
  */
 public final class BatchingWithWork {
 
@@ -61,6 +61,11 @@ public final class BatchingWithWork {
         /** Every repetition from one JVM. */
         public Result(long flowTableBytes, double[] emptyOne, double[] emptyBatch, double[] workOne, double[] workBatch) {
             this(flowTableBytes, emptyOne, emptyBatch, workOne, workBatch, 1);
+        }
+
+        /** The four loops' repetitions as {@code ForkedRows.Rows} rows. */
+        public double[][] rows() {
+            return new double[][] {emptyOne, emptyBatch, workOne, workBatch};
         }
 
         /** The claim's paired rounds: one per fork, or one per repetition from a single JVM. */
@@ -146,13 +151,17 @@ public final class BatchingWithWork {
     private BatchingWithWork() {
     }
 
-    /** {@code repetitions} rounds (after one warm-up), the four loops interleaved in each. */
-    public static Result run(MemoryStrategy strategy, QueueDiscipline spsc, int repetitions, int packets,
+    /**
+     * {@code order}'s repetitions (after one warm-up), the four loops (empty drain(1), empty
+     * drain(32), work drain(1), work drain(32)) in each repetition's drawn order.
+     */
+    public static Result run(MemoryStrategy strategy, QueueDiscipline spsc, Interleaving order, int packets,
                              long flowTableBytes, long seed) {
-        if (repetitions < 1 || packets < 32) {
-            throw new IllegalArgumentException("repetitions ≥ 1 and packets ≥ 32 needed, got " + repetitions + ", "
-                    + packets);
+        if (packets < 32 || order.orders().stream().anyMatch(o -> o.size() != 4)) {
+            throw new IllegalArgumentException("packets ≥ 32 and orders of the 4 loops needed, got " + packets + ", "
+                    + order.orders());
         }
+        int repetitions = order.repetitions();
         double[][] f = new double[4][repetitions];
         try (Arena arena = Arena.ofConfined(); FlowTable table = new FlowTable(flowTableBytes)) {
             MemorySegment source = arena.allocate((long) SOURCE_FRAMES * FRAME, 64);
@@ -161,7 +170,7 @@ public final class BatchingWithWork {
                 SyntheticFrame.write(source.asSlice((long) i * FRAME, FRAME), FRAME, i, random.nextInt(table.flows()));
             }
             for (int r = -1; r < repetitions; r++) {
-                for (int k = 0; k < 4; k++) {
+                for (int k : order.at(r)) {
                     double v = loop(strategy, spsc, source, packets, (k & 1) == 0 ? 1 : 32, k >= 2 ? table : null);
                     if (r >= 0) {
                         f[k][r] = v;

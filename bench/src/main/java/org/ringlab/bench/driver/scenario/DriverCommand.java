@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
+import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Table;
 import org.ringlab.bench.util.Sizes;
@@ -67,6 +68,9 @@ public final class DriverCommand implements Callable<Integer> {
             + "default mirrored one).")
     String strategy;
 
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of each round's order of the variants (default 1).")
+    long seed = 1;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
@@ -89,19 +93,15 @@ public final class DriverCommand implements Callable<Integer> {
             chosen = variants.isEmpty() ? DriverVariant.STANDARD : variants.stream().map(DriverVariant::named).toList();
             memory = strategy == null ? Registries.defaultMirrored().chosen()
                     .orElseGet(() -> Registries.memoryStrategies().available().get(0))
-                    : Registries.memoryStrategies().require(strategy);
-            if (!memory.availability().isAvailable()) {
-                throw new IllegalArgumentException("strategy " + memory.name() + " is unavailable: "
-                        + memory.availability().reason());
-            }
-        } catch (IllegalArgumentException e) {
+                    : Strategies.memory(strategy);
+        } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         // In this JVM, the profile's forks one after the other: the command explores knobs, the
         // driver experiment's part (e) forks.
-        WholeDriverPart.Result r = WholeDriverPart.run(p, config, chosen, memory, false, s -> {
+        WholeDriverPart.Result r = WholeDriverPart.run(p, config, chosen, memory, seed, false, s -> {
             err.println("driver: " + s);
             err.flush();
         }, line -> { });

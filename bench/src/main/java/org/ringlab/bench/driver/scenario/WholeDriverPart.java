@@ -36,8 +36,8 @@ import org.ringlab.bench.report.Table;
  * other claims ({@link DriverPools}); more forks run while one is undecided
  * ({@link ScenarioProfile#budget()}).
  *
- * <p>Entry point for a harness: {@link #run(String, ScenarioConfig, List, MemoryStrategy, Consumer)}
- * returns a {@link Result}; {@link #run(ScenarioProfile, MemoryStrategy, Consumer)} with the
+ * <p>Entry point for a harness: {@link #run(String, ScenarioConfig, List, MemoryStrategy, long, Consumer)}
+ * returns a {@link Result}; {@link #run(ScenarioProfile, MemoryStrategy, long, Consumer)} with the
  * seed's configuration.
  */
 public final class WholeDriverPart {
@@ -89,32 +89,30 @@ public final class WholeDriverPart {
     }
 
     /** The seed's configuration on this CPU, every standard variant, this profile's sizes, in this JVM. */
-    public static Result run(ScenarioProfile profile, MemoryStrategy strategy, Consumer<String> step)
+    public static Result run(ScenarioProfile profile, MemoryStrategy strategy, long seed, Consumer<String> step)
             throws InterruptedException {
-        return run(profile, strategy, false, step, line -> { });
+        return run(profile, strategy, seed, false, step, line -> { });
     }
 
     /**
      * The seed's configuration on this CPU, every standard variant, this profile's sizes; each
      * fork ({@link WholeDriverFork}) in a fresh JVM when {@code fork}, its output to {@code childOutput}.
      */
-    public static Result run(ScenarioProfile profile, MemoryStrategy strategy, boolean fork, Consumer<String> step,
-                             Consumer<String> childOutput) throws InterruptedException {
-        return run(profile, ScenarioConfig.seed(profile.durationNanos()), DriverVariant.STANDARD, strategy, fork, step,
-                childOutput);
+    public static Result run(ScenarioProfile profile, MemoryStrategy strategy, long seed, boolean fork,
+                             Consumer<String> step, Consumer<String> childOutput) throws InterruptedException {
+        return run(profile, ScenarioConfig.seed(profile.durationNanos()), DriverVariant.STANDARD, strategy, seed, fork,
+                step, childOutput);
     }
 
     /** {@code config} and {@code variants} as given (the command's knobs), this profile's forks and sweep, in this JVM. */
     public static Result run(String profileName, ScenarioConfig config, List<DriverVariant> variants,
-                             MemoryStrategy strategy, Consumer<String> step) throws InterruptedException {
-        return run(ScenarioProfile.named(profileName), config, variants, strategy, false, step, line -> { });
+                             MemoryStrategy strategy, long seed, Consumer<String> step) throws InterruptedException {
+        return run(ScenarioProfile.named(profileName), config, variants, strategy, seed, false, step, line -> { });
     }
 
     static Result run(ScenarioProfile profile, ScenarioConfig config, List<DriverVariant> variants,
-                      MemoryStrategy strategy, boolean fork, Consumer<String> step, Consumer<String> childOutput)
-            throws InterruptedException {
-        WholeDriverFork task = new WholeDriverFork(profile.name(), config, variants, strategy.name(),
-                profile.repetitions());
+                      MemoryStrategy strategy, long seed, boolean fork, Consumer<String> step,
+                      Consumer<String> childOutput) throws InterruptedException {
         // Forks run one after the other, each one paired round; after the minimum, forks go on while
         // a claim's interval is undecided and the next is expected to end within the budget.
         RepetitionBudget budget = profile.budget();
@@ -122,6 +120,7 @@ public final class WholeDriverPart {
         List<WholeDriverFork.Result> forks = new ArrayList<>();
         boolean decisive = false;
         while (budget.allowsAnother(forks.size(), (System.nanoTime() - start) / 1e9, decisive)) {
+            WholeDriverFork task = WholeDriverFork.drawn(profile, config, variants, strategy.name(), seed, forks.size());
             step.accept(String.format(Locale.ROOT, "whole driver: fork %d of %s%s: %s × %,d packets/s × %d B × "
                             + "interrupt %d ns, %d round%s, then the interrupt-cost sweep", forks.size() + 1,
                     budget.minRounds() == budget.maxRounds() ? Integer.toString(budget.minRounds())
@@ -133,7 +132,7 @@ public final class WholeDriverPart {
                 throw new InterruptedException("whole driver interrupted before fork " + (forks.size() + 1));
             }
             forks.add(fork ? Fork.run(task, TIMEOUT, childOutput) : task.measure());
-            decisive = RoundPool.judge(pool -> claims(pool, config, variants, forks)).stream()
+            decisive = RoundPool.judge(pool -> WholeDriverClaims.claims(pool, config, variants, forks)).stream()
                     .allMatch(c -> c.verdict() != Claim.Verdict.INCONCLUSIVE);
         }
         return report(profile.name(), config, strategy, SpinWork.calibrate(), variants, forks, fork);
@@ -144,7 +143,7 @@ public final class WholeDriverPart {
     }
 
     /** Per fork, {@code f} of the runs that {@code runs} picks from it. */
-    private static List<double[]> groups(List<WholeDriverFork.Result> forks,
+    static List<double[]> groups(List<WholeDriverFork.Result> forks,
                                          java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> runs,
                                          ToDoubleFunction<DriverRun> f) {
         return forks.stream().map(x -> of(runs.apply(x), f)).toList();
@@ -178,7 +177,7 @@ public final class WholeDriverPart {
         return f;
     }
 
-    private static double[] flat(List<double[]> groups) {
+    static double[] flat(List<double[]> groups) {
         return groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
     }
 
@@ -223,7 +222,7 @@ public final class WholeDriverPart {
         tables.add(new Table(String.format(Locale.ROOT, "(e) seed 001's whole driver: a NIC thread delivers %s frames "
                         + "of %d B for %d ms into the receive path (ring of %d, %s); the consumer pays %d ns of CPU per "
                         + "interrupt, parses and checksums every frame, +%d ns of work%s; median [min..max] of %d runs "
-                        + "(%d %s × %d rounds, the variants' order reversed every other round), each %s after untimed "
+                        + "(%d %s × %d rounds, the variants in a seeded order drawn each round), each %s after untimed "
                         + "runs of each variant until the JIT was quiet",
                 rate, config.packetBytes(), config.durationNanos() / 1_000_000, config.ringEntries(), strategy.name(),
                 config.interruptNanos(), config.workNanos(), config.flowTableBytes() == 0 ? ""
@@ -320,7 +319,7 @@ public final class WholeDriverPart {
                 : String.format(Locale.ROOT, "(e) not forked: its %d forks of %d rounds ran in this JVM, so the "
                 + "intervals hold no JVM-to-JVM noise", forks.size(), perFork));
         List<WholeDriverFork.Result> all = List.copyOf(forks);
-        return new Result(runs, sweep, forks.size(), pool -> claims(pool, config, variants, all), overtakes, ms, tables, charts,
+        return new Result(runs, sweep, forks.size(), pool -> WholeDriverClaims.claims(pool, config, variants, all), overtakes, ms, tables, charts,
                 notes);
     }
 
@@ -332,152 +331,4 @@ public final class WholeDriverPart {
             "driver.napi-cpu-share", "driver.after-throughput-ratio", "driver.after-cpu-share-ratio",
             "driver.napi-throughput-ratio", "driver.napi-cpu-share-ratio", "driver.interrupts-per-packet",
             "driver.interrupt-cpu-demand");
-
-    /**
-     * One variant's figures, a group of runs per fork (a fork a paired round), and its totals.
-     *
-     * @param loss         loss % per run
-     * @param delivered    delivered packets/s per run
-     * @param offeredRate  the NIC's offered packets/s per run
-     * @param cpuShare     the consumer's CPU share % per run
-     * @param cpuPerPacket the consumer's CPU ns per delivered packet per run
-     * @param offered      packets offered over every run
-     * @param interrupts   interrupts paid over every run
-     * @param processed    packets processed over every run
-     */
-    record Side(List<double[]> loss, List<double[]> delivered, List<double[]> offeredRate, List<double[]> cpuShare,
-                List<double[]> cpuPerPacket, long offered, long interrupts, long processed) {
-
-        static Side of(List<WholeDriverFork.Result> forks, int variant) {
-            java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> f.runs().get(variant);
-            List<DriverRun> all = forks.stream().flatMap(f -> pick.apply(f).stream()).toList();
-            return new Side(groups(forks, pick, DriverRun::lossPercent), groups(forks, pick, DriverRun::deliveredPerSecond),
-                    groups(forks, pick, DriverRun::offeredPerSecond), groups(forks, pick, DriverRun::cpuPercent),
-                    groups(forks, pick, DriverRun::cpuNanosPerPacket), all.stream().mapToLong(DriverRun::offered).sum(),
-                    all.stream().mapToLong(DriverRun::interrupts).sum(), all.stream().mapToLong(DriverRun::delivered).sum());
-        }
-    }
-
-    /**
-     * Seed 001's whole-driver results from its catalogue, each judged on paired intervals: a fork
-     * measured "before", "napi only" and "after" in the same JVM, so a fork is a paired round; the
-     * round variances pool in {@code pool} by kind ({@link DriverPools}). Entries of a variant that
-     * did not run are not measured.
-     */
-    static List<Claim> claims(RoundPool pool, ScenarioConfig config, List<DriverVariant> variants,
-                              List<WholeDriverFork.Result> forks) {
-        if (forks.isEmpty()) {
-            return List.of();
-        }
-        java.util.function.Function<DriverVariant, Side> side = v -> variants.contains(v)
-                ? Side.of(forks, variants.indexOf(v)) : null;
-        return claims(pool, config, side.apply(DriverVariant.BEFORE), side.apply(DriverVariant.AFTER),
-                side.apply(DriverVariant.NAPI_ONLY));
-    }
-
-    /** The claims on each variant's sides (null: not run), so tests can feed synthetic forks. */
-    static List<Claim> claims(RoundPool pool, ScenarioConfig config, Side before, Side after, Side napi) {
-        List<Claim> c = new ArrayList<>();
-        double mbitPerPacket = (config.packetBytes() + ScenarioConfig.WIRE_OVERHEAD) * 8 / 1e6;
-        String wire = String.format(Locale.ROOT, "%d-byte frames, %d bytes each on the wire", config.packetBytes(),
-                config.packetBytes() + ScenarioConfig.WIRE_OVERHEAD);
-        // The demand the configured interrupt cost puts on the consumer's CPU at the offered rate.
-        double demand = 100.0 * config.interruptNanos() * config.rate() / 1e9;
-        c.addAll(SeedEntries.judgeExact("driver.interrupt-cpu-demand", demand, String.format(Locale.ROOT,
-                "%d ns per interrupt × %,d interrupts/s; %s", config.interruptNanos(), config.rate(),
-                SpinWork.cpuMegahertz().isPresent() ? String.format(Locale.ROOT, "clock %.0f MHz (/proc/cpuinfo)",
-                        SpinWork.cpuMegahertz().getAsDouble()) : "clock unknown")));
-        if (before == null) {
-            notRun(c, "before", "driver.before-throughput-mbits", "driver.before-offered-10s", "driver.offered-rate",
-                    "driver.before-loss", "driver.before-cpu-share", "driver.interrupts-per-packet");
-        } else {
-            variant(c, pool, "before", before, mbitPerPacket, wire);
-            c.addAll(SeedEntries.judge("driver.offered-rate", pool.figureOfForks(DriverPools.DELIVERED,
-                    before.offeredRate()), String.format(Locale.ROOT, "configured %,d/s", config.rate())));
-            c.addAll(SeedEntries.judgeExact("driver.interrupts-per-packet",
-                    (double) before.interrupts() / Math.max(1, before.processed()), String.format(Locale.ROOT,
-                            "%,d interrupts for %,d packets processed", before.interrupts(), before.processed())));
-        }
-        if (after == null) {
-            notRun(c, "after", "driver.after-throughput-mbits", "driver.after-offered-10s", "driver.after-loss",
-                    "driver.after-cpu-share");
-        } else {
-            variant(c, pool, "after", after, mbitPerPacket, wire);
-        }
-        if (napi == null) {
-            notRun(c, "napi only", "driver.napi-throughput-mbits", "driver.napi-loss", "driver.napi-cpu-share");
-        } else {
-            variant(c, pool, "napi", napi, mbitPerPacket, wire);
-        }
-        compare(c, pool, before, after, "after", "driver.after-throughput-ratio", "driver.after-cpu-share-ratio",
-                "001.final-");
-        if (before != null && after != null) {
-            c.addAll(SeedEntries.judge("driver.loss-ratio", SeedEntries.lossRatio(pool, DriverPools.LOSS, before.loss(),
-                    after.loss(), after.offered()), String.format(Locale.ROOT, "loss before %s %%, after %s %% (medians)",
-                    fmt(median(flat(before.loss()))), fmt(median(flat(after.loss()))))));
-        } else {
-            c.addAll(SeedEntries.notMeasured("driver.loss-ratio", "not measured: needs both 'before' and 'after'"));
-        }
-        compare(c, pool, before, napi, "napi only", "driver.napi-throughput-ratio", "driver.napi-cpu-share-ratio",
-                "001.napi-");
-        return c;
-    }
-
-    private static void notRun(List<Claim> c, String variant, String... metrics) {
-        for (String m : metrics) {
-            c.addAll(SeedEntries.notMeasured(m, "not measured: the '" + variant + "' variant did not run"));
-        }
-    }
-
-    /**
-     * A variant's own figures ({@code name}: before, after, napi): throughput in Mbit/s, loss, CPU
-     * share, and packets offered in the seed's 10 s where the catalogue has them (before, after).
-     */
-    private static void variant(List<Claim> c, RoundPool pool, String name, Side s, double mbitPerPacket, String wire) {
-        if (!name.equals("napi")) {
-            c.addAll(SeedEntries.judge("driver." + name + "-offered-10s",
-                    pool.figureOfForks(DriverPools.DELIVERED, scaled(s.offeredRate(), 10)),
-                    String.format(Locale.ROOT, "%,d packets offered in all the runs", s.offered())));
-        }
-        c.addAll(SeedEntries.judge("driver." + name + "-throughput-mbits",
-                pool.figureOfForks(DriverPools.DELIVERED, scaled(s.delivered(), mbitPerPacket)), wire));
-        c.addAll(SeedEntries.judge("driver." + name + "-loss", SeedEntries.loss(pool, DriverPools.LOSS, s.loss(),
-                s.offered()), String.format(Locale.ROOT, "%,d packets offered", s.offered())));
-        c.addAll(SeedEntries.judge("driver." + name + "-cpu-share", pool.figureOfForks(DriverPools.POLLER_CPU,
-                s.cpuShare()), ""));
-    }
-
-    /**
-     * {@code changed} against {@code before}: delivered rate and CPU share ratios; the detail of the
-     * CPU share's ratio gives the ratio per delivered packet beside the seed's (its table's CPU
-     * shares over its throughputs, entries {@code prefix…}).
-     */
-    private static void compare(List<Claim> c, RoundPool pool, Side before, Side changed, String name,
-                                String throughputMetric, String cpuMetric, String prefix) {
-        if (before == null || changed == null) {
-            String why = "not measured: needs both 'before' and '" + name + "'";
-            c.addAll(SeedEntries.notMeasured(throughputMetric, why));
-            c.addAll(SeedEntries.notMeasured(cpuMetric, why));
-            return;
-        }
-        c.addAll(SeedEntries.judge(throughputMetric, pool.ratioOfForks(DriverPools.DELIVERED, changed.delivered(),
-                before.delivered()), String.format(Locale.ROOT, "delivered %s/s → %s/s (medians)",
-                fmt(median(flat(before.delivered()))), fmt(median(flat(changed.delivered()))))));
-        Estimate perPacket = SeedClaim.ratioOfForks(changed.cpuPerPacket(), before.cpuPerPacket());
-        String before0 = prefix.equals("001.napi-") ? "001.napi-interrupt-" : prefix + "before-";
-        String after0 = prefix.equals("001.napi-") ? "001.napi-" : prefix + "after-";
-        String cpu = prefix.equals("001.napi-") ? "cpu-share" : "cpu";
-        double seedPerPacket = SeedEntries.value(after0 + cpu) / SeedEntries.value(after0 + "throughput")
-                / (SeedEntries.value(before0 + cpu) / SeedEntries.value(before0 + "throughput"));
-        c.addAll(SeedEntries.judge(cpuMetric, pool.ratioOfForks(DriverPools.POLLER_CPU, changed.cpuShare(),
-                before.cpuShare()), String.format(Locale.ROOT, "CPU share %s %% → %s %% (medians); per delivered packet "
-                        + "%s (the seed's table gives %.2f×)", fmt(median(flat(before.cpuShare()))),
-                fmt(median(flat(changed.cpuShare()))), perPacket.known() ? String.format(Locale.ROOT,
-                        "%.2f× [%.2f, %.2f]", perPacket.ratio(), perPacket.low(), perPacket.high())
-                        : String.format(Locale.ROOT, "%.2f×", perPacket.ratio()), seedPerPacket)));
-    }
-
-    private static List<double[]> scaled(List<double[]> groups, double factor) {
-        return groups.stream().map(g -> java.util.Arrays.stream(g).map(v -> v * factor).toArray()).toList();
-    }
 }

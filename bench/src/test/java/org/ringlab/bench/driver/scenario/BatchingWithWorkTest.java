@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
+import org.ringlab.bench.harness.Interleaving;
 import org.ringlab.bench.harness.Claim;
 
 class BatchingWithWorkTest {
@@ -19,7 +20,8 @@ class BatchingWithWorkTest {
     void tinyRunGivesEveryFigureAndTheSeedsClaimWithItsBand() {
         MemoryStrategy s = Registries.defaultMirrored().chosen()
                 .orElseGet(() -> Registries.memoryStrategies().available().get(0));
-        BatchingWithWork.Result r = BatchingWithWork.run(s, Registries.disciplines().require("spsc"), 2, 320, 1 << 20, 7);
+        BatchingWithWork.Result r = BatchingWithWork.run(s, Registries.disciplines().require("spsc"),
+                Interleaving.draw(7, "work", 0, 2, List.of("a", "b", "c", "d")), 320, 1 << 20, 7);
         for (double[] v : new double[][] {r.emptyOne(), r.emptyBatch(), r.workOne(), r.workBatch()}) {
             assertEquals(2, v.length);
         }
@@ -36,7 +38,7 @@ class BatchingWithWorkTest {
         assertEquals(Claim.Verdict.REPORTED, c.get(1).verdict());
         assertEquals(Claim.Verdict.REPORTED, c.get(2).verdict());
         assertThrows(IllegalArgumentException.class, () -> BatchingWithWork.run(s, Registries.disciplines().require("spsc"),
-                0, 320, 1 << 20, 7));
+                Interleaving.draw(7, "work", 0, 2, List.of("a", "b", "c")), 320, 1 << 20, 7));
     }
 
     @Test

@@ -24,14 +24,14 @@ class DriverPoolsTest {
     }
 
     /** A variant of (e) on 2 forks, its delivered rate {@code delivered}, its other figures alike quiet. */
-    private static WholeDriverPart.Side side(double loss, List<double[]> delivered, double cpu) {
-        return new WholeDriverPart.Side(forks(loss, 1.03), delivered, forks(1.488e6, 1), forks(cpu, 1.02),
+    private static WholeDriverClaims.Side side(double loss, List<double[]> delivered, double cpu) {
+        return new WholeDriverClaims.Side(forks(loss, 1.03), delivered, forks(1.488e6, 1), forks(cpu, 1.02),
                 forks(cpu * 10, 1.02), 1_000_000, 1_000_000, 1_000_000);
     }
 
     /** (e)'s claims on 2 forks: delivered after / before as given, the rest alike quiet. */
     private static List<org.ringlab.bench.harness.Claim> wholeDriver(RoundPool pool, List<double[]> deliveredAfter) {
-        return WholeDriverPart.claims(pool, ScenarioConfig.seed(250_000_000L), side(30, forks(1e6, 1), 95),
+        return WholeDriverClaims.claims(pool, ScenarioConfig.seed(250_000_000L), side(30, forks(1e6, 1), 95),
                 side(0.1, deliveredAfter, 68), null);
     }
 

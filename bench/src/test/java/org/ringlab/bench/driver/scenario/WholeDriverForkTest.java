@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.Fork;
+import org.ringlab.bench.harness.Interleaving;
 
 class WholeDriverForkTest {
 
@@ -23,7 +24,8 @@ class WholeDriverForkTest {
         // 600 packets per run: fewer than the ring holds, so no run can lose one, however busy the machine.
         ScenarioConfig c = ScenarioConfig.seed(30_000_000L).withRate(20_000);
         List<DriverVariant> variants = List.of(DriverVariant.BEFORE, DriverVariant.AFTER);
-        WholeDriverFork task = new WholeDriverFork("tiny", c, variants, s.name(), 2);
+        WholeDriverFork task = new WholeDriverFork("tiny", c, variants, s.name(), order(2, variants.size()),
+                order(4, 2));
         List<String> output = new ArrayList<>();
         WholeDriverFork.Result r = Fork.run(task, Duration.ofMinutes(2), output::add);
 
@@ -51,9 +53,16 @@ class WholeDriverForkTest {
     void noRoundsOrNoVariantsAreRejectedWithTheValue() {
         ScenarioConfig c = ScenarioConfig.seed(30_000_000L);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new WholeDriverFork("tiny", c, DriverVariant.STANDARD, "x", 0));
-        assertTrue(e.getMessage().contains("got") && e.getMessage().endsWith(" 0"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> new WholeDriverFork("tiny", c, List.of(), "x", 1));
+                () -> new WholeDriverFork("tiny", c, DriverVariant.STANDARD, "x", order(1, 2), order(1, 2)));
+        assertTrue(e.getMessage().contains("got") && e.getMessage().contains("[[0, 1]]")
+                || e.getMessage().contains("[[1, 0]]"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new WholeDriverFork("tiny", c, List.of(), "x",
+                order(1, 1), order(1, 2)));
         assertTrue(e.getMessage().contains("[]"), e.getMessage());
+    }
+
+    private static Interleaving order(int repetitions, int alternatives) {
+        return new Interleaving(java.util.Collections.nCopies(repetitions,
+                java.util.stream.IntStream.range(0, alternatives).boxed().toList()));
     }
 }

@@ -22,7 +22,7 @@ class WholeDriverPartTest {
         // 600 packets per run: fewer than the ring holds, so no run can lose one, however busy the machine.
         ScenarioConfig c = ScenarioConfig.seed(30_000_000L).withRate(20_000);
         List<String> steps = new ArrayList<>();
-        WholeDriverPart.Result r = WholeDriverPart.run("tiny", c, DriverVariant.STANDARD, s, steps::add);
+        WholeDriverPart.Result r = WholeDriverPart.run("tiny", c, DriverVariant.STANDARD, s, 1, steps::add);
 
         assertEquals(DriverVariant.STANDARD, List.copyOf(r.runs().keySet()));
         ScenarioProfile tiny = ScenarioProfile.named("tiny");
@@ -107,16 +107,16 @@ class WholeDriverPartTest {
     }
 
     /** A variant's runs around these figures; {@code mbits} on the wire (84 bytes per 64-byte frame). */
-    static WholeDriverPart.Side side(double loss, double mbits, double cpuShare) {
+    static WholeDriverClaims.Side side(double loss, double mbits, double cpuShare) {
         double delivered = mbits * 1e6 / (84 * 8);
         long offered = 1_000_000;
-        return new WholeDriverPart.Side(loss == 0 ? List.of(new double[3], new double[3]) : forks(loss),
+        return new WholeDriverClaims.Side(loss == 0 ? List.of(new double[3], new double[3]) : forks(loss),
                 forks(delivered), forks(ScenarioConfig.GIGABIT_64_BYTE_FRAMES), forks(cpuShare),
                 forks(cpuShare * 1e7 / delivered), offered, offered, offered);
     }
 
-    static List<Claim> claims(WholeDriverPart.Side before, WholeDriverPart.Side after, WholeDriverPart.Side napi) {
-        return org.ringlab.bench.harness.RoundPool.judge(pool -> WholeDriverPart.claims(pool,
+    static List<Claim> claims(WholeDriverClaims.Side before, WholeDriverClaims.Side after, WholeDriverClaims.Side napi) {
+        return org.ringlab.bench.harness.RoundPool.judge(pool -> WholeDriverClaims.claims(pool,
                 ScenarioConfig.seed(250_000_000L), before, after, napi));
     }
 
@@ -172,10 +172,10 @@ class WholeDriverPartTest {
     /** A throughput ratio whose rounds straddle the band's lower edge (1.70 / 1.25 = 1.36×): inconclusive. */
     @Test
     void aRatioStraddlingTheBandIsInconclusive() {
-        WholeDriverPart.Side before = side(31.1, 599, 95);
-        WholeDriverPart.Side a = side(0.12, 1020, 68);
+        WholeDriverClaims.Side before = side(31.1, 599, 95);
+        WholeDriverClaims.Side a = side(0.12, 1020, 68);
         double base = 599e6 / (84 * 8);
-        WholeDriverPart.Side after = new WholeDriverPart.Side(a.loss(), List.of(new double[] {base * 1.2, base * 1.5,
+        WholeDriverClaims.Side after = new WholeDriverClaims.Side(a.loss(), List.of(new double[] {base * 1.2, base * 1.5,
             base * 1.25}, new double[] {base * 1.45, base * 1.3, base * 1.4}), a.offeredRate(), a.cpuShare(),
                 a.cpuPerPacket(), a.offered(), a.interrupts(), a.processed());
         Claim throughput = claim(claims(before, after, null), "001.final-throughput-ratio");

@@ -1,0 +1,48 @@
+package org.ringlab.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.ringlab.bench.anchors.AnchorsExperiment;
+import org.ringlab.bench.broadcast.BroadcastExperiment;
+import org.ringlab.bench.driver.DriverExperiment;
+
+class ProseTest {
+
+    @Test
+    void aSectionIsOneParagraphWithItsPlaceholdersFilled() {
+        String s = Prose.of(DriverExperiment.class, "notes.md", "load", "before", "1.0 0.5 0.2", "after", "2.0 1 0.3");
+        assertEquals("load average (1, 5, 15 min) before: 1.0 0.5 0.2; after: 2.0 1 0.3 — the two-thread and napi "
+                + "figures mostly measure the scheduler when it exceeds the core count", s);
+    }
+
+    @Test
+    void aMissingSectionValueOrPlaceholderIsAnErrorNamingIt() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Prose.of(DriverExperiment.class, "notes.md", "no-such-section"));
+        assertTrue(e.getMessage().contains("'no-such-section'") && e.getMessage().contains("load"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Prose.of(DriverExperiment.class, "notes.md", "load",
+                "before", "x"));
+        assertTrue(e.getMessage().contains("{after}"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Prose.of(DriverExperiment.class, "notes.md",
+                "wall-clock", "extra", 1));
+        assertTrue(e.getMessage().contains("{extra}"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Prose.of(DriverExperiment.class, "no-such.md", "x"));
+        assertTrue(e.getMessage().contains("no-such.md"), e.getMessage());
+    }
+
+    /** Every section of every experiment's notes is reachable and none is empty. */
+    @Test
+    void everyNotesFileParsesIntoNonEmptySections() {
+        for (Class<?> owner : new Class<?>[] {DriverExperiment.class, BroadcastExperiment.class, AnchorsExperiment.class}) {
+            Map<String, String> sections = Prose.sections(owner, "notes.md");
+            assertFalse(sections.isEmpty(), owner.getName());
+            sections.forEach((name, text) -> assertFalse(text.isBlank(), owner.getName() + " " + name));
+        }
+    }
+}
