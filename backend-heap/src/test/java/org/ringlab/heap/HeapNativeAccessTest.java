@@ -31,7 +31,7 @@ import org.ringlab.heapaccess.HeapNativeAccessMain;
  */
 class HeapNativeAccessTest {
 
-    private static final Set<String> MODULES = Set.of("org.ringlab.api", "org.ringlab.heap");
+    private static final Set<String> MODULES = Set.of("org.ringlab.api", "org.ringlab.growth", "org.ringlab.heap");
 
     /** What a child printed: per strategy, works and degraded, and its description. */
     private record Outcome(Map<String, String[]> lines, String stderr, List<String> command) {

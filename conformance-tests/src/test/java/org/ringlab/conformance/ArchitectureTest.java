@@ -320,6 +320,25 @@ class ArchitectureTest {
     }
 
     @Test
+    void spscShapeClassesAreFinalAndShareNoCore() {
+        // Each spsc shape owns its per-record path: a shared abstract core calling steps that
+        // differ by shape makes the JIT's profile at those calls depend on which other shapes
+        // ran in the JVM (megamorphic), and a non-final shape invites a test hook.
+        String queue = "org.ringlab.queues.spsc.SpscRingQueue";
+        classes().that().resideInAPackage("org.ringlab.queues.spsc").and().areAssignableTo(queue)
+                .and().doNotHaveFullyQualifiedName(queue)
+                .should().haveModifier(com.tngtech.archunit.core.domain.JavaModifier.FINAL)
+                .allowEmptyShould(false)
+                .as("spsc shape classes are final")
+                .check(production);
+        noClasses().that().resideInAPackage("org.ringlab.queues.spsc").and().areAssignableTo(queue)
+                .and().doNotHaveFullyQualifiedName(queue)
+                .should().haveModifier(com.tngtech.archunit.core.domain.JavaModifier.ABSTRACT)
+                .as("no abstract spsc core sits between a shape and SpscRingQueue")
+                .check(production);
+    }
+
+    @Test
     void nothingUsesSunMiscUnsafe() {
         noClasses().should().dependOnClassesThat().haveFullyQualifiedName("sun.misc.Unsafe")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("jdk.internal.misc.Unsafe")

@@ -3,7 +3,6 @@ package org.ringlab.conformance;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
-import org.ringlab.api.support.FallbackChain;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.condition.OS;
 @EnabledOnOs(OS.LINUX)
 class NativeAccessFallbackTest {
 
-    private static final Set<String> MODULES = Set.of("org.ringlab.api", "org.ringlab.linux", "org.ringlab.jna",
+    private static final Set<String> MODULES = Set.of("org.ringlab.api", "org.ringlab.growth", "org.ringlab.linux", "org.ringlab.jna",
             "org.ringlab.windows", "com.sun.jna");
     private static final String WINDOWS_REASON = "mirrored-windows needs Windows 10 1803+ (VirtualAlloc2/MapViewOfFile3), this is ";
 

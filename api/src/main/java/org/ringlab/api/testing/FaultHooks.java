@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.ringlab.api.Availability;
 import org.ringlab.api.NativeCallException;
 
 /**

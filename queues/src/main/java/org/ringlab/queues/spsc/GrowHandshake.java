@@ -1,9 +1,5 @@
 package org.ringlab.queues.spsc;
 
-import static org.ringlab.queues.spsc.SpscDescriptor.CAPACITY_OFFSET;
-import static org.ringlab.queues.spsc.SpscDescriptor.CONSUMER_POSITION_OFFSET;
-
-import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Map;
@@ -14,7 +10,7 @@ import org.ringlab.api.RingMemory;
 
 /**
  * The grow of a position-published {@code spsc} ring and its handshake with the consumer
- * ({@link GrowableSpscQueue}, {@link FixedGrowableSpscQueue}).
+ * ({@link GrowableSpscQueue}, {@link FixedGrowableSpscQueue}: their own grow step drives it).
  *
  * <p>With a {@link org.ringlab.api.QueueSpec#growth() growth policy} on a
  * {@link GrowableRingMemory}, an offer, batch or claim that finds the ring full grows it instead
@@ -117,47 +113,47 @@ final class GrowHandshake {
         return true;
     }
 
-    /**
-     * Producer: grows {@code q}'s ring so that {@code [consumer position, end)} fits, keeping the
-     * bytes up to {@code liveTo} (written, perhaps not yet published: a batch). False when that
-     * would pass the policy's maximum, or the consumer stayed inside the ring.
-     */
-    boolean grow(PositionSpscQueue q, long liveTo, long end) {
-        PositionSpscQueue.Producer p = q.producer;
-        if (!growth.canGrowTo(end - p.consumerCache, granularity)) {
-            return false;
-        }
+    // The producer's side, in the order a grow takes it (the queue's own grow step drives it:
+    // it owns the header, capacity and mask the grow replaces).
+
+    /** Producer: whether the policy lets the ring grow to hold {@code need} live bytes. */
+    boolean canGrowTo(long need) {
+        return growth.canGrowTo(need, granularity);
+    }
+
+    /** Producer: announces a grow; {@link #published} ends it, whatever happens in between. */
+    void announce() {
         svGrowPending(1);
-        try {
-            if (!q.consumerLeft(this)) {
-                growsDeferred++;
-                return false;
-            }
-            long liveFrom = q.lvPosition(CONSUMER_POSITION_OFFSET); // stable: the consumer is outside
-            p.consumerCache = liveFrom;
-            if (end - liveFrom <= q.capacity) {
-                return true; // it freed enough on its way out
-            }
-            long next = growth.nextCapacity(q.capacity, end - liveFrom, granularity);
-            growable.grow(next, liveFrom, liveTo);
-            q.header = growable.header(); // same bytes, new address: the old segment is unmapped
-            q.capacity = next;
-            q.mask = PositionSpscQueue.maskOf(next);
-            q.header.set(ValueLayout.JAVA_LONG, CAPACITY_OFFSET, next); // keeps the descriptor true
-            grows++;
-            return true;
-        } finally {
-            // Publishes the grown ring (the memory's new mapping, header, capacity, mask) to
-            // the consumer's next entry, or withdraws a request it did not wait for.
-            soGrowPending(0);
-        }
+    }
+
+    /** Producer: counts a grow given up because the consumer stayed inside the ring. */
+    void deferred() {
+        growsDeferred++;
+    }
+
+    /**
+     * Producer, the consumer outside: grows the ring from {@code capacity} to hold {@code need}
+     * live bytes, keeping {@code [liveFrom, liveTo)}; the new capacity. The memory's header
+     * moves with it (same bytes, new address).
+     */
+    long grow(long capacity, long need, long liveFrom, long liveTo) {
+        long next = growth.nextCapacity(capacity, need, granularity);
+        growable.grow(next, liveFrom, liveTo);
+        grows++;
+        return next;
+    }
+
+    /**
+     * Producer: publishes the grown ring (the memory's new mapping, header, capacity, mask, all
+     * stored before this release) to the consumer's next entry, or withdraws a request it did
+     * not wait for.
+     */
+    void published() {
+        soGrowPending(0);
     }
 
     /** Consumer: enters once no grow is pending; a grow then waits until it leaves. */
-    void enter(PositionSpscQueue.Consumer c) {
-        if (c.inside) {
-            return; // still holding the record peek() returned
-        }
+    void enter() {
         svConsumerInside(1);
         while (lvGrowPending() != 0) {
             // Step out so that the grow can run, and wait for its publication.
@@ -167,20 +163,16 @@ final class GrowHandshake {
             }
             svConsumerInside(1);
         }
-        c.inside = true;
     }
 
-    /** Consumer: leaves the ring, unless it still holds a peeked record. */
-    void leave(PositionSpscQueue.Consumer c) {
-        if (c.inside && c.pendingEnd == PositionSpscQueue.FULL) {
-            c.inside = false;
-            // Tells the producer this consumer's accesses to the ring and header are over.
-            soConsumerInside(0);
-        }
+    /** Consumer: leaves the ring. */
+    void leave() {
+        // Tells the producer this consumer's accesses to the ring and header are over.
+        soConsumerInside(0);
     }
 
-    void addCounters(PositionSpscQueue q, Map<String, Long> c) {
-        c.put("capacity", q.capacity);
+    void addCounters(long capacity, Map<String, Long> c) {
+        c.put("capacity", capacity);
         c.put("grows", grows);
         c.put("growthBytes", growable.copyCounters().growthBytes());
         c.put("growsDeferred", growsDeferred);

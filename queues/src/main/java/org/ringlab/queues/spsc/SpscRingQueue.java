@@ -27,11 +27,15 @@ import org.ringlab.queues.support.QueueChecks;
  * Agrona's OneToOneRingBuffer). Byte positions, 64-bit and monotonic, live in the memory's
  * header ({@link SpscDescriptor}), so the same queue works across processes on a shared mapping.
  *
- * <p>{@link #create} picks the implementation from the memory's type and the spec, once:
+ * <p>{@link #create} picks the implementation from the memory's type and the spec, once. Each is
+ * a final class that owns its per-record path (no step it calls per record is shared with, or
+ * overridden by, another shape, so the JIT's profile at each call site is one shape's whatever
+ * else ran in the JVM); each family's classes are generated at build time from one template
+ * (queues/src/main/templates), so its protocol is written once:
  * <ul>
- *   <li>{@link InPlaceSpscQueue}: variable-length records written and read in place, published
- *       through each record's own length word (Agrona's protocol: the consumer never reads the
- *       producer's position on its hot path): {@link MirrorViewSpscQueue} in the 2N view of a
+ *   <li>in place, published through each record's own length word (Agrona's protocol: the
+ *       consumer never reads the producer's position on its hot path; template
+ *       {@code InPlaceSpscQueue}): {@link MirrorViewSpscQueue} in the 2N view of a
  *       {@link MirrorViewMemory} that does not grow, {@link LapViewSpscQueue} in the N-byte lap
  *       view of a {@link LapViewMemory} (split, linearize) with seam placement pad, where no
  *       record crosses the seam, {@link LapViewCrossSpscQueue} in the same lap view of a split
@@ -39,19 +43,23 @@ import org.ringlab.queues.support.QueueChecks;
  *       the strategy's write, staging and gather), {@link DoubledViewSpscQueue} in the 2N array of a
  *       {@link DoubledViewMemory} (doubled), the second copy of every byte written through the
  *       strategy's {@code twin};</li>
- *   <li>{@link SegmentSpscQueue} and {@link PaddedSegmentSpscQueue} ({@link WordSegmentSpscQueue}):
+ *   <li>through the strategy's own calls, published the same way through the SPI's
+ *       {@code writeIntRelease}/{@code readIntAcquire} of the word (template
+ *       {@code WordSegmentSpscQueue}): {@link SegmentSpscQueue} and {@link PaddedSegmentSpscQueue},
  *       variable-length records on any other segment path without a growth policy (third
- *       parties' memory, linearize with seam placement cross), published the same
- *       way through the SPI's {@code writeIntRelease}/{@code readIntAcquire} of the word, so
- *       every byte goes through the strategy's own code;</li>
- *   <li>the subclasses of {@link PositionSpscQueue}, one final class per memory shape and
- *       record mode (fixed-size records; growable rings), published by a release store of the
- *       producer position.</li>
+ *       parties' memory, linearize with seam placement cross), so every byte goes through the
+ *       strategy's own code;</li>
+ *   <li>published by a release store of the producer position (template
+ *       {@code PositionSpscQueue}): {@link GrowableSpscQueue}, {@link FixedGrowableSpscQueue}
+ *       (growable rings), {@link FixedSlotSpscQueue}, {@link PaddedFixedSlotSpscQueue},
+ *       {@link FixedMirrorViewSpscQueue} (fixed-size records).</li>
  * </ul>
  * The two never share a ring: the header records which publication a ring uses and an attach
  * with the other is refused.
  */
-public abstract sealed class SpscRingQueue implements RecordQueue permits InPlaceSpscQueue, WordSegmentSpscQueue, PositionSpscQueue {
+// Not sealed: the broken twins (src/test) extend it as the shapes they are generated from do;
+// its constructor is package-private, so nothing outside the package can.
+public abstract class SpscRingQueue implements RecordQueue {
 
     static final VarHandle POSITION = ValueLayout.JAVA_LONG.varHandle();
     static final long FULL = -1;
@@ -94,7 +102,7 @@ public abstract sealed class SpscRingQueue implements RecordQueue permits InPlac
         if (memory instanceof MirrorViewMemory m) {
             return fixed ? new FixedMirrorViewSpscQueue(disciplineName, m, spec) : new MirrorViewSpscQueue(disciplineName, m, spec);
         }
-        boolean padded = PositionSpscQueue.seamCopies(memory) && spec.seam() == SeamPlacement.PAD;
+        boolean padded = seamCopies(memory) && spec.seam() == SeamPlacement.PAD;
         if (!fixed && padded && memory instanceof LapViewMemory l && LapViewSpscQueue.inPlace(l)) {
             return new LapViewSpscQueue(disciplineName, l, spec); // nothing crosses: every frame in place
         }
@@ -118,12 +126,19 @@ public abstract sealed class SpscRingQueue implements RecordQueue permits InPlac
                     + " memory cannot grow (it is not a GrowableRingMemory): allocate it with a growable"
                     + " strategy such as mirrored-memfd-growable, or drop the growth policy");
         }
-        if (PositionSpscQueue.seamCopies(memory) && spec.seam() == SeamPlacement.PAD) {
+        if (seamCopies(memory) && spec.seam() == SeamPlacement.PAD) {
             throw new IllegalArgumentException("spsc grows only rings whose claims and windows are contiguous across the"
                     + " seam, or with seam placement cross; " + memory.strategyName() + " memory is not contiguous and the"
                     + " placement is pad (its padding depends on the capacity)");
         }
         return fixed ? new FixedGrowableSpscQueue(disciplineName, memory, spec) : new GrowableSpscQueue(disciplineName, memory, spec);
+    }
+
+    /** Whether the memory's claims or windows copy at the seam: pad and cross then place records differently. */
+    static boolean seamCopies(RingMemory memory) {
+        return !(memory instanceof org.ringlab.api.MirrorViewMemory)
+                && !(memory.capabilities().contains(org.ringlab.api.Capability.ZERO_COPY_CLAIM)
+                        && memory.capabilities().contains(org.ringlab.api.Capability.ZERO_COPY_WINDOW));
     }
 
     /**

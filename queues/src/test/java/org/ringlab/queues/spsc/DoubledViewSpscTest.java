@@ -69,7 +69,7 @@ class DoubledViewSpscTest {
     @Test
     void aQueueThatSkipsTheSecondWriteIsCaught() {
         try (RingMemory memory = doubled();
-             RecordQueue queue = new NoTwinDoubledViewSpscQueue((DoubledViewMemory) memory, SPEC)) {
+             RecordQueue queue = new NoTwinDoubledViewSpscQueue("spsc", (DoubledViewMemory) memory, SPEC)) {
             AssertionError e = assertThrows(AssertionError.class, () -> roundTrip(queue, ((DoubledViewMemory) memory).doubledView()));
             assertTrue(e.getMessage().contains("copies differ"), e.getMessage());
         }

@@ -71,7 +71,7 @@ class SpscConcurrencyTest {
                  RecordQueue queue = seam == org.ringlab.api.SeamPlacement.PAD
                          ? new PaddedSegmentSpscQueue("spsc", memory, SPEC.withSeam(seam))
                          : new SegmentSpscQueue("spsc", memory, SPEC.withSeam(seam))) {
-                assertTrue(queue instanceof WordSegmentSpscQueue, queue.getClass().getName());
+                assertTrue(SpscShapes.wordSegment(queue), queue.getClass().getName());
                 Traffic.Result result = Traffic.run(queue, RECORDS / 4);
                 assertEquals(0, result.violations(), "split × " + seam + ": " + result.firstViolation());
                 assertEquals(RECORDS / 4, result.delivered());
@@ -104,7 +104,7 @@ class SpscConcurrencyTest {
      * the twin, in rounds of a million records (at most five; the race shows within the first
      * here), must show a wrong record.
      */
-    private static DynamicTest twinCaught(String name, String strategy, long capacity, String bug,
+    private static DynamicTest twinCaught(String name, String strategy, long capacity, String bug, Class<?> shape,
                                           java.util.function.Function<RingMemory, RecordQueue> twin) {
         return dynamicTest(name, () -> {
             MemoryStrategy s = Registries.memoryStrategies().require(strategy);
@@ -114,7 +114,8 @@ class SpscConcurrencyTest {
                     if (round == 0) {
                         try (RingMemory clean = s.allocate(RingSpec.ofCapacity(capacity));
                              RecordQueue real = SpscRingQueue.create("spsc", clean, queue.spec())) {
-                            assertEquals(real.getClass(), queue.getClass().getSuperclass(), "the twin subclasses what the factory picks");
+                            assertEquals(shape, real.getClass(), "the factory picks the twin's shape");
+                            assertEquals(members(shape), members(queue.getClass()), queue.getClass() + " is a copy of " + shape);
                             Traffic.Result result = Traffic.run(real, 1_000_000);
                             assertEquals(0, result.violations(), name + ", the real class: " + result.firstViolation());
                         }
@@ -125,6 +126,16 @@ class SpscConcurrencyTest {
             assertTrue(violations > 0, name + ": the broken twin (" + bug + ") ran up to 5 million records and the stress"
                     + " test saw nothing wrong: it cannot catch that publication bug");
         });
+    }
+
+    /**
+     * A class's own methods by name and parameter types: a twin generated from a shape (a copy
+     * with one statement changed) has the shape's.
+     */
+    private static java.util.Set<String> members(Class<?> c) {
+        return java.util.Arrays.stream(c.getDeclaredMethods()).filter(m -> !m.isSynthetic())
+                .map(m -> m.getName() + java.util.Arrays.toString(m.getParameterTypes()))
+                .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
     }
 
     /**
@@ -150,8 +161,8 @@ class SpscConcurrencyTest {
             for (int round = 0; round < 5 && violations == 0; round++) {
                 try (RingMemory memory = s.allocate(RingSpec.ofCapacity(CAPACITY));
                      RecordQueue queue = memory instanceof MirrorViewMemory m
-                             ? new PublishBeforeWriteMirrorViewSpscQueue(m, SPEC) // the word before the payload
-                             : new PublishBeforeWriteSpscQueue(memory, SPEC.withSeam(org.ringlab.api.SeamPlacement.CROSS))) {
+                             ? new PublishBeforeWriteMirrorViewSpscQueue("spsc", m, SPEC) // the word before the payload
+                             : new PublishBeforeWriteSpscQueue("spsc", memory, SPEC.withSeam(org.ringlab.api.SeamPlacement.CROSS))) {
                     // (PublishBeforeWriteSpscQueue is the segment path's class, whatever the factory picks for doubled)
                     violations = Traffic.run(queue, 1_000_000).violations();
                 }
@@ -161,15 +172,15 @@ class SpscConcurrencyTest {
         })).toList());
         QueueSpec cross = SPEC.withSeam(org.ringlab.api.SeamPlacement.CROSS);
         tests.add(twinCaught("split × pad (lap view)", "split", CAPACITY, "the word released before the payload, in the lap view",
-                m -> new PublishBeforeWriteLapViewSpscQueue((org.ringlab.api.LapViewMemory) m, SPEC)));
+                LapViewSpscQueue.class, m -> new PublishBeforeWriteLapViewSpscQueue("spsc", (org.ringlab.api.LapViewMemory) m, SPEC)));
         tests.add(twinCaught("split × pad (lap view), 4 KiB", "split", PADDING_CAPACITY,
                 "the padding released before the word of the record behind it",
-                m -> new PadBeforeRecordLapViewSpscQueue((org.ringlab.api.LapViewMemory) m, SPEC)));
+                LapViewSpscQueue.class, m -> new PadBeforeRecordLapViewSpscQueue("spsc", (org.ringlab.api.LapViewMemory) m, SPEC)));
         tests.add(twinCaught("split × cross (lap view), 4 KiB", "split", PADDING_CAPACITY,
                 "the word released before the strategy wrote the payload across the seam",
-                m -> new PublishBeforeWriteAcrossLapViewSpscQueue((org.ringlab.api.LapViewMemory) m, cross)));
+                LapViewCrossSpscQueue.class, m -> new PublishBeforeWriteAcrossLapViewSpscQueue("spsc", (org.ringlab.api.LapViewMemory) m, cross)));
         tests.add(twinCaught("doubled (in place)", "doubled", CAPACITY, "the word released before the payload and its second copy",
-                m -> new PublishBeforeWriteDoubledViewSpscQueue((org.ringlab.api.DoubledViewMemory) m, SPEC)));
+                DoubledViewSpscQueue.class, m -> new PublishBeforeWriteDoubledViewSpscQueue("spsc", (org.ringlab.api.DoubledViewMemory) m, SPEC)));
         return tests.stream();
     }
 
@@ -186,7 +197,7 @@ class SpscConcurrencyTest {
         long violations = 0;
         for (int round = 0; round < 5 && violations == 0; round++) {
             try (RingMemory memory = s.allocate(RingSpec.ofCapacity(CAPACITY));
-                 RecordQueue queue = new TerminateAfterPublishMirrorViewSpscQueue((MirrorViewMemory) memory, SPEC)) {
+                 RecordQueue queue = new TerminateAfterPublishMirrorViewSpscQueue("spsc", (MirrorViewMemory) memory, SPEC)) {
                 violations = Traffic.run(queue, 1_000_000).violations();
             }
         }

@@ -89,7 +89,7 @@ class SpscGrowthConcurrencyTest {
         // Bounded: the consumer, busy checking bytes, is inside the ring at almost every grow.
         for (; round < 40 && violations == 0; round++) {
             try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(INITIAL));
-                 RecordQueue queue = new GrowUnderConsumerSpscQueue(memory, SPEC)) {
+                 RecordQueue queue = new GrowUnderConsumerSpscQueue("spsc", memory, SPEC)) {
                 Traffic.Result result;
                 try {
                     result = Traffic.run(queue, 200_000, randomPauses(round));

@@ -197,7 +197,7 @@ class SpscModelProperties {
             this.producer = queue.producer();
             this.consumer = queue.consumer(0);
             this.capacity = capacity;
-            this.reserve = queue instanceof InPlaceSpscQueue || queue instanceof WordSegmentSpscQueue ? SpscDescriptor.TERMINATOR_RESERVE : 0;
+            this.reserve = SpscShapes.inPlace(queue) || SpscShapes.wordSegment(queue) ? SpscDescriptor.TERMINATOR_RESERVE : 0;
             this.spec = spec;
             this.padded = padded;
         }

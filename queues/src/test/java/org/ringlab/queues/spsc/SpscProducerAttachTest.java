@@ -101,7 +101,7 @@ class SpscProducerAttachTest {
     @Test
     void aProducerThatTrustsTheHeadersPositionIsCaught() throws InterruptedException {
         assumeTrue(SpscLengthWordReuseTest.mirrorView().isPresent(), "no mirror-view strategy available on this machine");
-        Outcome o = run(m -> new HeaderPositionMirrorViewSpscQueue(m, SPEC), 11);
+        Outcome o = run(m -> new HeaderPositionMirrorViewSpscQueue("spsc", m, SPEC), 11);
         assertTrue(o.consumed().violations() > 0 || o.consumed().delivered() != o.offered(),
                 "the twin continued at the header's stale producer position and every one of " + o.offered()
                         + " records still arrived intact: the test cannot catch an attach that overwrites published records");

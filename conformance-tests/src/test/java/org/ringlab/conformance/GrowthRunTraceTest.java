@@ -1,4 +1,4 @@
-package org.ringlab.conformance.growth;
+package org.ringlab.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.GrowthStrategy;
-import org.ringlab.growth.ProcSelf;
 import org.ringlab.growth.GrowthRun;
 import org.ringlab.growth.GrowthWorkload;
+import org.ringlab.growth.ProcSelf;
 
 /**
  * Seed 002's copy example as a workload: data that fills a power of two, then one byte more
@@ -23,7 +23,7 @@ class GrowthRunTraceTest {
 
     @Test
     void oneByteMorePastAPowerOfTwoDoublesUncappedAndReadsBack() {
-        for (GrowthStrategy s : GrowthStrategies.available()) {
+        for (GrowthStrategy s : Strategies.growthAvailable()) {
             GrowthWorkload w = new GrowthWorkload(4 * MIB + 1, MIB, MIB, 2).uncapped();
             GrowthRun.Result r = GrowthRun.measure(s, w);
             assertEquals(4 * MIB + 1, r.finalBytes(), s.name());
@@ -50,7 +50,7 @@ class GrowthRunTraceTest {
     @Test
     void theTraceReadsRssAfterEveryAppendAndTheThreadsFaults() {
         assumeTrue(ProcSelf.isSupported(), "needs /proc/self");
-        GrowthStrategy s = GrowthStrategies.byName("mremap");
+        GrowthStrategy s = Strategies.growth("mremap");
         GrowthRun.Result r = GrowthRun.measureTraced(s, new GrowthWorkload(8 * MIB, MIB, MIB, 1));
         assertEquals(8, r.rssAfterAppend().length);
         for (long rss : r.rssAfterAppend()) {

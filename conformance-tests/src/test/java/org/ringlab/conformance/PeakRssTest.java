@@ -1,15 +1,15 @@
-package org.ringlab.conformance.growth;
+package org.ringlab.conformance;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.ringlab.api.GrowthStrategy;
+import org.ringlab.growth.GrowthRun;
+import org.ringlab.growth.GrowthWorkload;
 import org.ringlab.growth.ProcSelf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
-import org.ringlab.growth.GrowthRun;
-import org.ringlab.growth.GrowthWorkload;
 
 /**
  * Seed 002's deterministic figures, measured in this JVM with the peak reset through
@@ -54,7 +54,7 @@ class PeakRssTest {
     }
 
     private static GrowthRun.Result measure(String name) {
-        GrowthStrategy s = GrowthStrategies.byName(name);
+        GrowthStrategy s = Strategies.growth(name);
         GrowthRun.measure(s, GrowthWorkload.doubling(4 * MIB, MIB)); // warm up the code path, not the memory
         GrowthRun.Result r = GrowthRun.measure(s, SEED_002);
         System.out.printf("%-22s peak %.3fx of %d MiB, %s%n", name, r.peakRatio(), r.finalBytes() / MIB, r.counters());

@@ -1,4 +1,4 @@
-package org.ringlab.conformance.growth;
+package org.ringlab.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,13 +19,13 @@ class GrowthRegistryTest {
 
     @Test
     void theRegistryFindsTheFiveStrategiesOfSeed002() {
-        Set<String> names = Set.copyOf(GrowthStrategies.all().stream().map(GrowthStrategy::name).toList());
+        Set<String> names = Set.copyOf(Strategies.growthAll().stream().map(GrowthStrategy::name).toList());
         assertTrue(names.contains("copy-doubling-heap"), names.toString());
         if (System.getProperty("os.name", "").startsWith("Linux")) {
             assertTrue(names.containsAll(Set.of("copy-doubling-native", "realloc", "mremap", "reserve-commit")),
                     names.toString());
         }
-        for (GrowthStrategy s : GrowthStrategies.all()) {
+        for (GrowthStrategy s : Strategies.growthAll()) {
             assertFalse(s.description().isBlank(), s.name());
             assertThrows(UnsupportedOperationException.class, () -> s.traits().clear());
         }
