@@ -44,9 +44,9 @@ import picocli.CommandLine.Spec;
                 "Every round runs each chosen experiment once in a child JVM of A and once of B, in a seeded random",
                 "order drawn afresh every round (recorded in ab.json); with --duet the two children run at the same",
                 "time, each pinned to its own CPU. Every timed figure is judged as B/A: Student's t interval over the",
-                "rounds' paired log-ratios; 'faster' or 'slower' only where the interval excludes 1, else 'same'",
-                "within the half-width shown. Writes ab.json, ab.md and each child's log to --out. Exit code 0",
-                "whatever moved."},
+                "rounds' paired log-ratios; 'faster' or 'slower' only where the figure's t-test p-value, adjusted",
+                "for every figure of the run (Benjamini-Hochberg q), is at most 0.05, else 'same' within the",
+                "half-width shown. Writes ab.json, ab.md and each child's log to --out. Exit code 0 whatever moved."},
         sortOptions = false)
 public final class AbCommand implements Callable<Integer> {
 
