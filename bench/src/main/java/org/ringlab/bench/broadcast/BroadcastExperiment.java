@@ -182,8 +182,7 @@ public final class BroadcastExperiment implements Experiment {
         }
 
         private void select() {
-            Strategies.Selection chosen = Strategies.select(ID, context.strategies(), context.disciplines(),
-                    List.of(BROADCAST, COPY), skipped);
+            Strategies.Selection chosen = Strategies.select(ID, context.filters(), List.of(BROADCAST, COPY), skipped);
             disciplines.putAll(chosen.disciplines());
             if (chosen.main() == null) {
                 skipped.add("every figure: no available memory strategy passes the filter " + context.strategies());

@@ -84,8 +84,8 @@ public final class DriverExperiment implements Experiment {
     private static ExperimentResult run(RunContext context, DriverProfile profile) throws InterruptedException {
         String loadBefore = Environment.loadAverage();
         List<String> skipped = new ArrayList<>();
-        DriverParts run = new DriverParts(context, profile, Strategies.select(ID, context.strategies(),
-                context.disciplines(), List.of(SPSC, LOCKED, NAPI), skipped), skipped);
+        DriverParts run = new DriverParts(context, profile,
+                Strategies.select(ID, context.filters(), List.of(SPSC, LOCKED, NAPI), skipped), skipped);
         if (run.main == null) {
             skipped.add("queue figures (a), (c), (d): no available memory strategy passes the filter "
                     + context.strategies());

@@ -35,13 +35,18 @@ public record RunContext(String profile, long seed, List<String> strategies, Lis
         return type.isInstance(own) ? type.cast(own) : defaults.get();
     }
 
+    /** The strategy and discipline filters, as the selection of strategies reads them. */
+    public org.ringlab.bench.util.NameFilters filters() {
+        return new org.ringlab.bench.util.NameFilters(strategies, disciplines);
+    }
+
     /** True when {@code name} passes the strategy filter. */
     public boolean wantsStrategy(String name) {
-        return strategies.isEmpty() || strategies.contains(name);
+        return filters().wantsStrategy(name);
     }
 
     /** True when {@code name} passes the discipline filter. */
     public boolean wantsDiscipline(String name) {
-        return disciplines.isEmpty() || disciplines.contains(name);
+        return filters().wantsDiscipline(name);
     }
 }

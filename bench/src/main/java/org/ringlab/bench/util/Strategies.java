@@ -54,13 +54,10 @@ public final class Strategies {
 
     /**
      * The strategies and the experiment's {@code ours} disciplines passing the run's filters
-     * ({@code strategyFilter}, {@code disciplineFilter}: names; empty passes every one); each
-     * unavailable or unselected one goes to {@code skipped} with its reason. A filter that selects
-     * nothing the experiment knows is an error naming it.
+     * {@code context}; each unavailable or unselected one goes to {@code skipped} with its reason.
+     * A filter that selects nothing the experiment knows is an error naming it.
      */
-    public static Selection select(String experiment, List<String> strategyFilter, List<String> disciplineFilter,
-                                   List<String> ours, List<String> skipped) {
-        Filter context = new Filter(strategyFilter, disciplineFilter);
+    public static Selection select(String experiment, NameFilters context, List<String> ours, List<String> skipped) {
         if (!context.disciplines().isEmpty() && ours.stream().noneMatch(context::wantsDiscipline)) {
             throw new IllegalArgumentException(experiment + ": the discipline filter " + context.disciplines()
                     + " selects none of the disciplines it measures " + ours);
@@ -99,17 +96,5 @@ public final class Strategies {
         MemoryStrategy main = usable.isEmpty() ? null
                 : Registries.defaultMirrored().chosen().filter(usable::contains).orElse(usable.getFirst());
         return new Selection(List.copyOf(usable), disciplines, main);
-    }
-
-    /** The run's name filters, as the command line gave them. */
-    private record Filter(List<String> strategies, List<String> disciplines) {
-
-        boolean wantsStrategy(String name) {
-            return strategies.isEmpty() || strategies.contains(name);
-        }
-
-        boolean wantsDiscipline(String name) {
-            return disciplines.isEmpty() || disciplines.contains(name);
-        }
     }
 }
