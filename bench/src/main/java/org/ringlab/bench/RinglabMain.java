@@ -37,6 +37,8 @@ public final class RinglabMain {
         CommandLine cl = new CommandLine(new RinglabCommand());
         org.ringlab.bench.cli.RunCommand.addExperiments(cl.getSubcommands().get("run"));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // experiment ids share names with commands (history, growth, mapped): --experiment growth is a value
+        cl.setAllowSubcommandsAsOptionParameters(true);
         cl.setExecutionStrategy(parseResult -> {
             String refused = topLevelOptionsWithACommand(parseResult);
             if (refused != null) {
