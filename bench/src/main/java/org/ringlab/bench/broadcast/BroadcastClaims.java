@@ -3,6 +3,7 @@ package org.ringlab.bench.broadcast;
 import static org.ringlab.bench.broadcast.BroadcastExperiment.BROADCAST;
 import static org.ringlab.bench.broadcast.BroadcastExperiment.COPY;
 import static org.ringlab.bench.broadcast.BroadcastExperiment.flat;
+import static org.ringlab.bench.broadcast.BroadcastExperiment.prose;
 import static org.ringlab.bench.util.Cells.median;
 
 import java.util.ArrayList;
@@ -120,17 +121,13 @@ final class BroadcastClaims {
             Estimate r = ratio.get(one);
             Estimate gain = new Estimate((r.ratio() - 1) * 100, (r.low() - 1) * 100, (r.high() - 1) * 100, r.rounds(),
                     r.samples(), r.method());
-            judged.put(GAIN_ONE, e -> e.judge(gain, String.format(Locale.ROOT,
-                    "(broadcast / copy-per-consumer GB/s − 1) × 100 at %s; broadcast %s vs copy-per-consumer %s GB/s "
-                            + "(medians)%s", where(1, largest), num(gbps(f, BROADCAST, one)), num(gbps(f, COPY, one)),
-                    boundDetail(f, one))));
+            judged.put(GAIN_ONE, e -> e.judge(gain, prose("claim.gain-one", "where", where(1, largest), "broadcast",
+                    num(gbps(f, BROADCAST, one)), "copy", num(gbps(f, COPY, one)), "bound", boundDetail(f, one))));
         }
         if (ratio.containsKey(top)) {
             Estimate r = ratio.get(top);
-            judged.put(GAIN_N, e -> e.judge(r, String.format(Locale.ROOT,
-                    "broadcast / copy-per-consumer GB/s at %s; broadcast %s vs copy-per-consumer %s GB/s (medians)%s",
-                    where(most, largest), num(gbps(f, BROADCAST, top)), num(gbps(f, COPY, top)),
-                    boundDetail(f, top))));
+            judged.put(GAIN_N, e -> e.judge(r, prose("claim.gain-n", "where", where(most, largest), "broadcast",
+                    num(gbps(f, BROADCAST, top)), "copy", num(gbps(f, COPY, top)), "bound", boundDetail(f, top))));
         }
         // Copies per record are counted, not timed: every cell must show the same count.
         Map<String, Double> b = copies(f, BROADCAST);
