@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 import org.ringlab.api.MemoryStrategy;
@@ -24,6 +23,7 @@ import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.PooledClaims;
 import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.util.DeclaredExperiment;
 import org.ringlab.bench.report.ExperimentOptions;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
@@ -43,7 +43,7 @@ import org.ringlab.bench.util.Sizes;
  * seed's results are judged from its catalogue ({@link BroadcastClaims}); ringlab's own goals carry
  * {@code goal.} ids.
  */
-public final class BroadcastExperiment implements Experiment {
+public final class BroadcastExperiment extends DeclaredExperiment implements Experiment {
 
     static final String ID = "broadcast";
     static final String SEED = "003_d4a13714bb0f294c.txt";
@@ -55,30 +55,16 @@ public final class BroadcastExperiment implements Experiment {
     /** A fork's child JVM that takes longer is stuck; quick's forks take a few seconds, full's a few minutes. */
     static final Duration TIMEOUT = Duration.ofMinutes(20);
 
+    public BroadcastExperiment() {
+        super(ID, SEED,
+                "taskBus QSARC: 1 producer × 1/2/4 consumers, single-copy broadcast vs copy-per-consumer, "
+                        + "framed packets through OS pipes between processes",
+                BroadcastClaims.METRICS);
+    }
+
     /** Section {@code section} of broadcast's notes.md. */
     static String prose(String section, Object... keyValues) {
         return Prose.of(BroadcastExperiment.class, "notes.md", section, keyValues);
-    }
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String seed() {
-        return SEED;
-    }
-
-    @Override
-    public String description() {
-        return "taskBus QSARC: 1 producer × 1/2/4 consumers, single-copy broadcast vs copy-per-consumer, "
-                + "framed packets through OS pipes between processes";
-    }
-
-    @Override
-    public Set<String> metrics() {
-        return BroadcastClaims.METRICS;
     }
 
     @Override
