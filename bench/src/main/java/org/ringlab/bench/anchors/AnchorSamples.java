@@ -127,12 +127,12 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
             long chunk = Math.max(1, records / WARMUP_CHUNKS);
             try (AnchorQueue queue = anchor.open(size, AnchorsProfile.RING_BYTES)) {
                 long mechanismBefore = queue instanceof RinglabSpscAnchor spsc ? spsc.mechanismBytes() : 0;
-                JitWarmup.Result warm = JitWarmup.LOOPS.run(() -> pathLoop(queue, src, dst, chunk),
+                JitWarmup.Result warm = profile.warmup().run(() -> pathLoop(queue, src, dst, chunk),
                         AnchorSamples.class.getName() + ".pathLoop");
                 if (queue instanceof RinglabSpscAnchor spsc) {
                     // The replay loop is warmed in the shape of the warm-up's own bytes.
                     measureMechanism(anchor, sizeIndex, rep, warm.chunks() * chunk,
-                            spsc.mechanismBytes() - mechanismBefore);
+                            spsc.mechanismBytes() - mechanismBefore, profile.warmup());
                 }
             }
             return;
@@ -150,7 +150,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
             if (queue instanceof RinglabSpscAnchor spsc) {
                 long bytes = spsc.mechanismBytes() - mechanismBefore;
                 mechanismBytes[sizeIndex][rep] = (double) bytes / records;
-                measureMechanism(anchor, sizeIndex, rep, records, bytes);
+                measureMechanism(anchor, sizeIndex, rep, records, bytes, profile.warmup());
             }
         }
     }
@@ -176,7 +176,8 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
      * Right after a path repetition of an spsc anchor: its mechanism alone, the events' shape
      * from a probe of a fresh queue, the bytes from the repetition just run.
      */
-    private void measureMechanism(Anchors.Resolved anchor, int sizeIndex, int rep, long records, long bytes) {
+    private void measureMechanism(Anchors.Resolved anchor, int sizeIndex, int rep, long records, long bytes,
+                                  JitWarmup warmup) {
         int size = SIZES[sizeIndex];
         MechanismLoop shape;
         if (bytes == 0) {
@@ -200,7 +201,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         if (rep < 0) {
             // The warm-up compiles the replay loop as the path's warm-up compiles the queue's;
             // timed interpreted, a 72-byte copy took 30 times its compiled cost.
-            shape.warmUp(Math.max(1, records / WARMUP_CHUNKS), AnchorsProfile.RING_BYTES);
+            shape.warmUp(Math.max(1, records / WARMUP_CHUNKS), AnchorsProfile.RING_BYTES, warmup);
             return;
         }
         mechanism[sizeIndex][rep] = shape.cpuNanosPerRecord(records, AnchorsProfile.RING_BYTES);
@@ -219,7 +220,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         QueueDiscipline spsc = Strategies.discipline(Anchors.SPSC);
         long records = profile.records(AnchorsProfile.SMALL_RECORD);
         int batches = DrainRuns.BATCHES.length;
-        DrainRuns.warmOneThread(strategy, spsc, Math.max(DrainRuns.BATCH, records / WARMUP_CHUNKS));
+        DrainRuns.warmOneThread(strategy, spsc, Math.max(DrainRuns.BATCH, records / WARMUP_CHUNKS), profile.warmup());
         for (int rep = 0; rep < profile.repetitions(); rep++) {
             for (int b : orders.oneThread().at(rep)) {
                 drain[b][rep] = DrainRuns.oneThread(strategy, spsc, DrainRuns.BATCHES[b], records);

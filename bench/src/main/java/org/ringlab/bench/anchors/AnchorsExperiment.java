@@ -371,10 +371,13 @@ public final class AnchorsExperiment implements Experiment {
                 prose("spsc"), prose("jctools"), prose("disruptor"),
                 prose("throughput", "small", small, "large", large), prose("path", "small", small, "large", large),
                 prose("goal"), prose("latency", "roundTrips", profile.roundTrips(), "warmup", profile.roundTripWarmup()),
-                fork ? prose("forked", "rounds", rounds, "maxRounds", profile.rounds().maxRounds(), "seconds",
-                        (int) profile.rounds().seconds()) : prose("not-forked"),
+                fork ? prose("forked", "rounds", rounds, "repetitions", profile.repetitions()) : prose("not-forked"),
                 prose("mechanism", "beyond", (int) AnchorClaims.BEYOND_MECHANISM_NS),
                 prose("drain", "fill", DrainRuns.FILL), prose("seed")));
+        RepetitionBudget budget = profile.rounds();
+        if (fork && budget.maxRounds() > budget.minRounds()) {
+            notes.add(prose("adds-rounds", "maxRounds", budget.maxRounds(), "seconds", (int) budget.seconds()));
+        }
         if (!oneThreadHere.isEmpty()) {
             notes.add(prose("one-thread-here", "profile", profile.id(), "anchors", String.join(", ", oneThreadHere)));
         }
