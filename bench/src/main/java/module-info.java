@@ -32,9 +32,11 @@ module org.ringlab.bench {
     requires org.jfree.jfreechart;
     requires org.jfree.svg;
     requires com.fasterxml.jackson.databind;
-    // The t and F distributions behind the claims' intervals (harness.StudentT); medians and quantiles (util.Stats).
+    // The t and F distributions behind the claims' intervals (harness.PairedRounds, RoundPool); the t test of
+    // ringlab ab (ab.AbFigures); medians and quantiles (util.Stats).
     requires org.apache.commons.statistics.distribution;
     requires org.apache.commons.statistics.descriptive;
+    requires org.apache.commons.statistics.inference;
 
     // The experiments ringlab runs (a third-party module provides its own the same way).
     uses org.ringlab.bench.report.Experiment;
@@ -50,6 +52,7 @@ module org.ringlab.bench {
 
     // picocli fills the annotated fields of the commands reflectively.
     opens org.ringlab.bench.cli to info.picocli;
+    opens org.ringlab.bench.util to info.picocli;
     opens org.ringlab.bench.mapped to info.picocli;
     opens org.ringlab.bench.driver.scenario to info.picocli, com.fasterxml.jackson.databind;
     // A fork's task and result records, and results.json's, are mapped by Jackson (harness.Fork, report.ResultsJson).

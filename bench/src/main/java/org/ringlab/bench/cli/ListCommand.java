@@ -3,7 +3,6 @@ package org.ringlab.bench.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -14,30 +13,22 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.ProviderRegistry;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RinglabProvider;
+import org.ringlab.bench.util.PicocliCommand;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import org.ringlab.api.StrategyChoice;
 
 /** {@code ringlab list}: every discovered provider, available or not, and why not. */
 @Command(name = "list",
         description = "Every discovered memory strategy, growth strategy and queue discipline, available or not, and why not;"
                 + " the default mirrored strategy and why the ones before it were skipped.")
-public final class ListCommand implements Callable<Integer> {
+public final class ListCommand extends PicocliCommand {
 
     private static final int NAME_WIDTH = 20;
     private static final String INDENT = "  " + " ".repeat(NAME_WIDTH + 1);
 
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         boolean ok = section(out, "Memory strategies", Registries::memoryStrategies, true);
         out.println();
         defaultMirrored(out);
