@@ -269,7 +269,7 @@ public final class Diff {
         for (Row row : r.rows()) {
             List<String> cells = new ArrayList<>(List.of(row.a().experiment(), row.a().combination(),
                     row.a().metric(), row.a().unit(),
-                    ReportWriter.number(row.a().median()), ReportWriter.number(row.b().median()),
+                    ReportText.number(row.a().median()), ReportText.number(row.b().median()),
                     row.normalised() ? ratio(row.reference()) : "-", ratio(row.ratio()),
                     Double.isNaN(row.low()) ? "-" : "[" + ratio(row.low()) + ", " + ratio(row.high()) + "]"));
             if (floored) {
