@@ -11,14 +11,14 @@ import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
-import org.ringlab.bench.report.Templates;
+import org.ringlab.bench.report.Prose;
 import org.ringlab.bench.util.Stats;
 
 /** Seed 004's two tables, its claims and every repetition's figures as an {@link ExperimentResult}. */
 final class MappedReport {
 
     /** The report's prose (mapped.txt beside this class). */
-    private static final Templates TEXT = Templates.load(MappedReport.class, "mapped.txt");
+    private static final Prose TEXT = Prose.load(MappedReport.class, "mapped.txt");
 
 
     private MappedReport() {
