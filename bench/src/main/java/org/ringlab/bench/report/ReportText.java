@@ -48,24 +48,17 @@ final class ReportText {
     static final List<String> STABILITY_HEADER = List.of("figure", "metric", "median", "unit", "n", "forks",
             "(q3-q1)/median", "stability");
 
+    /** The report's fixed prose ({@code report.md} beside this class). */
+    static final Prose PROSE = Prose.load(ReportText.class, "report.md");
+
     /** How a verdict is reached, for the first page. */
-    static final String VERDICT_RULE = "Every quantitative result of the five seed articles is an entry of its seed's"
-            + " catalogue, with the seed's words, figure and conditions. Where the seed gives a figure, the band that"
-            + " reproduces it is that figure ×/÷ " + Band.WIDTH + ", the same rule for every seed; a one-sided band only"
-            + " where the seed's sentence is one-sided. A timed figure gets a 95 % interval over paired, interleaved"
-            + " rounds (forked JVMs): **reproduced** when the whole interval lies inside the band, **DIFFERS** when it"
-            + " lies wholly outside, else **inconclusive**. An exact figure (page faults, resident pages, bytes"
-            + " copied, counts) is judged as it is and is always decided. A result this kind of machine cannot"
-            + " measure stays in the table as **not measurable here**, with the reason.";
+    static final String VERDICT_RULE = PROSE.fill("verdict-rule", "width", Band.WIDTH);
 
     /** What the goals section is, for the first page. */
-    static final String GOALS_RULE = "ringlab's own performance goals: spsc against Agrona, JCTools and the"
-            + " Disruptor, each strategy against its mechanism, fairness. They are targets of this project, not results"
-            + " of any seed, and are judged on the same intervals against their stated bound.";
+    static final String GOALS_RULE = PROSE.text("goals-rule");
 
-    static final String STABILITY_RULE = "Stability: (q3 − q1) / median over the repetitions; stable ≤ "
-            + String.format(Locale.ROOT, "%.1f%%", Measurement.STABLE_SPREAD * 100) + ", moderate ≤ "
-            + String.format(Locale.ROOT, "%.1f%%", Measurement.NOISY_SPREAD * 100) + ", else noisy; counters are exact.";
+    static final String STABILITY_RULE = PROSE.fill("stability-rule", "stable", percent(Measurement.STABLE_SPREAD),
+            "moderate", percent(Measurement.NOISY_SPREAD));
 
     static List<List<String>> stabilityRows(ExperimentResult r) {
         List<List<String>> rows = new ArrayList<>();
