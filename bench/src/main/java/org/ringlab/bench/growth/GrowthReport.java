@@ -26,7 +26,7 @@ public final class GrowthReport {
             "moved MiB", "copied MiB", "time ms [min..max]", "growth ms [min..max]");
 
     /** The report's prose (growth.txt beside this class). */
-    private static final Prose TEXT = Prose.load(GrowthReport.class, "growth.txt");
+    static final Prose TEXT = Prose.load(GrowthReport.class, "growth.txt");
 
     private final GrowthPlan plan;
     private final List<GrowthCell> cells;

@@ -26,7 +26,7 @@ import org.ringlab.bench.util.Stats;
 final class MappedReport {
 
     /** The report's prose (mapped.txt beside this class). */
-    private static final Prose TEXT = Prose.load(MappedReport.class, "mapped.txt");
+    static final Prose TEXT = Prose.load(MappedReport.class, "mapped.txt");
     private static final String WHISKERS = "whiskers: min–max of the repetitions";
 
     private MappedReport() {
