@@ -9,11 +9,13 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.bench.report.ForExperiment;
 
 /**
- * The spsc paths that hand the caller a segment (claim/commit, peek/release) on one thread, on
- * every memory shape: with {@code -prof gc} they show whether the segment is allocated
+ * The spsc paths that hand the caller a segment of the ring (claim/commit, peek/release) on one
+ * thread, on every memory shape, the mirror views ({@code mirrored-memfd}) and the segment path
+ * alike: with {@code -prof gc} they show whether the segment is allocated
  * ({@code gc.alloc.rate.norm}): the queue keeps none of them, so where the caller does not
- * either escape analysis removes the strategy's slice and the path is 0 B/op. Records of 64
- * bytes in a ring of 1 MiB; {@code seam} pad or cross (they differ on split and linearize).
+ * either escape analysis removes the strategy's slice and the path is 0 B/op (a segment that
+ * escaped its caller: 40 B). Records of 64 bytes in a ring of 1 MiB; {@code seam} pad or cross
+ * (they differ on split and linearize).
  */
 @ForExperiment("anchors")
 public class SegmentPathHandOutBenchmark extends SpscOnOneThread {
