@@ -32,9 +32,11 @@ module org.ringlab.bench {
     requires org.jfree.jfreechart;
     requires org.jfree.svg;
     requires com.fasterxml.jackson.databind;
-    // The t and F distributions behind the claims' intervals (harness.StudentT); medians and quantiles (util.Stats).
+    // The t and F distributions behind the claims' intervals (harness.PairedRounds, RoundPool); the t test of
+    // ringlab ab (ab.AbFigures); medians and quantiles (util.Stats).
     requires org.apache.commons.statistics.distribution;
     requires org.apache.commons.statistics.descriptive;
+    requires org.apache.commons.statistics.inference;
 
     // The experiments ringlab runs (a third-party module provides its own the same way).
     uses org.ringlab.bench.report.Experiment;

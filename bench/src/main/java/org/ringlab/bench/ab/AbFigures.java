@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.statistics.inference.TTest;
 import org.ringlab.bench.util.Stats;
 
 /**
@@ -196,15 +197,15 @@ public final class AbFigures {
                 halfWidth(e), ratios, pValue(cell), Double.NaN, Verdict.SAME, "");
     }
 
-    /** Two-sided p of a zero mean log-ratio: Student's t with the rounds' degrees of freedom. */
+    /**
+     * Two-sided p of a zero mean log-ratio (Student's one-sample t test); rounds that agree exactly
+     * have no spread to test against: p is 0 for a change, 1 for none.
+     */
     static double pValue(PairedRounds.Cell cell) {
-        double mean = cell.mean();
-        double se = Math.sqrt(cell.sumOfSquares() / cell.df() / cell.rounds());
-        if (se == 0) {
-            return mean == 0 ? 1 : 0;
+        if (cell.sumOfSquares() == 0) {
+            return cell.mean() == 0 ? 1 : 0;
         }
-        return 2 * org.apache.commons.statistics.distribution.TDistribution.of(cell.df())
-                .survivalProbability(Math.abs(mean) / se);
+        return TTest.withDefaults().test(cell.logRatios()).getPValue();
     }
 
     /** The half-width of a t interval on the log scale, as a relative change: sqrt(high / low) − 1. */

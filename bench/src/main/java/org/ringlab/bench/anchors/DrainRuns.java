@@ -63,16 +63,16 @@ final class DrainRuns {
 
     /**
      * Runs the one-thread loop with both batch sizes in turn, in chunks of {@code chunkRecords},
-     * until the JIT has compiled it ({@link JitWarmup}): the timed calls of {@link #oneThread}
+     * until {@code warmup} says the JIT has compiled it: the timed calls of {@link #oneThread}
      * then enter C2's code of {@link #oneThreadLoop}, not an on-stack replacement of it.
      */
-    static void warmOneThread(MemoryStrategy strategy, QueueDiscipline spsc, long chunkRecords) {
+    static void warmOneThread(MemoryStrategy strategy, QueueDiscipline spsc, long chunkRecords, JitWarmup warmup) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         try (Spsc q = new Spsc(strategy, spsc)) {
             MemorySegment[] batchOf = batchOfRecords();
             SequenceCheck check = new SequenceCheck(strategy.name());
             int[] turn = {0};
-            JitWarmup.LOOPS.run(() -> {
+            warmup.run(() -> {
                 check.expected = 0;
                 oneThreadLoop(q, batchOf, check, BATCHES[turn[0]++ % BATCHES.length], chunkRecords, threads);
             }, DrainRuns.class.getName() + ".oneThreadLoop");

@@ -6,11 +6,13 @@ import static org.ringlab.bench.util.Cells.ratioCell;
 import static org.ringlab.bench.util.Cells.ratios;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
@@ -219,9 +221,13 @@ public final class BroadcastExperiment implements Experiment {
 
         /** One group per fork of what {@code of} takes from cell (consumers, size) of every fork. */
         private static List<double[]> groups(List<BroadcastFork.Result> forks, int consumers, int size,
-                                             java.util.function.Function<BroadcastFork.Cell, double[]> of) {
-            return forks.stream().map(f -> of.apply(f.cells().stream()
-                    .filter(c -> c.consumers() == consumers && c.size() == size).findFirst().orElseThrow())).toList();
+                                             Function<BroadcastFork.Cell, double[]> of) {
+            return forks.stream().map(f -> of.apply(cellOf(f, consumers, size))).toList();
+        }
+
+        private static BroadcastFork.Cell cellOf(BroadcastFork.Result fork, int consumers, int size) {
+            return fork.cells().stream().filter(c -> c.consumers() == consumers && c.size() == size).findFirst()
+                    .orElseThrow();
         }
 
         // ---- in one process: broadcast vs copy-per-consumer ----
@@ -231,8 +237,9 @@ public final class BroadcastExperiment implements Experiment {
                 return;
             }
             List<String> order = List.copyOf(disciplines.keySet());
+            int sizes = profile.recordSizes().size();
             List<List<String>> rows = new ArrayList<>();
-            List<String> sizes = profile.recordSizes().stream().map(s -> Sizes.format(s)).toList();
+            List<List<String>> boundRows = new ArrayList<>();
             Map<String, double[]> series = new LinkedHashMap<>();
             Map<String, double[][]> seriesReps = new LinkedHashMap<>(); // per series and size: the repetitions' GB/s
             Map<String, double[][]> seriesForks = new LinkedHashMap<>(); // per series and size: each fork's median
@@ -241,21 +248,13 @@ public final class BroadcastExperiment implements Experiment {
             Map<String, List<double[]>> cpuGroups = new LinkedHashMap<>(); // producer CPU ns/record per fork
             Map<String, List<double[]>> boundGroups = new LinkedHashMap<>(); // "consumers|size" -> expected ratio
             Map<String, Double> copiesPerRecord = new LinkedHashMap<>(); // "discipline|consumers|size" -> copies
-            List<List<String>> boundRows = new ArrayList<>();
-            int timed = forks.size() * profile.repetitions();
             List<String> cells = new ArrayList<>(); // "consumers|size", in the profile's order
             for (int consumers : profile.consumers()) {
-                for (int si = 0; si < profile.recordSizes().size(); si++) {
+                for (int si = 0; si < sizes; si++) {
                     int size = profile.recordSizes().get(si);
-                    cells.add(consumers + "|" + size);
+                    String cell = consumers + "|" + size;
+                    cells.add(cell);
                     long records = profile.recordsFor(size);
-                    Map<String, List<double[]>> gbps = new LinkedHashMap<>();
-                    Map<String, List<double[]>> producerCpu = new LinkedHashMap<>();
-                    for (int d = 0; d < order.size(); d++) {
-                        int k = d;
-                        gbps.put(order.get(d), groups(forks, consumers, size, c -> c.gbps()[k]));
-                        producerCpu.put(order.get(d), groups(forks, consumers, size, c -> c.producerCpu()[k]));
-                    }
                     List<double[]> assemble = groups(forks, consumers, size, BroadcastFork.Cell::assemblyNanos);
                     List<double[]> write = groups(forks, consumers, size, BroadcastFork.Cell::writeNanos);
                     List<double[]> read = groups(forks, consumers, size, BroadcastFork.Cell::readNanos);
@@ -270,102 +269,96 @@ public final class BroadcastExperiment implements Experiment {
                     }
                     List<String> boundRow = new ArrayList<>(List.of(Integer.toString(consumers), Sizes.format(size)));
                     for (String d : List.of(BROADCAST, COPY)) {
-                        List<double[]> pc = producerCpu.get(d);
+                        int k = order.indexOf(d);
+                        List<double[]> pc = k < 0 ? null : groups(forks, consumers, size, c -> c.producerCpu()[k]);
                         boundRow.add(pc == null ? "—" : cell(flat(pc)));
-                        if (pc != null && java.util.Arrays.stream(flat(pc)).noneMatch(Double::isNaN)) {
-                            cpuGroups.put(d + "|" + consumers + "|" + size, pc);
-                            measurements.add(Measurement.ofForks(ID, Measurement.labels("part", "in-process",
-                                    "strategy", strategy.name(), "discipline", d, "consumers", consumersLabel(consumers),
-                                    "size", Sizes.format(size)), "producerCpu", "ns/record", false, false, pc));
+                        if (pc != null && Arrays.stream(flat(pc)).noneMatch(Double::isNaN)) {
+                            cpuGroups.put(d + "|" + cell, pc);
+                            measurements.add(Measurement.ofForks(ID, labels(d, consumers, size), "producerCpu",
+                                    "ns/record", false, false, pc));
                         }
                     }
-                    boundRow.add(assembly ? cell(flat(assemble)) : "—");
-                    boundRow.add(cell(flat(write)));
-                    boundRow.add(cell(flat(read)));
-                    boundRow.add(cell(flat(bound)) + "×");
+                    boundRow.addAll(List.of(assembly ? cell(flat(assemble)) : "—", cell(flat(write)), cell(flat(read)),
+                            cell(flat(bound)) + "×"));
                     measurements.add(Measurement.ofForks(ID, Measurement.labels("part", "work bound", "size",
                             Sizes.format(size), "consumers", consumersLabel(consumers)), "expectedBroadcastOverCopy", "x",
                             true, false, bound));
                     List<String> row = new ArrayList<>(List.of(Integer.toString(consumers), Sizes.format(size),
                             Long.toString(records)));
                     for (String d : List.of(BROADCAST, COPY)) {
-                        List<double[]> g = gbps.get(d);
-                        row.add(g == null ? "—" : cell(flat(g)));
-                        if (g == null) {
+                        int k = order.indexOf(d);
+                        if (k < 0) {
+                            row.add("—");
                             continue;
                         }
-                        Map<String, String> labels = Measurement.labels("part", "in-process", "strategy", strategy.name(),
-                                "discipline", d, "consumers", consumersLabel(consumers), "size", Sizes.format(size));
+                        List<double[]> g = groups(forks, consumers, size, c -> c.gbps()[k]);
+                        row.add(cell(flat(g)));
+                        Map<String, String> labels = labels(d, consumers, size);
                         measurements.add(Measurement.ofForks(ID, labels, "delivered", "GB/s", true, false, g));
-                        BroadcastFork.Cell first = forks.getFirst().cells().stream()
-                                .filter(c -> c.consumers() == consumers && c.size() == size).findFirst().orElseThrow();
-                        Map<String, Long> counters = first.counters().get(order.indexOf(d));
-                        double copies = InProcess.copiesPerRecord(counters, records, size);
+                        double copies = InProcess.copiesPerRecord(cellOf(forks.getFirst(), consumers, size).counters()
+                                .get(k), records, size);
                         // Deterministic: the bytes the producer assembled and the queue copied, per record.
                         measurements.add(new Measurement(ID, labels, "bytesWrittenPerRecord", "bytes", false, true,
                                 new double[] {copies * size}));
                         measurements.add(new Measurement(ID, labels, "copiesPerRecord", "copies", false, true,
                                 new double[] {copies}));
-                        copiesPerRecord.put(d + "|" + consumers + "|" + size, copies);
-                        gbpsGroups.put(d + "|" + consumers + "|" + size, g);
-                        series.computeIfAbsent(d + " × " + consumers, k -> filled(profile.recordSizes().size()))[si] =
-                                median(flat(g));
-                        seriesReps.computeIfAbsent(d + " × " + consumers,
-                                k -> new double[profile.recordSizes().size()][])[si] = flat(g);
-                        seriesForks.computeIfAbsent(d + " × " + consumers,
-                                k -> new double[profile.recordSizes().size()][])[si] = Chart.forkMedians(g);
+                        copiesPerRecord.put(d + "|" + cell, copies);
+                        gbpsGroups.put(d + "|" + cell, g);
+                        String name = d + " × " + consumers;
+                        series.computeIfAbsent(name, x -> filled(sizes))[si] = median(flat(g));
+                        seriesReps.computeIfAbsent(name, x -> new double[sizes][])[si] = flat(g);
+                        seriesForks.computeIfAbsent(name, x -> new double[sizes][])[si] = Chart.forkMedians(g);
                     }
-                    List<double[]> b = gbps.get(BROADCAST);
-                    List<double[]> c = gbps.get(COPY);
+                    List<double[]> b = gbpsGroups.get(BROADCAST + "|" + cell);
+                    List<double[]> c = gbpsGroups.get(COPY + "|" + cell);
                     if (b != null && c != null) {
                         List<double[]> ratio = new ArrayList<>();
                         for (int f = 0; f < b.size(); f++) {
                             ratio.add(ratios(b.get(f), c.get(f)));
                         }
-                        row.add(ratioCell(flat(b), flat(c)));
                         measurements.add(Measurement.ofForks(ID, Measurement.labels("part", "in-process", "strategy",
                                 strategy.name(), "consumers", consumersLabel(consumers), "size", Sizes.format(size)),
                                 "broadcastOverCopy", "x", true, false, ratio));
-                        ratioGroups.put(consumers + "|" + size, ratio);
-                        boundGroups.put(consumers + "|" + size, bound);
-                        boundRow.add(ratioCell(flat(b), flat(c)));
-                        boundRow.add(cell(ratios(flat(ratio), flat(bound))));
+                        ratioGroups.put(cell, ratio);
+                        boundGroups.put(cell, bound);
+                        row.add(ratioCell(flat(b), flat(c)));
+                        boundRow.addAll(List.of(ratioCell(flat(b), flat(c)), cell(ratios(flat(ratio), flat(bound)))));
                     } else {
                         row.add("—");
+                        boundRow.addAll(List.of("—", "—"));
                     }
                     rows.add(row);
                     boundRows.add(boundRow);
                 }
             }
-            String of = String.format(Locale.ROOT, "%d (%d forks × %d)", timed, forks.size(), profile.repetitions());
-            workBoundTables.add(new Table("the work bound of the in-process fan-out: A = assemble one record in the "
-                    + "producer's own buffer, W = write one record, R = read one record's bytes (ns, one thread, "
-                    + Sizes.format(FanOut.CAPACITY) + " of memory, same JVM and round); expected broadcast / copy = "
-                    + (assembly ? "(A + N·W + N·R)" : "(N·W + N·R)") + " / (W + N·R); the producer thread's CPU per "
-                    + "record (waiting on a full ring included); median [min..max] of " + of,
+            String of = String.format(Locale.ROOT, "%d (%d forks × %d)", forks.size() * profile.repetitions(),
+                    forks.size(), profile.repetitions());
+            String ring = Sizes.format(FanOut.CAPACITY);
+            workBoundTables.add(new Table(prose("work-bound.table", "ring", ring, "expected",
+                    assembly ? "(A + N·W + N·R)" : "(N·W + N·R)", "of", of),
                     List.of("consumers", "record", "producer CPU ns/record broadcast", "producer CPU ns/record copy",
                             "A ns", "W ns", "R ns", "expected broadcast / copy", "measured", "measured / expected"),
-                    boundRows.stream().map(r -> r.size() == 8 ? java.util.stream.Stream.concat(r.stream(),
-                            java.util.stream.Stream.of("—", "—")).toList() : r).toList()));
-            tables.add(new Table("1 producer × N consumer threads in one process, every consumer reads every byte, "
-                    + strategy.name() + ", ring " + Sizes.format(FanOut.CAPACITY) + " (GB/s delivered summed over the "
-                    + "consumers, median [min..max] of " + of + ")",
+                    boundRows));
+            tables.add(new Table(prose("in-process.table", "strategy", strategy.name(), "ring", ring, "of", of),
                     List.of("consumers", "record", "records", BROADCAST, COPY, "broadcast / copy"), rows));
             charts.add(new Chart("broadcast: GB/s delivered (summed over consumers) by record size", "record size",
-                    "GB/s", sizes, series, false, true)
-                    .withRangeOf("whiskers: min–max of the " + of + " repetitions; dots: each fork's median",
-                            seriesReps, seriesForks));
-
-            InProcess figures = new InProcess(List.copyOf(cells), gbpsGroups, ratioGroups, boundGroups, cpuGroups,
+                    "GB/s", profile.recordSizes().stream().map(Sizes::format).toList(), series, false, true)
+                    .withRangeOf(prose("in-process.whiskers", "of", of), seriesReps, seriesForks));
+            inProcessFigures = new InProcess(List.copyOf(cells), gbpsGroups, ratioGroups, boundGroups, cpuGroups,
                     copiesPerRecord);
             if (disciplines.containsKey(BROADCAST) && disciplines.containsKey(COPY)) {
-                charts.add(InProcess.ratioChart(figures, profile));
+                charts.add(InProcess.ratioChart(inProcessFigures, profile));
             }
-            inProcessFigures = figures;
             if (!cells.contains(GOAL_CONSUMERS + "|" + GOAL_SIZE)) {
-                notes.add("profile " + profile.name() + " has no " + InProcess.where(GOAL_CONSUMERS, GOAL_SIZE) + " cell: "
-                        + "ringlab's throughput goals are stated but not judged");
+                notes.add(prose("goals-not-judged", "profile", profile.name(), "where",
+                        BroadcastClaims.where(GOAL_CONSUMERS, GOAL_SIZE)));
             }
+        }
+
+        /** The labels of discipline {@code d}'s in-process figures at one cell. */
+        private Map<String, String> labels(String d, int consumers, int size) {
+            return Measurement.labels("part", "in-process", "strategy", strategy.name(), "discipline", d, "consumers",
+                    consumersLabel(consumers), "size", Sizes.format(size));
         }
 
         // ---- between processes: framed packets through a pipe ----

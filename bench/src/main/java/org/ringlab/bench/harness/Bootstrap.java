@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
-import org.apache.commons.statistics.descriptive.Median;
 import org.ringlab.bench.util.Stats;
 
 /**
@@ -26,8 +25,6 @@ public final class Bootstrap {
     public static final int RESAMPLES = 2000;
     public static final long SEED = 0x5EED_2026L;
     public static final double CONFIDENCE = 0.95;
-    /** In place: every resample is a fresh array of its own. */
-    private static final Median MEDIAN = Median.withDefaults();
 
     private Bootstrap() {
     }
@@ -47,22 +44,8 @@ public final class Bootstrap {
         if (n.size() != num.size() || d.size() != den.size() || n.isEmpty()) {
             return Estimate.NONE;
         }
-        double point = ratio(concat(n), concat(d));
-        SplittableRandom random = new SplittableRandom(SEED);
-        double[] ratios = new double[RESAMPLES];
-        int k = 0;
-        int[] pick = new int[n.size()];
-        for (int i = 0; i < RESAMPLES; i++) {
-            for (int g = 0; g < pick.length; g++) {
-                pick[g] = random.nextInt(pick.length);
-            }
-            double r = ratio(resample(n, pick, random), resample(d, pick, random));
-            if (Double.isFinite(r)) {
-                ratios[k++] = r;
-            }
-        }
-        return estimate(point, ratios, k, n.size(), Math.min(count(n), count(d)),
-                "bootstrap over " + n.size() + " rounds");
+        return estimate(ratio(concat(n), concat(d)), resampleRatios(n, d, SEED, true), n.size(),
+                Math.min(count(n), count(d)), "bootstrap over " + n.size() + " rounds");
     }
 
     /** Unpaired (two separate runs): each side's groups are resampled independently. Ratio = median(b) / median(a). */
@@ -79,8 +62,7 @@ public final class Bootstrap {
 
         /** The {@link #CONFIDENCE} percentile interval of the reference's B/A ({@link Estimate#NONE} when unknown). */
         public Estimate interval() {
-            double[] finite = Arrays.stream(ratios).filter(Double::isFinite).toArray();
-            return estimate(point, finite, finite.length, 0, 0, "");
+            return estimate(point, ratios, 0, 0, "");
         }
     }
 
@@ -94,7 +76,7 @@ public final class Bootstrap {
             return new Resampled(Double.NaN, ratios);
         }
         // Its own stream: the figure's resamples stay what they are without a reference.
-        return new Resampled(ratio(concat(fb), concat(fa)), resampleRatios(fa, fb, ~SEED));
+        return new Resampled(ratio(concat(fb), concat(fa)), resampleRatios(fb, fa, ~SEED, false));
     }
 
     /**
@@ -119,61 +101,52 @@ public final class Bootstrap {
             return Estimate.NONE;
         }
         double point = ratio(concat(fb), concat(fa)) * (normalised ? Math.pow(reference.point(), exponent) : 1);
-        double[] ratios = resampleRatios(fa, fb, SEED);
-        int k = 0;
-        for (int i = 0; i < RESAMPLES; i++) {
-            double r = ratios[i];
-            if (normalised) {
-                r *= Math.pow(reference.ratios()[i], exponent);
-            }
-            if (Double.isFinite(r)) {
-                ratios[k++] = r;
-            }
+        double[] ratios = resampleRatios(fb, fa, SEED, false);
+        for (int i = 0; normalised && i < RESAMPLES; i++) {
+            ratios[i] *= Math.pow(reference.ratios()[i], exponent);
         }
-        return estimate(point, ratios, k, Math.min(fa.size(), fb.size()), Math.min(count(fa), count(fb)), "");
+        return estimate(point, ratios, Math.min(fa.size(), fb.size()), Math.min(count(fa), count(fb)), "");
     }
 
     /**
      * {@link #RESAMPLES} two-level resamples (groups, then the values of each picked group) of
-     * median(b) / median(a), from {@code seed}: the one resampling loop of the unpaired estimate
-     * and of a reference's change.
+     * median(num) / median(den), from {@code seed}. Paired: one pick of rounds serves both sides;
+     * unpaired: the denominator's groups are picked first, then the numerator's.
      */
-    private static double[] resampleRatios(List<double[]> fa, List<double[]> fb, long seed) {
+    private static double[] resampleRatios(List<double[]> num, List<double[]> den, long seed, boolean paired) {
         SplittableRandom random = new SplittableRandom(seed);
         double[] ratios = new double[RESAMPLES];
-        int[] pickA = new int[fa.size()];
-        int[] pickB = new int[fb.size()];
         for (int i = 0; i < RESAMPLES; i++) {
-            pick(pickA, random);
-            pick(pickB, random);
-            ratios[i] = ratio(resample(fb, pickB, random), resample(fa, pickA, random));
+            int[] pickDen = paired ? null : pick(den.size(), random);
+            int[] pickNum = pick(num.size(), random);
+            ratios[i] = ratio(resample(num, pickNum, random), resample(den, paired ? pickNum : pickDen, random));
         }
         return ratios;
     }
 
-    private static void pick(int[] into, SplittableRandom random) {
-        for (int g = 0; g < into.length; g++) {
-            into[g] = random.nextInt(into.length);
-        }
+    private static int[] pick(int groups, SplittableRandom random) {
+        int[] picked = new int[groups];
+        Arrays.setAll(picked, g -> random.nextInt(groups));
+        return picked;
     }
 
-    private static Estimate estimate(double point, double[] ratios, int k, int rounds, int samples, String method) {
-        if (k == 0 || !Double.isFinite(point)) {
+    /**
+     * The percentile interval of the finite resamples, its ends the order statistics at
+     * (k − 1)·2.5 % rounded down and (k − 1)·97.5 % rounded up: outward, never narrower.
+     */
+    private static Estimate estimate(double point, double[] ratios, int rounds, int samples, String method) {
+        double[] r = Arrays.stream(ratios).filter(Double::isFinite).sorted().toArray();
+        if (r.length == 0 || !Double.isFinite(point)) {
             return Estimate.NONE;
         }
-        double[] r = Arrays.copyOf(ratios, k);
-        Arrays.sort(r);
         double tail = (1 - CONFIDENCE) / 2;
-        return new Estimate(point, r[(int) Math.floor(tail * (k - 1))], r[(int) Math.ceil((1 - tail) * (k - 1))],
-                rounds, samples, method);
+        int last = r.length - 1;
+        return new Estimate(point, r[(int) Math.floor(tail * last)], r[(int) Math.ceil((1 - tail) * last)], rounds,
+                samples, method);
     }
 
     private static double[] resample(List<double[]> groups, int[] pick, SplittableRandom random) {
-        int total = 0;
-        for (int g : pick) {
-            total += groups.get(g).length;
-        }
-        double[] out = new double[total];
+        double[] out = new double[Arrays.stream(pick).map(g -> groups.get(g).length).sum()];
         int o = 0;
         for (int g : pick) {
             double[] s = groups.get(g);
@@ -185,16 +158,8 @@ public final class Bootstrap {
     }
 
     private static double ratio(double[] num, double[] den) {
-        if (num.length == 0 || den.length == 0) {
-            return Double.NaN;
-        }
-        double d = MEDIAN.evaluate(den);
-        return d == 0 ? Double.NaN : MEDIAN.evaluate(num) / d;
-    }
-
-    /** The median (Apache Commons Statistics, on a copy); NaN for no samples. */
-    public static double median(double[] v) {
-        return Stats.median(v);
+        double d = Stats.median(den);
+        return num.length == 0 || d == 0 || Double.isNaN(d) ? Double.NaN : Stats.median(num) / d;
     }
 
     private static List<double[]> finite(List<double[]> groups) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.distribution.TDistribution;
 import org.apache.commons.statistics.descriptive.Variance;
 import org.ringlab.bench.util.Stats;
 
@@ -116,7 +117,7 @@ public final class PairedRounds {
     /** exp(mean ± t(0.975, df) · √(variance / rounds)). */
     public static Estimate interval(Cell c, double variance, int df, String method) {
         double m = c.mean();
-        double half = StudentT.quantile(0.5 + Bootstrap.CONFIDENCE / 2, df) * Math.sqrt(variance / c.rounds());
+        double half = TDistribution.of(df).inverseCumulativeProbability(0.5 + Bootstrap.CONFIDENCE / 2) * Math.sqrt(variance / c.rounds());
         return new Estimate(Math.exp(m), Math.exp(m - half), Math.exp(m + half), c.rounds(), c.samples(), method);
     }
 

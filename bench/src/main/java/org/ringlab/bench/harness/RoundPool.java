@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.DoubleStream;
 
+import org.apache.commons.statistics.distribution.FDistribution;
+
 /**
  * The round-to-round variance of several claims of one experiment and one run, pooled, so that
  * 2 or 3 rounds give a usable t interval: with 2 rounds a claim's own variance has one degree
@@ -122,7 +124,7 @@ public final class RoundPool {
             double own = c.sumOfSquares() / c.df();
             double rest = (ss - c.sumOfSquares()) / restDf;
             double f = rest > 0 ? own / rest : own > 0 ? Double.POSITIVE_INFINITY : 0;
-            included[i] = StudentT.fUpperTail(f, c.df(), restDf) >= NOT_ALIKE;
+            included[i] = !(f > 0) || FDistribution.of(c.df(), restDf).survivalProbability(f) >= NOT_ALIKE;
         }
         double poolSs = 0;
         int poolDf = 0;

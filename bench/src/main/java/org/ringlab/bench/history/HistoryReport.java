@@ -1,10 +1,15 @@
 package org.ringlab.bench.history;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.RoundPool;
@@ -36,7 +41,7 @@ public final class HistoryReport {
     static final String DOUBLED = "doubled";
 
     /** The figures the claims judge, as the catalogue names them ({@code HistoryExperiment.metrics()}). */
-    static final java.util.Set<String> METRICS = java.util.Set.of("history.example-sum-0", "history.example-sum-1",
+    static final Set<String> METRICS = Set.of("history.example-sum-0", "history.example-sum-1",
             "history.example-sum-2", "history.example-sum-3", "history.example-total", "history.vsz-ratio",
             "history.pss-doubled-kib", "history.pss-mirrored-kib", "history.pss-ratio", "history.rss-growth-ratio",
             "history.cold-write-ratio", "history.cold-write-cpu-ratio", "history.cold-write-faults-doubled",
@@ -116,7 +121,7 @@ public final class HistoryReport {
             }
             Stats w = Stats.of(runs.stream().mapToDouble(ColdResult::writeNs).toArray());
             Stats r = Stats.of(runs.stream().mapToDouble(ColdResult::readNs).toArray());
-            java.util.function.Function<java.util.function.ToDoubleFunction<ColdResult>, Double> med =
+            Function<ToDoubleFunction<ColdResult>, Double> med =
                     f -> Stats.median(runs.stream().mapToDouble(f).toArray());
             rows.add(List.of(strategy.name(), Integer.toString(runs.size()),
                     Cells.range(w, HistoryReport::ms),
@@ -133,7 +138,7 @@ public final class HistoryReport {
     private void coldMeasurements(List<Measurement> ms, String id) {
         for (MemoryStrategy strategy : plan.strategies()) {
             List<ColdResult> runs = colds.stream().filter(c -> c.ok() && c.strategy().equals(strategy.name()))
-                    .sorted(java.util.Comparator.comparingInt(ColdResult::round)).toList();
+                    .sorted(Comparator.comparingInt(ColdResult::round)).toList();
             if (runs.isEmpty()) {
                 continue;
             }
@@ -157,16 +162,16 @@ public final class HistoryReport {
 
     /** Samples grouped by fork; in one JVM (no fork) every round is fork 0. */
     private Measurement forked(String id, Map<String, String> labels, String metric, String unit, boolean deterministic,
-                               List<CellResult> forks, java.util.function.Function<CellResult, double[]> samples) {
+                               List<CellResult> forks, Function<CellResult, double[]> samples) {
         List<double[]> groups = forks.stream().map(samples).toList();
         if (!plan.fork()) {
-            groups = List.of(groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
+            groups = List.of(groups.stream().flatMapToDouble(Arrays::stream).toArray());
         }
         return Measurement.ofForks(id, labels, metric, unit, false, deterministic, groups);
     }
 
     private void counter(List<Measurement> ms, String id, Map<String, String> labels, String metric, String unit,
-                         List<CellResult> forks, java.util.function.ToDoubleFunction<CellResult> value) {
+                         List<CellResult> forks, ToDoubleFunction<CellResult> value) {
         List<CellResult> known = forks.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).toList();
         if (!known.isEmpty()) {
             ms.add(forked(id, labels, metric, unit, true, known, r -> new double[] {value.applyAsDouble(r)}));
@@ -176,41 +181,36 @@ public final class HistoryReport {
     /** Every successful round of one cell, in round order. */
     private List<CellResult> cells(String strategy, long size) {
         return results.stream().filter(r -> r.ok() && r.strategy().equals(strategy) && r.elementSize() == size)
-                .sorted(java.util.Comparator.comparingInt(CellResult::round)).toList();
+                .sorted(Comparator.comparingInt(CellResult::round)).toList();
     }
 
     /**
      * Speed-up of every strategy against the baseline (baseline's time ÷ the strategy's), per
      * element size, with the paired-round 95 % t interval as an error bar; 1 = as fast.
      */
-    private Chart speedUps(String what, java.util.function.Function<CellResult, double[]> samples) {
+    private Chart speedUps(String what, Function<CellResult, double[]> samples) {
         String base = plan.baseline();
         List<String> categories = plan.sizes().stream().map(Sizes::format).toList();
         Map<String, double[]> ratio = new LinkedHashMap<>();
         Map<String, double[]> low = new LinkedHashMap<>();
         Map<String, double[]> high = new LinkedHashMap<>();
         // As the claims: a t interval over the paired rounds, the round variance pooled over the chart's points.
-        Map<String, org.ringlab.bench.harness.Estimate[]> estimates = RoundPool.judge(pool -> {
-            Map<String, org.ringlab.bench.harness.Estimate[]> byStrategy = new LinkedHashMap<>();
+        Map<String, Estimate[]> estimates = RoundPool.judge(pool -> {
+            Map<String, Estimate[]> byStrategy = new LinkedHashMap<>();
             for (MemoryStrategy s : plan.strategies()) {
                 if (s.name().equals(base)) {
                     continue;
                 }
-                org.ringlab.bench.harness.Estimate[] e = new org.ringlab.bench.harness.Estimate[categories.size()];
-                for (int i = 0; i < e.length; i++) {
-                    List<CellResult[]> pairs = pairs(base, s.name(), plan.sizes().get(i));
-                    e[i] = pairs.isEmpty() ? org.ringlab.bench.harness.Estimate.NONE
-                            : pool.paired(what, pairs.stream().map(p -> samples.apply(p[0])).toList(),
-                            pairs.stream().map(p -> samples.apply(p[1])).toList());
-                }
-                byStrategy.put(s.name(), e);
+                byStrategy.put(s.name(), plan.sizes().stream().map(size -> pairs(base, s.name(), size)).map(pairs ->
+                        pairs.isEmpty() ? Estimate.NONE : pool.paired(what, pairs.stream().map(p -> samples.apply(p[0]))
+                                .toList(), pairs.stream().map(p -> samples.apply(p[1])).toList())).toArray(Estimate[]::new));
             }
             return byStrategy;
         });
         estimates.forEach((name, e) -> {
-            ratio.put(name, java.util.Arrays.stream(e).mapToDouble(org.ringlab.bench.harness.Estimate::ratio).toArray());
-            low.put(name, java.util.Arrays.stream(e).mapToDouble(org.ringlab.bench.harness.Estimate::low).toArray());
-            high.put(name, java.util.Arrays.stream(e).mapToDouble(org.ringlab.bench.harness.Estimate::high).toArray());
+            ratio.put(name, Arrays.stream(e).mapToDouble(Estimate::ratio).toArray());
+            low.put(name, Arrays.stream(e).mapToDouble(Estimate::low).toArray());
+            high.put(name, Arrays.stream(e).mapToDouble(Estimate::high).toArray());
         });
         return Chart.ratios("history: " + what + " speed-up against " + base + " (95 % interval)", "element size",
                 "time of " + base + " ÷ time of the strategy (1 = as fast)", categories, ratio, low, high, 1,
@@ -279,11 +279,11 @@ public final class HistoryReport {
             return Optional.empty();
         }
         CellResult f = forks.getFirst();
-        java.util.function.ToDoubleFunction<java.util.function.ToDoubleFunction<CellResult>> med =
+        ToDoubleFunction<ToDoubleFunction<CellResult>> med =
                 g -> Stats.median(forks.stream().mapToDouble(g).toArray());
         return Optional.of(new CellResult(f.strategy(), f.elementSize(), f.capacity(), f.slots(),
-                forks.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.writeNsPerPut())).toArray(),
-                forks.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.readNs())).toArray(),
+                forks.stream().flatMapToDouble(r -> Arrays.stream(r.writeNsPerPut())).toArray(),
+                forks.stream().flatMapToDouble(r -> Arrays.stream(r.readNs())).toArray(),
                 med.applyAsDouble(CellResult::pssBytes), med.applyAsDouble(CellResult::rssBytes),
                 med.applyAsDouble(CellResult::pssReleasedBytes), med.applyAsDouble(CellResult::extraBytesPerPut),
                 med.applyAsDouble(CellResult::extraBytesPerRead), f.forked(), null));

@@ -85,13 +85,10 @@ public final class MappedExperiment implements Experiment {
         } else {
             skipped.add("the prefault table (--table " + chosen(s) + ")");
         }
-        MappedReport.LatencySetup latencySetup = new MappedReport.LatencySetup(s.messages(), s.intervalMicros(),
-                PrefaultPolicy.describe(s.writer()), PrefaultPolicy.describe(s.reader()));
         if (s.latency()) {
-            LatencyExperiment le = new LatencyExperiment(progress, s.messages(), Math.min(p.warmupMessages,
-                    Math.max(s.messages() / 5, 1)), s.intervalMicros() * 1000, s.writer(), s.reader());
-            latency = le.run(cells, p.latencyRepetitions);
-            skipped.addAll(le.skipped);
+            latency = new LatencyExperiment(progress, s.messages(), Math.min(p.warmupMessages,
+                    Math.max(s.messages() / 5, 1)), s.intervalMicros() * 1000, s.writer(), s.reader(), skipped)
+                    .run(cells, p.latencyRepetitions);
         } else {
             skipped.add("the latency table (--table " + chosen(s) + ")");
         }
@@ -102,8 +99,12 @@ public final class MappedExperiment implements Experiment {
         } else {
             skipped.add("the record checksum cost table (--table " + chosen(s) + ")");
         }
-        return MappedReport.result(id(), seed(), p.name().toLowerCase(java.util.Locale.ROOT), s.bytes(),
-                s.tmpfs().toString(), s.repetitions(), rows, latency, latencySetup, checksum, skipped);
+        return MappedReport.result(id(), seed(), s, rows, latency, checksum, skipped);
+    }
+
+    /** {@code "warm-up 1 of 2"} or {@code "repetition 3 of 5"} for repetition {@code rep} (negative: a warm-up). */
+    static String repetition(int rep, int warmup, int repetitions) {
+        return rep < 0 ? "warm-up " + (rep + warmup + 1) + " of " + warmup : "repetition " + (rep + 1) + " of " + repetitions;
     }
 
     /** The table a run without all three was asked for. */

@@ -63,6 +63,21 @@ class AbFiguresTest {
     }
 
     @Test
+    void thePValueIsStudentsTTestOfAZeroMeanLogRatio() {
+        // log-ratios 0.1, -0.1, 0.3: t = 0.1 / (0.2 / √3); with 2 degrees of freedom the two-sided
+        // p has the closed form 1 − t / √(2 + t²).
+        double t = 0.1 / (0.2 / Math.sqrt(3));
+        AbFigures.Row row = only(AbFigures.judge(List.of("x"), rounds("ns", false, new double[][] {{1}, {1}, {1}},
+                new double[][] {{Math.exp(0.1)}, {Math.exp(-0.1)}, {Math.exp(0.3)}})));
+        assertEquals(1 - t / Math.sqrt(2 + t * t), row.p(), 1e-9);
+        // t(0.975; 2) = 4.3027 from the tables: rounds that far from zero have p = 0.05.
+        double s = 0.2;
+        double m = 4.302653 * s / Math.sqrt(3);
+        PairedRounds.Cell edge = new PairedRounds.Cell(new double[] {m - s, m, m + s}, 3);
+        assertEquals(0.05, AbFigures.pValue(edge), 1e-6);
+    }
+
+    @Test
     void aChangeIsCalledInTheFiguresDirection() {
         double[][] a = {{10}, {10}, {10}};
         double[][] b = {{10 * Math.exp(-0.5)}, {10 * Math.exp(-0.52)}, {10 * Math.exp(-0.48)}};

@@ -16,17 +16,22 @@ class PairedRoundsTest {
     private static final RatioClaim AT_LEAST_2 = RatioClaim.atLeast("x is 2× y", "2×", 2.0);
 
     @Test
-    void quantilesMatchTheTables() {
-        assertEquals(12.7062, StudentT.quantile(0.975, 1), 1e-4);
-        assertEquals(4.3027, StudentT.quantile(0.975, 2), 1e-4);
-        assertEquals(2.7764, StudentT.quantile(0.975, 4), 1e-4);
-        assertEquals(2.2281, StudentT.quantile(0.975, 10), 1e-4);
-        assertEquals(2.0423, StudentT.quantile(0.975, 30), 1e-4);
-        // F(0.95; 1, 5) = 6.6079 and F(0.95; 2, 10) = 4.1028: the one-sided p there is 5 %.
-        assertEquals(0.05, StudentT.fUpperTail(6.6079, 1, 5), 1e-4);
-        assertEquals(0.05, StudentT.fUpperTail(4.1028, 2, 10), 1e-4);
-        assertEquals(1, StudentT.fUpperTail(0, 1, 5));
-        assertEquals(0, StudentT.fUpperTail(Double.POSITIVE_INFINITY, 1, 5));
+    void aClaimLeavesItsPoolWhereTheFTablesSay() {
+        // Five alike cells of two rounds, log-ratios 0 and d: each variance d²/2 on one degree of
+        // freedom, so the rest of the pool has variance d²/2 on 5. A sixth cell with log-ratios 0
+        // and e has F = e²/d² on (1, 5); F(0.95; 1, 5) = 6.6079 from the tables.
+        double d = 0.02;
+        for (double f : new double[] {6.5, 6.7}) {
+            double e = d * Math.sqrt(f);
+            Estimate judged = RoundPool.judge(pool -> {
+                for (int i = 0; i < 5; i++) {
+                    pool.paired("p", rounds(2, 2 * Math.exp(d)), rounds(1, 1));
+                }
+                return pool.paired("p", rounds(2, 2 * Math.exp(e)), rounds(1, 1));
+            });
+            boolean pooled = judged.method().contains("pooled over 6 claims (df 6)");
+            assertEquals(f < 6.6079, pooled, "F = " + f + ": " + judged.method());
+        }
     }
 
     @Test
