@@ -20,7 +20,7 @@ import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
-import org.ringlab.bench.report.Templates;
+import org.ringlab.bench.report.Prose;
 import org.ringlab.bench.util.Cells;
 import org.ringlab.bench.util.Sizes;
 
@@ -34,7 +34,7 @@ public final class HistoryReport {
             "write faults", "Pss KiB", "Rss KiB", "VmSize KiB", "read ms [min..max]", "read faults");
 
     /** The report's prose (history.txt beside this class). */
-    static final Templates TEXT = Templates.load(HistoryReport.class, "history.txt");
+    static final Prose TEXT = Prose.load(HistoryReport.class, "history.txt");
 
     /** The strategies the seed's linearize sentence compares: boost-style rotation and double insertion. */
     static final String LINEARIZE = "linearize";

@@ -134,14 +134,9 @@ public final class WholeDriverPart {
 
     /** Per fork, {@code f} of the runs that {@code runs} picks from it. */
     static List<double[]> groups(List<WholeDriverFork.Result> forks,
-                                         java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> runs,
+                                         Function<WholeDriverFork.Result, List<DriverRun>> runs,
                                          ToDoubleFunction<DriverRun> f) {
         return forks.stream().map(x -> of(runs.apply(x), f)).toList();
-    }
-
-    /** One variant's figures, a group per fork; {@code cpuShare} null where they were not taken. */
-    private record Figures(List<double[]> loss, List<double[]> delivered, List<double[]> cpuShare,
-                           List<double[]> cpuPer, List<double[]> wakes) {
     }
 
     /**
@@ -149,38 +144,20 @@ public final class WholeDriverPart {
      * delivered rate, the consumer's CPU share (where {@code withCpuShare}), CPU per packet and
      * wake-ups per packet (a deterministic counter where {@code wakesExact}: one per packet with an interrupt each).
      */
-    private static Figures figures(List<Measurement> ms, Map<String, String> l, List<WholeDriverFork.Result> forks,
-                                   java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick,
-                                   boolean withCpuShare, boolean wakesExact) {
-        Figures f = new Figures(groups(forks, pick, DriverRun::lossPercent),
-                groups(forks, pick, DriverRun::deliveredPerSecond),
-                withCpuShare ? groups(forks, pick, DriverRun::cpuPercent) : null,
-                groups(forks, pick, DriverRun::cpuNanosPerPacket), groups(forks, pick, DriverRun::wakeUpsPerPacket));
+    private static WholeDriverClaims.Side figures(List<Measurement> ms, Map<String, String> l,
+                                                  List<WholeDriverFork.Result> forks,
+                                                  Function<WholeDriverFork.Result, List<DriverRun>> pick,
+                                                  boolean withCpuShare, boolean wakesExact) {
+        WholeDriverClaims.Side f = WholeDriverClaims.Side.of(forks, pick);
         ms.add(Measurement.ofForks(EXPERIMENT, l, "loss", "%", false, false, f.loss()));
         ms.add(Measurement.ofForks(EXPERIMENT, l, "deliveredRate", "packets/s", true, false, f.delivered()));
         if (withCpuShare) {
             ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpuShare", "%", false, false, f.cpuShare()));
         }
-        ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpu", "ns/packet", false, false, f.cpuPer()));
+        ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpu", "ns/packet", false, false, f.cpuPerPacket()));
         ms.add(Measurement.ofForks(EXPERIMENT, l, "wakeUpsPerPacket", "wake-ups/packet", false, wakesExact,
                 f.wakes()));
         return f;
-    }
-
-    /** A chart of one sweep figure, {@code groups} [mode][cost] a group of runs per fork: medians, whiskers, fork dots. */
-    private static Chart sweepChart(String title, String axis, List<String> costs, List<List<List<double[]>>> groups) {
-        List<double[]> medians = new ArrayList<>();
-        List<double[][]> runs = new ArrayList<>();
-        List<double[][]> forkDots = new ArrayList<>();
-        for (List<List<double[]>> mode : groups) {
-            medians.add(mode.stream().mapToDouble(g -> median(flat(g))).toArray());
-            runs.add(mode.stream().map(WholeDriverPart::flat).toArray(double[][]::new));
-            forkDots.add(mode.stream().map(Chart::forkMedians).toArray(double[][]::new));
-        }
-        return new Chart(title, "interrupt cost", axis, costs, Chart.twoSeries(PER_PACKET, medians.get(0), NAPI,
-                medians.get(1)), true, false).withRangeOf("whiskers: min–max of the runs at each cost; dots: each "
-                + "fork's median", Chart.twoSeries(PER_PACKET, runs.get(0), NAPI, runs.get(1)),
-                Chart.twoSeries(PER_PACKET, forkDots.get(0), NAPI, forkDots.get(1)));
     }
 
     private static String prose(String section, Object... keyValues) {
@@ -220,13 +197,13 @@ public final class WholeDriverPart {
         for (int i = 0; i < variants.size(); i++) {
             int k = i;
             DriverVariant v = variants.get(i);
-            java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> f.runs().get(k);
+            Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> f.runs().get(k);
             Map<String, String> l = Measurement.labels("part", PART, "variant", v.name(), "rate", rate,
                     "interrupt", config.interruptNanos() + " ns");
-            Figures f = figures(ms, l, forks, pick, true, v.interrupts() == DriverVariant.Interrupts.PER_PACKET);
+            WholeDriverClaims.Side f = figures(ms, l, forks, pick, true, v.interrupts() == DriverVariant.Interrupts.PER_PACKET);
             rows.add(List.of(v.name(), v.describe(), fmt(median(of(runs.get(v), DriverRun::offeredPerSecond))) + "/s",
                     cell(flat(f.delivered())) + "/s", cell(flat(f.loss())) + " %", cell(flat(f.cpuShare())) + " %",
-                    cell(flat(f.cpuPer())), cell(flat(f.wakes()))));
+                    cell(flat(f.cpuPerPacket())), cell(flat(f.wakes()))));
         }
         int perFork = forks.getFirst().runs().getFirst().size();
         tables.add(new Table(prose("table", "rate", rate, "bytes", config.packetBytes(), "ms",
@@ -250,18 +227,18 @@ public final class WholeDriverPart {
             int point = sweepIndex.get(ns);
             for (int m = 0; m < 2; m++) {
                 int mode = m;
-                java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> mode == 0
+                Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> mode == 0
                         ? f.sweep().get(point).perPacket() : f.sweep().get(point).napi();
                 DriverVariant v = pick.apply(forks.getFirst()).getFirst().variant();
                 Map<String, String> l = Measurement.labels("part", PART + " sweep", "variant", v.name(), "rate", rate,
                         "interrupt", ns + " ns");
-                Figures f = figures(ms, l, forks, pick, false, m == 0);
+                WholeDriverClaims.Side f = figures(ms, l, forks, pick, false, m == 0);
                 lossOf.get(m).add(f.loss());
-                cpuOf.get(m).add(f.cpuPer());
+                cpuOf.get(m).add(f.cpuPerPacket());
                 String versus = "1.00×";
                 if (m == 1) {
                     // Paired: a fork's NAPI runs against its own per-packet runs.
-                    Estimate x = SeedClaim.ratioOfForks(f.cpuPer(), cpuOf.get(0).getLast());
+                    Estimate x = SeedClaim.ratioOfForks(f.cpuPerPacket(), cpuOf.get(0).getLast());
                     versus = x.known() ? String.format(Locale.ROOT, "%.2f× [%.2f, %.2f]", x.ratio(), x.low(), x.high())
                             : "—";
                     if (x.known() && x.high() < 1) {
@@ -270,7 +247,7 @@ public final class WholeDriverPart {
                 }
                 sweepRows.add(List.of(ns + " ns", m == 0 ? "interrupt per packet" : "NAPI (budget "
                         + config.budget() + ")", cell(flat(f.delivered())) + "/s", cell(flat(f.loss())) + " %",
-                        cell(flat(f.cpuPer())), cell(flat(f.wakes())), versus));
+                        cell(flat(f.cpuPerPacket())), cell(flat(f.wakes())), versus));
             }
         }
         // NAPI overtakes at the lowest swept cost from which on every higher cost has it cheaper too.
@@ -283,8 +260,11 @@ public final class WholeDriverPart {
             tables.add(new Table(prose("sweep-table", "rate", rate),
                     List.of("interrupt cost", "interrupts", "delivered", "loss", "CPU ns/packet", "wake-ups/packet",
                             "CPU NAPI / per packet"), sweepRows));
-            charts.add(sweepChart("driver (e): loss vs interrupt cost", "loss %", costs, lossOf));
-            charts.add(sweepChart("driver (e): CPU per packet vs interrupt cost", "CPU ns per packet", costs, cpuOf));
+            String spread = "whiskers: min–max of the runs at each cost; dots: each fork's median";
+            charts.add(ForkChart.of("driver (e): loss vs interrupt cost", "interrupt cost", "loss %", costs,
+                    PER_PACKET, NAPI, lossOf, true, spread));
+            charts.add(ForkChart.of("driver (e): CPU per packet vs interrupt cost", "interrupt cost",
+                    "CPU ns per packet", costs, PER_PACKET, NAPI, cpuOf, true, spread));
             notes.add(overtakes < 0 ? prose("never-overtakes", "costs", costs)
                     : prose("overtakes", "ns", overtakes, "costs", costs));
         }

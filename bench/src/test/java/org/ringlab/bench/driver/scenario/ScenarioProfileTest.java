@@ -50,7 +50,7 @@ class ScenarioProfileTest {
         double[] offered = new double[delivered.length];
         java.util.Arrays.fill(offered, ScenarioConfig.GIGABIT_64_BYTE_FRAMES);
         return new WholeDriverClaims.Side(forks(loss), forks(delivered), forks(offered), forks(share), forks(per),
-                1_000_000, 1_000_000, 1_000_000);
+                forks(share), 1_000_000, 1_000_000, 1_000_000);
     }
 
     /** The after/before throughput ratio over N forks: t on the forks' medians, N − 1 degrees of freedom. */
