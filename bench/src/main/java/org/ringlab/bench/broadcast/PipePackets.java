@@ -6,7 +6,10 @@ import java.util.SplittableRandom;
 
 import org.ringlab.queues.framing.PacketHeaderDescriptor;
 
-/** What the child writes and the parent checks: the data pattern, the junk, the size rules; the in-process records' pattern. */
+/**
+ * What the child writes and the parent checks: the data pattern, the junk, the size rules; the
+ * in-process records' pattern too.
+ */
 final class PipePackets {
 
     /** Junk between packets: no 0x3C in it, so the framer's scan resumes exactly at the next header. */
@@ -37,7 +40,7 @@ final class PipePackets {
         return data;
     }
 
-    /** The sum of the longs from byte {@code from} to byte {@code to}: a pattern's, less those carrying a sequence number. */
+    /** The sum of the longs from byte {@code from} to {@code to}: a pattern's, less those carrying a sequence number. */
     static long sum(MemorySegment pattern, long from, long to) {
         long s = 0;
         for (long off = from; off < to; off += 8) {

@@ -252,7 +252,8 @@ final class HistoryClaims {
         colds.stream().filter(c -> c.ok() && c.strategy().equals(base)).forEach(c -> b.put(c.round(), c));
         List<ColdResult[]> pairs = new ArrayList<>();
         colds.stream().filter(c -> c.ok() && c.strategy().equals(cand) && b.containsKey(c.round()))
-                .sorted(Comparator.comparingInt(ColdResult::round)).forEach(c -> pairs.add(new ColdResult[] {b.get(c.round()), c}));
+                .sorted(Comparator.comparingInt(ColdResult::round))
+                .forEach(c -> pairs.add(new ColdResult[] {b.get(c.round()), c}));
         return pairs;
     }
 
