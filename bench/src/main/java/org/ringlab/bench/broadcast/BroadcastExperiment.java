@@ -5,6 +5,7 @@ import static org.ringlab.bench.util.Cells.median;
 import static org.ringlab.bench.util.Cells.ratioCell;
 import static org.ringlab.bench.util.Cells.ratios;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -20,9 +21,10 @@ import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.PooledClaims;
-import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.util.DeclaredExperiment;
+import org.ringlab.bench.report.ExperimentOptions;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Prose;
@@ -37,32 +39,28 @@ import org.ringlab.bench.util.Sizes;
  * buffer, then copied into each consumer's queue) for record sizes from 64 B to 64 KiB; then
  * framed packets from a child JVM through a real OS pipe, reassembled by {@code StreamFramer}
  * into a {@code broadcast} queue, GB/s and bad headers. Each repetition runs the two disciplines
- * in a seeded order drawn afresh ({@link BroadcastFork}); every repetition is kept as a sample. The seed's results are judged from its catalogue
- * ({@link BroadcastClaims}); ringlab's own goals carry {@code goal.} ids.
+ * in a seeded order drawn afresh ({@link BroadcastFork}); every repetition is kept as a sample. The
+ * seed's results are judged from its catalogue ({@link BroadcastClaims}); ringlab's own goals carry
+ * {@code goal.} ids.
  */
-public final class BroadcastExperiment implements Experiment {
+public final class BroadcastExperiment extends DeclaredExperiment implements Experiment {
 
     static final String ID = "broadcast";
     static final String SEED = "003_d4a13714bb0f294c.txt";
     static final String BROADCAST = "broadcast";
     static final String COPY = "copy-per-consumer";
-    /**
-     * ringlab's own goals (not the seed's): broadcast ≥ 3× copy-per-consumer, ≥ 3 GB/s delivered,
-     * both at 1 producer × 4 consumers, 64 KiB.
-     */
-    static final double RATIO_GOAL = 3.0;
-    static final double IN_PROCESS_GOAL = 3.0;
-    /** The goal's cell: 4 consumers, 64 KiB records. */
+    /** The cell of ringlab's own throughput goals ({@link InProcess#goals}): 4 consumers, 64 KiB records. */
     static final int GOAL_CONSUMERS = 4;
     static final int GOAL_SIZE = 64 * 1024;
-    /**
-     * Kinds of figure whose round variances pool ({@link RoundPool}), each over every cell
-     * (consumers × record size) where it was measured, though a claim is judged at one.
-     */
-    static final String RATIO_POOL = BroadcastClaims.RATIO_POOL;
-    static final String GBPS_POOL = "in-process broadcast GB/s";
-    static final String BOUND_POOL = "measured / expected broadcast-over-copy";
-    static final String CPU_POOL = "copy / broadcast producer CPU ratios";
+    /** A fork's child JVM that takes longer is stuck; quick's forks take a few seconds, full's a few minutes. */
+    static final Duration TIMEOUT = Duration.ofMinutes(20);
+
+    public BroadcastExperiment() {
+        super(ID, SEED,
+                "taskBus QSARC: 1 producer × 1/2/4 consumers, single-copy broadcast vs copy-per-consumer, "
+                        + "framed packets through OS pipes between processes",
+                BroadcastClaims.METRICS);
+    }
 
     /** Section {@code section} of broadcast's notes.md. */
     static String prose(String section, Object... keyValues) {
@@ -70,28 +68,7 @@ public final class BroadcastExperiment implements Experiment {
     }
 
     @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String seed() {
-        return SEED;
-    }
-
-    @Override
-    public String description() {
-        return "taskBus QSARC: 1 producer × 1/2/4 consumers, single-copy broadcast vs copy-per-consumer, "
-                + "framed packets through OS pipes between processes";
-    }
-
-    @Override
-    public java.util.Set<String> metrics() {
-        return BroadcastClaims.METRICS;
-    }
-
-    @Override
-    public Optional<org.ringlab.bench.report.ExperimentOptions> options() {
+    public Optional<ExperimentOptions> options() {
         return Optional.of(new BroadcastRunOptions());
     }
 
@@ -120,7 +97,6 @@ public final class BroadcastExperiment implements Experiment {
         final List<Measurement> measurements = new ArrayList<>();
         final List<Table> tables = new ArrayList<>();
         final List<Chart> charts = new ArrayList<>();
-        /** Judged once every part has run, so alike figures of every cell pool their round variance. */
         final PooledClaims claims = new PooledClaims();
         final Map<String, QueueDiscipline> disciplines = new LinkedHashMap<>();
         MemoryStrategy strategy;
@@ -165,19 +141,19 @@ public final class BroadcastExperiment implements Experiment {
                 notes.add(context.fork() ? prose("forked") : prose("not-forked", "forks", profile.forks()));
                 List<BroadcastFork.Result> forks = disciplines.isEmpty() ? List.of() : measure();
                 inProcess(forks);
-                pipes(forks);
+                if (disciplines.containsKey(BROADCAST)) { // between processes: framed packets through a pipe
+                    pipeFigures = PipeFigures.judge(profile, strategy.name(), forks, measurements, tables, claims, notes);
+                }
                 tables.addAll(workBoundTables);
                 notes.add(prose(assembly ? "assembly" : "no-assembly"));
                 notes.add(prose("machine"));
                 notes.add(prose("load", "before", loadBefore, "after", Environment.loadAverage()));
             }
-            BroadcastProfile p = profile;
-            InProcess f = assembly ? inProcessFigures : null;
-            BroadcastClaims.Pipes pf = pipeFigures;
-            claims.addAll(pool -> BroadcastClaims.seedClaims(pool, f, pf, p, this::absent));
+            // Judged once every part has run (the fields are final by then), so alike figures of every cell pool.
+            claims.addAll(pool -> BroadcastClaims.seedClaims(pool, assembly ? inProcessFigures : null, pipeFigures,
+                    profile, this::absent));
             if (inProcessFigures != null) {
-                InProcess all = inProcessFigures;
-                claims.addAll(pool -> InProcess.goals(pool, all, p));
+                claims.addAll(pool -> InProcess.goals(pool, inProcessFigures, profile));
             }
             return new ExperimentResult(ID, SEED, "broadcast: seed 003's single-copy broadcast (QSARC)", profile.name(),
                     measurements, tables, charts, claims.judge(), notes, skipped);
@@ -361,20 +337,10 @@ public final class BroadcastExperiment implements Experiment {
                     consumersLabel(consumers), "size", Sizes.format(size));
         }
 
-        // ---- between processes: framed packets through a pipe ----
-
-        private void pipes(List<BroadcastFork.Result> forks) {
-            if (disciplines.containsKey(BROADCAST)) {
-                pipeFigures = PipeFigures.judge(profile, strategy.name(), forks, measurements, tables, claims, notes);
-            }
-        }
     }
 
-    /** A fork's child JVM that takes longer is stuck; quick's forks take a few seconds, full's a few minutes. */
-    static final java.time.Duration TIMEOUT = java.time.Duration.ofMinutes(20);
-
     static double[] flat(List<double[]> groups) {
-        return groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+        return groups.stream().flatMapToDouble(Arrays::stream).toArray();
     }
 
     static String consumersLabel(int consumers) {
@@ -383,7 +349,7 @@ public final class BroadcastExperiment implements Experiment {
 
     static double[] filled(int n) {
         double[] a = new double[n];
-        java.util.Arrays.fill(a, Double.NaN);
+        Arrays.fill(a, Double.NaN);
         return a;
     }
 }

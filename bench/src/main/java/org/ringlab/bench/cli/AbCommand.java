@@ -104,8 +104,7 @@ public final class AbCommand extends PicocliCommand {
         List<String> chosen = chooseExperiments();
         CompareOptions.checkProfile(spec, "--profile: ", profile);
         if (rounds < 2) {
-            throw refused("--rounds must be at least 2 (one round has no interval),"
-                    + " got " + rounds);
+            throw refused("--rounds must be at least 2 (one round has no interval), got " + rounds);
         }
         AbRounds.Duet duetPlan = duet ? duetPlan() : null;
         if (!duet && (!duetCpus.isEmpty() || duetRepetitions != null)) {
@@ -116,7 +115,6 @@ public final class AbCommand extends PicocliCommand {
                 CHILD_TIMEOUT);
 
         PrintWriter stdout = out();
-        PrintWriter err = err();
         Map<String, String> environment = Environment.describe(); // load average before we add to it
         String started = CompareOptions.now();
         long start = System.nanoTime();
@@ -124,7 +122,7 @@ public final class AbCommand extends PicocliCommand {
         try (BuildUnderTest buildA = resolve("A", a, cwd, null);
              BuildUnderTest buildB = resolve("B", b, cwd, buildA)) {
             List<AbRounds.RoundRun> runs = AbRounds.run(plan, buildA, buildB, AbRounds.forked(CHILD_TIMEOUT),
-                    out.resolve("logs"), line -> progress(err, line));
+                    out.resolve("logs"), this::progress);
             AbFigures.Result result = AbFigures.judge(chosen, runs);
             AbReport.AbJson json = AbReport.json(describe(), buildA, buildB, plan, started,
                     (System.nanoTime() - start) / 1e9, environment, runs, result);
@@ -139,7 +137,7 @@ public final class AbCommand extends PicocliCommand {
 
     private BuildUnderTest resolve(String role, String typed, Path cwd, BuildUnderTest other) {
         return checked("", () -> BuildUnderTest.resolve(role, typed, cwd, out.resolve("build-" + role + ".log")
-                .toAbsolutePath(), line -> progress(err(), line), other));
+                .toAbsolutePath(), this::progress, other));
     }
 
     private List<String> chooseExperiments() {
@@ -149,8 +147,7 @@ public final class AbCommand extends PicocliCommand {
         }
         for (String id : experiments) {
             if (!known.contains(id)) {
-                throw refused("--experiment: unknown experiment '" + id
-                        + "'; allowed: " + String.join(", ", known));
+                throw refused("--experiment: unknown experiment '" + id + "'; allowed: " + String.join(", ", known));
             }
         }
         return List.copyOf(new LinkedHashSet<>(experiments));
@@ -163,8 +160,7 @@ public final class AbCommand extends PicocliCommand {
         }
         List<Integer> cpus = duetCpus.isEmpty() ? firstTwoCpus() : duetCpus;
         if (cpus.size() != 2 || cpus.get(0).equals(cpus.get(1)) || cpus.get(0) < 0 || cpus.get(1) < 0) {
-            throw refused("--duet-cpus needs two different CPU numbers >= 0, got "
-                    + cpus);
+            throw refused("--duet-cpus needs two different CPU numbers >= 0, got " + cpus);
         }
         for (int cpu : cpus) {
             checkTaskset(cpu);
@@ -205,9 +201,9 @@ public final class AbCommand extends PicocliCommand {
         throw refused("--duet: cannot pin to CPU " + cpu + " with taskset: " + why);
     }
 
-    private static void progress(PrintWriter err, String line) {
-        err.println("ab: " + line);
-        err.flush();
+    private void progress(String line) {
+        err().println("ab: " + line);
+        err().flush();
     }
 
     private static void write(Path file, String text) {

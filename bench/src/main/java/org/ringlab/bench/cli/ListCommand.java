@@ -3,11 +3,12 @@ package org.ringlab.bench.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import org.ringlab.api.Availability;
-import org.ringlab.api.Capability;
 import org.ringlab.api.support.FallbackChain;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.ProviderRegistry;
@@ -103,43 +104,31 @@ public final class ListCommand extends PicocliCommand {
         }
     }
 
-    private static Availability availability(RinglabProvider p) {
+    /** What {@code ask} returns, or {@code broken} of what it threw: a provider's method may throw when unavailable. */
+    private static <T> T guarded(Supplier<T> ask, Function<Throwable, T> broken) {
         try {
-            return p.availability();
+            return ask.get();
         } catch (RuntimeException | LinkageError e) {
-            return Availability.unavailable("availability() threw " + e);
+            return broken.apply(e);
         }
     }
 
+    private static Availability availability(RinglabProvider p) {
+        return guarded(p::availability, e -> Availability.unavailable("availability() threw " + e));
+    }
+
     private static String description(RinglabProvider p) {
-        try {
-            String d = p.description();
-            return d == null ? "" : d;
-        } catch (RuntimeException | LinkageError e) {
-            return "(description() threw " + e + ")";
-        }
+        return guarded(() -> Objects.requireNonNullElse(p.description(), ""), e -> "(description() threw " + e + ")");
     }
 
     /** The granularity, or "-" when the strategy cannot say (unavailable strategies may throw). */
     private static String granularity(MemoryStrategy m) {
-        try {
-            return Long.toString(m.granularity());
-        } catch (RuntimeException | LinkageError e) {
-            return "-";
-        }
+        return guarded(() -> Long.toString(m.granularity()), e -> "-");
     }
 
     private static String capabilities(MemoryStrategy m) {
-        try {
-            return "[" + m.capabilities().stream().sorted()
-                    .map(ListCommand::id)
-                    .collect(Collectors.joining(", ")) + "]";
-        } catch (RuntimeException | LinkageError e) {
-            return "[capabilities() threw " + e + "]";
-        }
-    }
-
-    private static String id(Capability c) {
-        return c.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return guarded(() -> "[" + m.capabilities().stream().sorted()
+                .map(c -> c.name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                .collect(Collectors.joining(", ")) + "]", e -> "[capabilities() threw " + e + "]");
     }
 }

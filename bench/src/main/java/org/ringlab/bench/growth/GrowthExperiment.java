@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 import org.ringlab.bench.util.Cells;
 import org.ringlab.api.GrowthStrategy;
@@ -15,6 +14,7 @@ import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.ReferenceLoop.Kernel;
 import org.ringlab.bench.harness.RoundOrder;
 import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.util.DeclaredExperiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.report.RunContext;
@@ -29,7 +29,7 @@ import org.ringlab.growth.GrowthWorkload;
  * progress through {@link Progress}; the figures go into an {@link ExperimentResult} built by
  * {@link GrowthReport}.
  */
-public final class GrowthExperiment implements Experiment {
+public final class GrowthExperiment extends DeclaredExperiment implements Experiment {
 
     /** A repetition that takes longer than this is killed: a hung strategy must not hang the run. */
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
@@ -38,32 +38,17 @@ public final class GrowthExperiment implements Experiment {
     public record Outcome(ExperimentResult result, boolean allStrategiesOk) {
     }
 
+    public GrowthExperiment() {
+        super("growth", "002_0b7c4237b204df8d.txt",
+                "growing a buffer of unknown length in 1 MiB appends: peak resident memory, moves, bytes copied, time"
+                        + " per growth strategy",
+                GrowthClaims.METRICS);
+    }
+
     /** Normalised by the memory kernel, which its children time ({@link GrowthTask#REFERENCE_KERNEL}). */
     @Override
     public Kernel referenceKernel() {
         return GrowthTask.REFERENCE_KERNEL;
-    }
-
-    @Override
-    public String id() {
-        return "growth";
-    }
-
-    @Override
-    public String seed() {
-        return "002_0b7c4237b204df8d.txt";
-    }
-
-    @Override
-    public String description() {
-        return "growing a buffer of unknown length in 1 MiB appends: peak resident memory, moves, bytes copied, time"
-                + " per growth strategy";
-    }
-
-    /** Every figure seed 002's catalogue names for this experiment. */
-    @Override
-    public Set<String> metrics() {
-        return GrowthClaims.METRICS;
     }
 
     @Override

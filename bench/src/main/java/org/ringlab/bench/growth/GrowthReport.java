@@ -14,7 +14,7 @@ import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
-import org.ringlab.bench.report.Templates;
+import org.ringlab.bench.report.Prose;
 import org.ringlab.bench.util.Cells;
 import org.ringlab.bench.util.Sizes;
 import org.ringlab.growth.GrowthWorkload;
@@ -26,7 +26,7 @@ public final class GrowthReport {
             "moved MiB", "copied MiB", "time ms [min..max]", "growth ms [min..max]");
 
     /** The report's prose (growth.txt beside this class). */
-    private static final Templates TEXT = Templates.load(GrowthReport.class, "growth.txt");
+    static final Prose TEXT = Prose.load(GrowthReport.class, "growth.txt");
 
     private final GrowthPlan plan;
     private final List<GrowthCell> cells;

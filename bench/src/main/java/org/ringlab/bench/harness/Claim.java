@@ -48,16 +48,27 @@ public record Claim(String id, String claim, String measured, Verdict verdict, J
     public enum Verdict {
         /** The whole interval lies inside the seed's band (an exact figure: the figure does). */
         @com.fasterxml.jackson.annotation.JsonAlias("CONFIRMED")
-        REPRODUCED,
+        REPRODUCED("reproduced"),
         /** The whole interval lies outside the band: the report says so plainly, beside the seed's figure. */
-        DIFFERS,
+        DIFFERS("DIFFERS"),
         /** The interval straddles an edge of the band even after the repetition budget: no verdict. */
-        INCONCLUSIVE,
+        INCONCLUSIVE("inconclusive"),
         /** Not measured in this run (an experiment not selected, a strategy unavailable). */
-        NOT_MEASURED,
+        NOT_MEASURED("not measured"),
         /** Not measurable on this kind of machine at all (hardware counters, a second NUMA node, Windows). */
-        NOT_MEASURABLE,
+        NOT_MEASURABLE("not measurable here"),
         /** A figure shown beside the seed's without a verdict (an absolute time on the seed's own hardware). */
-        REPORTED
+        REPORTED("reported");
+
+        private final String word;
+
+        Verdict(String word) {
+            this.word = word;
+        }
+
+        /** The verdict as the report states it. */
+        public String word() {
+            return word;
+        }
     }
 }

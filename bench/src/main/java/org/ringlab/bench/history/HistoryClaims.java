@@ -120,8 +120,7 @@ final class HistoryClaims {
         String faults = String.format(Locale.ROOT, "minor faults %s %.0f, %s %.0f", base, bf, cand, cf);
         String memory = TEXT.text("claim.memory", base, bp, cand, cpss, base, brss, cand, crss, write);
 
-        claims.add(exact(seed.result("000.valgrind-equal"), bv / cv, String.format(Locale.ROOT,
-                "address space added: %s %.0f KiB, %s %.0f KiB; %s", base, bv, cand, cv, write)));
+        claims.add(exact(seed.result("000.valgrind-equal"), bv / cv, TEXT.text("claim.vsz", base, bv, cand, cv, write)));
         claims.add(exact(seed.result("000.rss-doubled"), bp, memory));
         claims.add(exact(seed.result("000.rss-mirrored"), cpss, memory));
         claims.add(exact(seed.result("000.rss-ratio"), bp / cpss, memory));
@@ -133,9 +132,8 @@ final class HistoryClaims {
                 write)));
         Estimate wc = pool.paired("cold-write-cpu", column(pairs, 0, ColdResult::writeCpuNs),
                 column(pairs, 1, ColdResult::writeCpuNs));
-        claims.add(seed.result("000.write-cpu-ratio").judge(wc, String.format(Locale.ROOT, "thread CPU %s %s ms, %s %s"
-                        + " ms; %s", base, ms(medianOf(pairs, 0, ColdResult::writeCpuNs)), cand,
-                ms(medianOf(pairs, 1, ColdResult::writeCpuNs)), write)));
+        claims.add(seed.result("000.write-cpu-ratio").judge(wc, TEXT.text("claim.cpu", base,
+                ms(medianOf(pairs, 0, ColdResult::writeCpuNs)), cand, ms(medianOf(pairs, 1, ColdResult::writeCpuNs)), write)));
         claims.add(exact(seed.result("000.write-faults-doubled"), bf, faults + "; " + write + "; " + pages(cp, base)));
         claims.add(exact(seed.result("000.write-faults-mirrored"), cf, faults + "; " + write + "; " + pages(cp, cand)));
         claims.add(exact(seed.result("000.write-faults-ratio"), bf / cf, faults + "; " + write));
@@ -150,9 +148,8 @@ final class HistoryClaims {
         claims.add(seed.result("000.read-ratio").judge(rt, readTimes));
         Estimate rc = pool.paired("cold-read-cpu", column(pairs, 1, ColdResult::readCpuNs),
                 column(pairs, 0, ColdResult::readCpuNs));
-        claims.add(seed.result("000.read-cpu-ratio").judge(rc, String.format(Locale.ROOT, "thread CPU %s %s ms, %s %s"
-                        + " ms; %s", cand, ms(medianOf(pairs, 1, ColdResult::readCpuNs)), base,
-                ms(medianOf(pairs, 0, ColdResult::readCpuNs)), read)));
+        claims.add(seed.result("000.read-cpu-ratio").judge(rc, TEXT.text("claim.cpu", cand,
+                ms(medianOf(pairs, 1, ColdResult::readCpuNs)), base, ms(medianOf(pairs, 0, ColdResult::readCpuNs)), read)));
         claims.add(exact(seed.result("000.read-faults-doubled"), brf, readFaults + "; " + read));
         claims.add(exact(seed.result("000.read-faults-mirrored"), crf, readFaults + "; " + read));
     }
@@ -200,13 +197,13 @@ final class HistoryClaims {
                     base, Sizes.format(2 * capacity), cand, Sizes.format(capacity), llc);
             List<double[]> bw = pairs.stream().map(p -> p[0].writeNsPerPut()).toList();
             List<double[]> cw = pairs.stream().map(p -> p[1].writeNsPerPut()).toList();
-            claims.add(steadyClaim(write.judge(pool.paired("write", bw, cw), String.format(Locale.ROOT,
-                    "%s %s, %s %s ns/put; extra bytes/put %s %s, %s %s; %s", base, ns(median(bw)), cand, ns(median(cw)),
-                    base, bytes(pairs.getFirst()[0].extraBytesPerPut()), cand,
+            claims.add(steadyClaim(write.judge(pool.paired("write", bw, cw), TEXT.text("claim.steady-write", base,
+                    ns(median(bw)), cand, ns(median(cw)), base, bytes(pairs.getFirst()[0].extraBytesPerPut()), cand,
                     bytes(pairs.getFirst()[1].extraBytesPerPut()), cache)), where));
             List<double[]> br = pairs.stream().map(p -> p[0].readNs()).toList();
             List<double[]> cr = pairs.stream().map(p -> p[1].readNs()).toList();
-            claims.add(steadyClaim(read.judge(pool.paired("read", cr, br), TEXT.text("claim.steady-read", cand, ms(median(cr)), base, ms(median(br)), cache)), where));
+            claims.add(steadyClaim(read.judge(pool.paired("read", cr, br), TEXT.text("claim.steady-read", cand,
+                    ms(median(cr)), base, ms(median(br)), cache)), where));
             // In one JVM, a freed ring's pages and heap resizing land in the next cell's Pss growth.
             if (!plan.fork()) {
                 claims.add(steadyClaim(pss.notMeasured(TEXT.text("claim.steady-pss-one-jvm")), where));
@@ -214,8 +211,8 @@ final class HistoryClaims {
             }
             double bp = Stats.median(pairs.stream().mapToDouble(p -> p[0].pssBytes()).toArray());
             double cp = Stats.median(pairs.stream().mapToDouble(p -> p[1].pssBytes()).toArray());
-            claims.add(steadyClaim(pss.judgeExact(bp / cp, String.format(Locale.ROOT, "Pss/N %s %.2f, %s %.2f (medians"
-                    + " over %d rounds)", base, bp / capacity, cand, cp / capacity, pairs.size())), where));
+            claims.add(steadyClaim(pss.judgeExact(bp / cp, TEXT.text("claim.steady-pss", base, bp / capacity, cand,
+                    cp / capacity, pairs.size())), where));
         }
     }
 

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.ReferenceLoop.Kernel;
@@ -15,6 +14,7 @@ import org.ringlab.bench.util.Cells;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.util.DeclaredExperiment;
 import org.ringlab.bench.report.ExperimentOptions;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
@@ -27,7 +27,7 @@ import org.ringlab.bench.util.Sizes;
  * a forked JVM or in this one, progress through {@link Progress}; the figures go into an
  * {@link ExperimentResult} built by {@link HistoryReport}.
  */
-public final class HistoryExperiment implements Experiment {
+public final class HistoryExperiment extends DeclaredExperiment implements Experiment {
 
     /** A cell that takes longer than this is killed: a hung strategy must not hang the run. */
     private static final Duration CELL_TIMEOUT = Duration.ofMinutes(10);
@@ -36,32 +36,18 @@ public final class HistoryExperiment implements Experiment {
     public record Outcome(ExperimentResult result, boolean allCellsOk) {
     }
 
+    public HistoryExperiment() {
+        super("history", "000_8739d5cca765be88.txt",
+                "mirrored ring vs doubled array vs linearize/split: seed 000's write and read runs timed whole from a"
+                        + " fresh mapping (its 48 x 240 KiB ring), page faults, physical memory; ns per put and"
+                        + " whole-history read in the steady state, element sizes 4 KiB .. 960 KiB",
+                HistoryReport.METRICS);
+    }
+
     /** Normalised by the memory kernel, which its children time ({@link HistoryCellTask#REFERENCE_KERNEL}). */
     @Override
     public Kernel referenceKernel() {
         return HistoryCellTask.REFERENCE_KERNEL;
-    }
-
-    @Override
-    public String id() {
-        return "history";
-    }
-
-    @Override
-    public String seed() {
-        return "000_8739d5cca765be88.txt";
-    }
-
-    @Override
-    public String description() {
-        return "mirrored ring vs doubled array vs linearize/split: seed 000's write and read runs timed whole from a"
-                + " fresh mapping (its 48 x 240 KiB ring), page faults, physical memory; ns per put and whole-history"
-                + " read in the steady state, element sizes 4 KiB .. 960 KiB";
-    }
-
-    @Override
-    public Set<String> metrics() {
-        return HistoryReport.METRICS;
     }
 
     @Override

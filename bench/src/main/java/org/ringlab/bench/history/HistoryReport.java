@@ -20,7 +20,7 @@ import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
-import org.ringlab.bench.report.Templates;
+import org.ringlab.bench.report.Prose;
 import org.ringlab.bench.util.Cells;
 import org.ringlab.bench.util.Sizes;
 
@@ -34,7 +34,7 @@ public final class HistoryReport {
             "write faults", "Pss KiB", "Rss KiB", "VmSize KiB", "read ms [min..max]", "read faults");
 
     /** The report's prose (history.txt beside this class). */
-    static final Templates TEXT = Templates.load(HistoryReport.class, "history.txt");
+    static final Prose TEXT = Prose.load(HistoryReport.class, "history.txt");
 
     /** The strategies the seed's linearize sentence compares: boost-style rotation and double insertion. */
     static final String LINEARIZE = "linearize";
@@ -71,30 +71,23 @@ public final class HistoryReport {
                     continue;
                 }
                 CellResult first = forks.getFirst();
-                Map<String, String> labels = new LinkedHashMap<>();
-                labels.put("strategy", first.strategy());
-                labels.put("element", Sizes.format(first.elementSize()));
+                Map<String, String> labels = Measurement.labels("strategy", first.strategy(), "element",
+                        Sizes.format(first.elementSize()));
                 ms.add(forked(id, labels, "write", "ns/put", false, forks, CellResult::writeNsPerPut));
                 ms.add(forked(id, labels, "read", "ns/history", false, forks, CellResult::readNs));
-                counter(ms, id, labels, "pss", "bytes", forks, r -> r.pssBytes());
+                counter(ms, id, labels, "pss", "bytes", forks, CellResult::pssBytes);
                 counter(ms, id, labels, "pssPerCapacity", "x", forks, r -> r.pssBytes() / r.capacity());
-                counter(ms, id, labels, "rss", "bytes", forks, r -> r.rssBytes());
-                counter(ms, id, labels, "extraBytesPerPut", "bytes/put", forks, r -> r.extraBytesPerPut());
-                counter(ms, id, labels, "extraBytesPerRead", "bytes/read", forks, r -> r.extraBytesPerRead());
+                counter(ms, id, labels, "rss", "bytes", forks, CellResult::rssBytes);
+                counter(ms, id, labels, "extraBytesPerPut", "bytes/put", forks, CellResult::extraBytesPerPut);
+                counter(ms, id, labels, "extraBytesPerRead", "bytes/read", forks, CellResult::extraBytesPerRead);
             }
         }
         List<String> skipped = new ArrayList<>(plan.skipped());
-        for (CellResult r : results) {
-            if (!r.ok()) {
-                skipped.add(r.strategy() + " × " + Sizes.format(r.elementSize()) + " FAILED: " + r.error());
-            }
-        }
-        coldMeasurements(ms, id);
-        for (ColdResult c : colds) {
-            if (!c.ok()) {
-                skipped.add(c.strategy() + " cold runs (round " + (c.round() + 1) + ") FAILED: " + c.error());
-            }
-        }
+        results.stream().filter(r -> !r.ok()).forEach(r -> skipped.add(r.strategy() + " × "
+                + Sizes.format(r.elementSize()) + " FAILED: " + r.error()));
+        List<List<String>> coldRows = cold(ms, id);
+        colds.stream().filter(c -> !c.ok()).forEach(c -> skipped.add(c.strategy() + " cold runs (round " + (c.round() + 1)
+                + ") FAILED: " + c.error()));
         List<String> notes = new ArrayList<>(TEXT.texts("note."));
         notes.add(TEXT.text("run", Sizes.format(plan.ringBytes()), plan.warmup(), plan.repetitions(),
                 plan.fork() ? TEXT.text("run.forked") : "all cells in one JVM", elapsedSeconds));
@@ -105,46 +98,25 @@ public final class HistoryReport {
                     cp.readSlots(), Sizes.format(cp.readElement())));
         }
         Table table = new Table(TEXT.text("table.steady"), HEADER, rows());
-        Table coldTable = new Table(TEXT.text("table.cold"), COLD_HEADER, coldRows());
+        Table coldTable = new Table(TEXT.text("table.cold"), COLD_HEADER, coldRows);
         return new ExperimentResult(id, seed, TEXT.text("title"), plan.profile().id(), ms, List.of(coldTable, table),
                 List.of(speedUps("write", CellResult::writeNsPerPut), speedUps("whole-history read", CellResult::readNs)),
                 claims(), notes, skipped);
     }
 
-    /** One row per strategy that made cold runs: medians over its rounds. */
-    List<List<String>> coldRows() {
+    /**
+     * The cold runs' times (a round each) and counts per strategy, for results.json and diff, into
+     * {@code ms}; their table's rows, one per strategy that made cold runs: medians over its rounds.
+     */
+    private List<List<String>> cold(List<Measurement> ms, String id) {
         List<List<String>> rows = new ArrayList<>();
-        for (MemoryStrategy strategy : plan.strategies()) {
-            List<ColdResult> runs = colds.stream().filter(c -> c.ok() && c.strategy().equals(strategy.name())).toList();
-            if (runs.isEmpty()) {
-                continue;
-            }
-            Stats w = Stats.of(runs.stream().mapToDouble(ColdResult::writeNs).toArray());
-            Stats r = Stats.of(runs.stream().mapToDouble(ColdResult::readNs).toArray());
-            Function<ToDoubleFunction<ColdResult>, Double> med =
-                    f -> Stats.median(runs.stream().mapToDouble(f).toArray());
-            rows.add(List.of(strategy.name(), Integer.toString(runs.size()),
-                    Cells.range(w, HistoryReport::ms),
-                    ms(med.apply(ColdResult::writeCpuNs)), count(med.apply(ColdResult::writeFaults)),
-                    count(med.apply(ColdResult::writePss) / Sizes.KIB), count(med.apply(ColdResult::writeRss) / Sizes.KIB),
-                    count(med.apply(ColdResult::writeVsz) / Sizes.KIB),
-                    Cells.range(r, HistoryReport::ms),
-                    count(med.apply(ColdResult::readFaults))));
-        }
-        return rows;
-    }
-
-    /** The cold runs' times (a round each) and counts, per strategy, for results.json and diff. */
-    private void coldMeasurements(List<Measurement> ms, String id) {
         for (MemoryStrategy strategy : plan.strategies()) {
             List<ColdResult> runs = colds.stream().filter(c -> c.ok() && c.strategy().equals(strategy.name()))
                     .sorted(Comparator.comparingInt(ColdResult::round)).toList();
             if (runs.isEmpty()) {
                 continue;
             }
-            Map<String, String> labels = new LinkedHashMap<>();
-            labels.put("strategy", strategy.name());
-            labels.put("element", "cold");
+            Map<String, String> labels = Measurement.labels("strategy", strategy.name(), "element", "cold");
             ms.add(Measurement.ofForks(id, labels, "coldWrite", "ns/run", false, false,
                     runs.stream().map(c -> new double[] {c.writeNs()}).toList()));
             ms.add(Measurement.ofForks(id, labels, "coldRead", "ns/run", false, false,
@@ -153,7 +125,16 @@ public final class HistoryReport {
                 ms.add(Measurement.ofForks(id, labels, "coldWriteFaults", "faults", false, true,
                         runs.stream().map(c -> new double[] {c.writeFaults()}).toList()));
             }
+            Function<ToDoubleFunction<ColdResult>, Double> med = f -> Stats.median(runs.stream().mapToDouble(f).toArray());
+            rows.add(List.of(strategy.name(), Integer.toString(runs.size()),
+                    Cells.range(Stats.of(runs.stream().mapToDouble(ColdResult::writeNs).toArray()), HistoryReport::ms),
+                    ms(med.apply(ColdResult::writeCpuNs)), count(med.apply(ColdResult::writeFaults)),
+                    count(med.apply(ColdResult::writePss) / Sizes.KIB), count(med.apply(ColdResult::writeRss) / Sizes.KIB),
+                    count(med.apply(ColdResult::writeVsz) / Sizes.KIB),
+                    Cells.range(Stats.of(runs.stream().mapToDouble(ColdResult::readNs).toArray()), HistoryReport::ms),
+                    count(med.apply(ColdResult::readFaults))));
         }
+        return rows;
     }
 
     private static String count(double v) {

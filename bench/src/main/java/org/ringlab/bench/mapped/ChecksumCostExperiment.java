@@ -43,7 +43,6 @@ record ChecksumCostExperiment(MappedFileStrategy strategy, Path dir, long record
         double[] readRatios() {
             return Cells.ratios(crc.readNanos, none.readNanos);
         }
-
     }
 
     /** The table's parameters and rows. */

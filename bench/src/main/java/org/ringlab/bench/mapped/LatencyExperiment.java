@@ -23,7 +23,6 @@ import org.HdrHistogram.Histogram;
 import org.ringlab.api.PrefaultPolicy;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.util.SlicedWait;
-import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.util.Platform;
 import org.ringlab.queues.mapped.MappedQueue;

@@ -132,9 +132,7 @@ final class MappedClaims {
         if (rows.isEmpty()) {
             return r.notMeasured("the prefault table was not run");
         }
-        String size = bytes == SEED_BYTES ? "" : String.format(Locale.ROOT,
-                "; this run wrote %d MiB per sample, not the seed's 256 MB (the quick profile: the cost per page is the same)",
-                bytes >> 20);
+        String size = bytes == SEED_BYTES ? "" : MappedReport.TEXT.text("claim.short-run", bytes >> 20);
         PrefaultExperiment.Row none = row(rows, "none").orElse(null);
         if (none == null) {
             return r.notMeasured("BM_MMap01's row (none) was not measured");
@@ -149,8 +147,7 @@ final class MappedClaims {
             case "prefault-gain-pct" -> {
                 List<PrefaultExperiment.Row> pf = prefaulting(rows);
                 double[] gm = perRepetition(pf, v -> Math.exp(Arrays.stream(v).map(Math::log).average().orElse(Double.NaN)));
-                return r.judge(gain(SeedClaim.ratio(none.total(), gm)), String.format(Locale.ROOT,
-                        "BM_MMap01 %.1f ms, the %d prefault rows' geometric mean %.1f ms (medians); writer faults %.0f vs %.0f%s",
+                return r.judge(gain(SeedClaim.ratio(none.total(), gm)), MappedReport.TEXT.text("claim.gain",
                         median(none.total()), pf.size(), median(gm), median(none.writerFaults()),
                         median(pf.getFirst().writerFaults()), size));
             }
@@ -164,8 +161,7 @@ final class MappedClaims {
             case "prefault-manual-vs-populate" -> {
                 PrefaultExperiment.Row populate = row(rows, "populate").orElseThrow();
                 PrefaultExperiment.Row manual = row(rows, "manual").orElseThrow();
-                return r.judge(SeedClaim.ratio(populate.total(), manual.total()), String.format(Locale.ROOT,
-                        "populate %.1f ms (its mmap %.1f, write %.1f), manual %.1f ms (its touch %.1f, write %.1f), medians%s",
+                return r.judge(SeedClaim.ratio(populate.total(), manual.total()), MappedReport.TEXT.text("claim.manual",
                         median(populate.total()), median(populate.prefault()), median(populate.write()),
                         median(manual.total()), median(manual.prefault()), median(manual.write()), size));
             }
@@ -218,10 +214,8 @@ final class MappedClaims {
     private static String timings(PrefaultExperiment.Row... rows) {
         StringBuilder s = new StringBuilder();
         for (PrefaultExperiment.Row x : rows) {
-            s.append(s.isEmpty() ? "" : "; ").append(String.format(Locale.ROOT,
-                    "%s %.1f ms (prefault step %.1f + write %.1f, medians; writer minor faults %.0f)", x.config().label(),
-                    median(x.total()), median(x.prefault()), median(x.write()),
-                    median(x.writerFaults())));
+            s.append(s.isEmpty() ? "" : "; ").append(MappedReport.TEXT.text("claim.timings", x.config().label(),
+                    median(x.total()), median(x.prefault()), median(x.write()), median(x.writerFaults())));
         }
         return s.toString();
     }

@@ -9,6 +9,7 @@ import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.PrefaultPolicy;
 import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.util.DeclaredExperiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.report.RunContext;
@@ -18,7 +19,15 @@ import org.ringlab.queues.mapped.MappedQueue;
  * Seed 004's experiment: (a) the prefault table on the mapped-file strategy, (b) the
  * cross-process latency table of the mapped queue, tmpfs vs disk, pinned vs not.
  */
-public final class MappedExperiment implements Experiment {
+public final class MappedExperiment extends DeclaredExperiment implements Experiment {
+
+    public MappedExperiment() {
+        super("mapped", "004_b89053e7ff451df3.txt",
+                "growing inter-process queue on a mapped file: the prefault configurations writing in 128-byte"
+                        + " blocks, and enqueue-to-dequeue latency across processes (tmpfs vs disk, pinned vs not), and"
+                        + " what the queue's per-record CRC32C costs to write and read",
+                MappedClaims.metrics());
+    }
 
     /** Everything one run of the experiment needs; {@code ringlab mapped} fills it from its options. */
     public record Setup(MappedProfile profile, boolean prefault, boolean latency, boolean checksum, Path tmpfs, Path disk, long bytes,
@@ -30,29 +39,6 @@ public final class MappedExperiment implements Experiment {
                     Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath(), p.bytes, p.repetitions, p.messages,
                     p.intervalMicros, PrefaultPolicy.parseList("background"), PrefaultPolicy.parseList("none"));
         }
-    }
-
-    @Override
-    public String id() {
-        return "mapped";
-    }
-
-    @Override
-    public String seed() {
-        return "004_b89053e7ff451df3.txt";
-    }
-
-    @Override
-    public String description() {
-        return "growing inter-process queue on a mapped file: the prefault configurations writing in 128-byte blocks,"
-                + " and enqueue-to-dequeue latency across processes (tmpfs vs disk, pinned vs not), and what the"
-                + " queue's per-record CRC32C costs to write and read";
-    }
-
-    /** Every figure seed 004's catalogue names for this experiment ({@link MappedClaims}). */
-    @Override
-    public java.util.Set<String> metrics() {
-        return MappedClaims.metrics();
     }
 
     @Override

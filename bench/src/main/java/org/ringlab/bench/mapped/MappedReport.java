@@ -18,7 +18,7 @@ import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
-import org.ringlab.bench.report.Templates;
+import org.ringlab.bench.report.Prose;
 import org.ringlab.bench.util.ProfileNames;
 import org.ringlab.bench.util.Stats;
 
@@ -26,7 +26,7 @@ import org.ringlab.bench.util.Stats;
 final class MappedReport {
 
     /** The report's prose (mapped.txt beside this class). */
-    private static final Templates TEXT = Templates.load(MappedReport.class, "mapped.txt");
+    static final Prose TEXT = Prose.load(MappedReport.class, "mapped.txt");
     private static final String WHISKERS = "whiskers: min–max of the repetitions";
 
     private MappedReport() {

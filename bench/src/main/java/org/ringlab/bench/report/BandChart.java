@@ -46,7 +46,7 @@ public final class BandChart {
                     continue;
                 }
                 Band b = e.band();
-                rows.add(new String[] {e.id(), ReportWriter.verdict(c.verdict())});
+                rows.add(new String[] {e.id(), c.verdict().word()});
                 values.add(new double[] {j.low() / scale, j.ratio() / scale, j.high() / scale, b.lower() / scale,
                         b.upper() / scale});
             }

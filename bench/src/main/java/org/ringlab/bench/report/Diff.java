@@ -253,23 +253,20 @@ public final class Diff {
         return Arrays.stream(v).filter(Double::isFinite).toArray();
     }
 
-    /** The table printed by {@code ringlab diff}, then the keys only one file has. */
     /**
      * What every diff says first: two runs at different times cannot tell a drift of the machine
      * between them from a change of the code; interleaving the builds in one run can.
      */
-    public static final String SEPARATE_RUNS = "Caution: A and B are two separate runs. This diff cannot separate a"
-            + " drift of the machine between them from a change of the code: a figure it calls changed may only have"
-            + " drifted. To judge a change between two builds, run 'ringlab ab A B' (both builds interleaved round by"
-            + " round in one run, a B/A interval per figure).";
+    public static final String SEPARATE_RUNS = ReportText.PROSE.text("diff-separate-runs");
 
+    /** The table printed by {@code ringlab diff}, then the keys only one file has. */
     public static String render(Result r, String nameA, String nameB) {
         List<List<String>> rows = new ArrayList<>();
         boolean floored = r.floor() != null;
         for (Row row : r.rows()) {
             List<String> cells = new ArrayList<>(List.of(row.a().experiment(), row.a().combination(),
                     row.a().metric(), row.a().unit(),
-                    ReportWriter.number(row.a().median()), ReportWriter.number(row.b().median()),
+                    ReportText.number(row.a().median()), ReportText.number(row.b().median()),
                     row.normalised() ? ratio(row.reference()) : "-", ratio(row.ratio()),
                     Double.isNaN(row.low()) ? "-" : "[" + ratio(row.low()) + ", " + ratio(row.high()) + "]"));
             if (floored) {
@@ -281,21 +278,11 @@ public final class Diff {
         StringBuilder b = new StringBuilder();
         b.append("A = ").append(nameA).append("\nB = ").append(nameB).append('\n');
         b.append(SEPARATE_RUNS).append("\n\n");
-        b.append(String.format(Locale.ROOT, "ratio = median(B) / median(A); %d%% bootstrap interval resampling forks, then"
-                + " repetitions (%d resamples, seed %d); a verdict only where the interval excludes 1 and the change is"
-                + " at least %.0f%% for timings, %.0f%% for counters (else 'negligible'); a timing from fewer than %d"
-                + " forked JVMs per side is '%s' (run-to-run noise unknown: not judged).%n%n",
-                Math.round(CONFIDENCE * 100), RESAMPLES, BOOTSTRAP_SEED, MIN_TIMING_EFFECT * 100, MIN_EFFECT * 100,
-                MIN_FORKS, SINGLE_FORK));
+        b.append(ReportText.PROSE.text("diff-method", Math.round(CONFIDENCE * 100), RESAMPLES, BOOTSTRAP_SEED,
+                MIN_TIMING_EFFECT * 100, MIN_EFFECT * 100, MIN_FORKS, SINGLE_FORK)).append("\n\n");
         long normalised = r.rows().stream().filter(Row::normalised).count();
-        b.append(String.format(Locale.ROOT, "Normalised: %d of %d figures. A timed figure of an experiment whose two runs"
-                + " both carry a reference loop (run in every child JVM after its cell) is compared in reference units:"
-                + " B/A = (median(B) / median(A)) / (ref B / ref A) for a time, x (ref B / ref A) for a rate, so a shift"
-                + " of the whole VM between the runs is not called a change; 'ref B/A' shows the reference's own move"
-                + " ('-': compared as measured, e.g. an experiment that forked no child, a counter or a ratio).%n%n",
-                normalised, r.rows().size()));
-        b.append(floored ? r.floor() : "Noise floor: none (give one measured on another A/A pair with 'ringlab diff"
-                + " --noise-floor FILE', written by 'ringlab noise A.json B.json').").append('\n');
+        b.append(ReportText.PROSE.text("diff-normalised", normalised, r.rows().size())).append("\n\n");
+        b.append(floored ? r.floor() : ReportText.PROSE.text("diff-no-floor")).append('\n');
         r.notes().forEach(n -> b.append(n).append('\n'));
         if (!r.notes().isEmpty()) {
             b.append('\n');

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 
+import static org.ringlab.bench.report.ReportText.*;
 import static org.ringlab.bench.report.ReportWriter.*;
 
 /** report.html, self-contained (charts inlined as SVG): the same content as report.md. */
@@ -67,7 +68,7 @@ final class HtmlReport {
             } else {
                 b.append("<table><tr><th>claim</th><th>measured</th><th>verdict</th></tr>\n");
                 for (Claim c : r.claims()) {
-                    String v = verdict(c.verdict());
+                    String v = c.verdict().word();
                     b.append("<tr><td>").append(h(c.claim())).append("</td><td>").append(h(c.measured()))
                             .append("</td><td class=\"").append(v.replace(" ", "")).append("\">").append(h(v))
                             .append("</td></tr>\n");
@@ -127,22 +128,17 @@ final class HtmlReport {
 
     private static void seed(StringBuilder b, SeedResults.Seed seed, String chart) {
         org.ringlab.bench.catalogue.SeedCatalogue c = seed.catalogue();
-        Map<Claim.Verdict, Long> n = seed.counts();
         b.append("<h3 id=\"seed-").append(c.seed()).append("\">Seed ").append(c.seed()).append(": ")
                 .append(h(c.titleEnglish())).append("</h3>\n<p><i>").append(h(c.title())).append("</i>, ")
                 .append(h(c.author())).append(", ").append(h(c.language())).append(", ").append(c.year()).append(". ")
                 .append(h(c.summary())).append("</p>\n<p>")
-                .append(String.format(Locale.ROOT, "%d results: %d reproduced, %d differ, %d inconclusive, %d not "
-                                + "measured, %d not measurable here, %d reported.", seed.rows().size(),
-                        n.get(Claim.Verdict.REPRODUCED), n.get(Claim.Verdict.DIFFERS), n.get(Claim.Verdict.INCONCLUSIVE),
-                        n.get(Claim.Verdict.NOT_MEASURED), n.get(Claim.Verdict.NOT_MEASURABLE),
-                        n.get(Claim.Verdict.REPORTED))).append("</p>\n");
+                .append(h(seedCounts(seed))).append("</p>\n");
         b.append("<table class=\"claims\"><tr><th>result</th><th>the seed says</th><th>seed's figure and conditions</th>"
                 + "<th>band</th><th>this run</th><th>verdict</th></tr>\n");
         for (SeedResults.Row r : seed.rows()) {
             org.ringlab.bench.catalogue.SeedResult e = r.result();
             for (Claim cl : r.claims()) {
-                String v = verdict(cl.verdict());
+                String v = cl.verdict().word();
                 b.append("<tr><td>").append(h(e.id())).append("</td><td>").append(h(e.quoteEnglish()))
                         .append("<br><span class=\"quote\" lang=\"").append(h(lang(c.language()))).append("\">«")
                         .append(h(e.quote())).append("»</span> (").append(h(e.where())).append(")</td><td>")
@@ -182,7 +178,7 @@ final class HtmlReport {
         for (SeedResults.Placed p : claims) {
             Claim c = p.claim();
             Judgement g = c.judgement();
-            String v = verdict(c.verdict());
+            String v = c.verdict().word();
             b.append("<tr><td><a href=\"#").append(h(p.experiment())).append("\">").append(h(p.experiment()))
                     .append("</a></td><td>").append(h(c.claim())).append("</td><td>")
                     .append(g == Judgement.POINT ? "one figure" : h(g.side())).append("</td><td>").append(h(c.measured()))

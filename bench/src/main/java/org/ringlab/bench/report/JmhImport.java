@@ -74,7 +74,7 @@ public final class JmhImport {
             Measurement m = metric(b.id, labels, "score", primary, higher);
             if (m != null) {
                 b.measurements.add(m);
-                b.rows.add(List.of(labels.get("benchmark"), params(labels), mode, ReportWriter.number(m.median()),
+                b.rows.add(List.of(labels.get("benchmark"), params(labels), mode, ReportText.number(m.median()),
                         score(primary), primary.path("scoreUnit").asText("")));
             }
             bench.path("secondaryMetrics").properties().forEach(e -> {
@@ -160,8 +160,8 @@ public final class JmhImport {
     private static String score(JsonNode primary) {
         JsonNode score = primary.get("score");
         JsonNode e = primary.get("scoreError");
-        String s = score != null && score.isNumber() ? ReportWriter.number(score.asDouble()) : "-";
-        return e != null && e.isNumber() ? s + " ± " + ReportWriter.number(e.asDouble()) : s;
+        String s = score != null && score.isNumber() ? ReportText.number(score.asDouble()) : "-";
+        return e != null && e.isNumber() ? s + " ± " + ReportText.number(e.asDouble()) : s;
     }
 
     private static String simpleName(String className) {

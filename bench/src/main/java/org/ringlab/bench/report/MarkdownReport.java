@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.ringlab.bench.util.TextTable;
 
+import static org.ringlab.bench.report.ReportText.*;
 import static org.ringlab.bench.report.ReportWriter.*;
 
 /** report.md: the seeds' results first, then ringlab's goals, then a section per experiment. */
@@ -63,7 +64,7 @@ final class MarkdownReport {
                 b.append("| claim | measured | verdict |\n|---|---|---|\n");
                 for (Claim c : r.claims()) {
                     b.append("| ").append(md(c.claim())).append(" | ").append(md(c.measured())).append(" | **")
-                            .append(verdict(c.verdict())).append("** |\n");
+                            .append(c.verdict().word()).append("** |\n");
                 }
                 for (Claim c : r.claims()) {
                     if (c.verdict() == Claim.Verdict.DIFFERS) {
@@ -109,15 +110,10 @@ final class MarkdownReport {
     /** A table cell or claim in Markdown: pipes escaped, newlines flattened. */
     private static void seed(StringBuilder b, SeedResults.Seed seed) {
         org.ringlab.bench.catalogue.SeedCatalogue c = seed.catalogue();
-        Map<Claim.Verdict, Long> n = seed.counts();
         b.append("\n### Seed ").append(c.seed()).append(": ").append(md(c.titleEnglish())).append("\n\n")
                 .append("*").append(md(c.title())).append("*, ").append(md(c.author())).append(", ")
                 .append(c.language()).append(", ").append(c.year()).append(". ").append(md(c.summary())).append("\n\n")
-                .append(String.format(Locale.ROOT, "%d results: %d reproduced, %d differ, %d inconclusive, %d not "
-                                + "measured, %d not measurable here, %d reported.%n%n", seed.rows().size(),
-                        n.get(Claim.Verdict.REPRODUCED), n.get(Claim.Verdict.DIFFERS), n.get(Claim.Verdict.INCONCLUSIVE),
-                        n.get(Claim.Verdict.NOT_MEASURED), n.get(Claim.Verdict.NOT_MEASURABLE),
-                        n.get(Claim.Verdict.REPORTED)));
+                .append(seedCounts(seed)).append("\n\n");
         b.append("| result | the seed says | seed's figure and conditions | band | this run | verdict |\n"
                 + "|---|---|---|---|---|---|\n");
         for (SeedResults.Row r : seed.rows()) {
@@ -127,7 +123,7 @@ final class MarkdownReport {
                         .append(md(e.seedFigure())).append(e.seedConditions().isEmpty() ? "" : "; "
                                 + md(e.seedConditions())).append(" | ").append(band(e)).append(" | ")
                         .append(md(cl.measured())).append(e.conditions().isEmpty() ? "" : " (" + md(e.conditions())
-                                + ")").append(" | **").append(verdict(cl.verdict())).append("** |\n");
+                                + ")").append(" | **").append(cl.verdict().word()).append("** |\n");
             }
         }
         b.append("\n![seed ").append(c.seed()).append(" against its bands](").append(CHARTS).append('/')
@@ -158,7 +154,7 @@ final class MarkdownReport {
             Judgement g = c.judgement();
             b.append("| [").append(p.experiment()).append("](#").append(p.experiment()).append(") | ")
                     .append(md(c.claim())).append(" | ").append(g == Judgement.POINT ? "one figure" : md(g.side()))
-                    .append(" | ").append(md(c.measured())).append(" | **").append(verdict(c.verdict()))
+                    .append(" | ").append(md(c.measured())).append(" | **").append(c.verdict().word())
                     .append("** |\n");
         }
     }

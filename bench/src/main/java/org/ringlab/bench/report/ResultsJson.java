@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import org.ringlab.bench.harness.RecordJson;
 import org.ringlab.bench.harness.ReferenceLoop;
 import org.ringlab.bench.util.Stats;
 
@@ -185,6 +186,15 @@ public record ResultsJson(String format, int version, String command, String pro
     public record ChartJson(String title, String file) {
     }
 
+    /** results.json's text for one run: the one writer of the JSON format. */
+    static String render(ReportWriter.Run run, List<Section> sections) {
+        try {
+            return RecordJson.results().writeValueAsString(of(run, sections)) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("results.json cannot be written: " + e.getOriginalMessage(), e);
+        }
+    }
+
     /** The file's content for one run. */
     static ResultsJson of(ReportWriter.Run run, List<Section> sections) {
         List<ExperimentJson> experiments = new ArrayList<>();
@@ -210,7 +220,7 @@ public record ResultsJson(String format, int version, String command, String pro
         }
         return new ResultsJson(ReportWriter.FORMAT, ReportWriter.VERSION, run.command(), run.profile(), run.seed(),
                 run.fork(), run.started(), run.seconds(), new Filters(run.strategies(), run.disciplines()),
-                ReportWriter.environmentLines(run), experiments);
+                ReportText.environmentLines(run), experiments);
     }
 
     /** Every measurement, as {@code ringlab diff} compares them. */

@@ -80,7 +80,7 @@ public final class Verdicts {
         for (Row r : rows) {
             List<String> cells = new ArrayList<>(List.of(r.experiment(), shorten(r.claim())));
             for (Claim c : r.perRun()) {
-                cells.add(c == null ? "(absent)" : word(c) + (c.judgement().hasInterval()
+                cells.add(c == null ? "(absent)" : c.verdict().word() + (c.judgement().hasInterval()
                         ? " " + c.judgement().interval() : ""));
             }
             cells.add(r.flips() ? "FLIP" : r.varies() ? "varies" : "");
@@ -103,17 +103,6 @@ public final class Verdicts {
             }
         }
         return out.toString();
-    }
-
-    private static String word(Claim c) {
-        return switch (c.verdict()) {
-            case REPRODUCED -> "reproduced";
-            case DIFFERS -> "DIFFERS";
-            case INCONCLUSIVE -> "inconclusive";
-            case NOT_MEASURED -> "not measured";
-            case NOT_MEASURABLE -> "not measurable here";
-            case REPORTED -> "reported";
-        };
     }
 
     private static String shorten(String claim) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -40,9 +41,35 @@ class ProseTest {
     @Test
     void everyNotesFileParsesIntoNonEmptySections() {
         for (Class<?> owner : new Class<?>[] {DriverExperiment.class, BroadcastExperiment.class, AnchorsExperiment.class}) {
-            Map<String, String> sections = Prose.sections(owner, "notes.md");
-            assertFalse(sections.isEmpty(), owner.getName());
-            sections.forEach((name, text) -> assertFalse(text.isBlank(), owner.getName() + " " + name));
+            Prose prose = Prose.load(owner, "notes.md");
+            assertFalse(prose.names().isEmpty(), owner.getName());
+            prose.names().forEach(name -> assertFalse(prose.text(name).isBlank(), owner.getName() + " " + name));
         }
+    }
+
+    @Test
+    void sectionsJoinTheirLinesAndSkipCommentsAndThePreamble() {
+        Map<String, String> s = Prose.parse("t.txt", "what this file is\n# a comment\n[note.a]\nfirst line\n  second line\n"
+                + "\n## b\n%d of %s\n");
+        assertEquals(Map.of("note.a", "first line second line", "b", "%d of %s"), s);
+    }
+
+    @Test
+    void aDuplicateSectionIsRefusedNamingIt() {
+        IllegalStateException twice = assertThrows(IllegalStateException.class,
+                () -> Prose.parse("t.txt", "[a]\nx\n## a\ny\n"));
+        assertTrue(twice.getMessage().contains("'a' twice"), twice.getMessage());
+    }
+
+    @Test
+    void theHistoryProseLoadsFormatsAndNamesAMissingSection() {
+        Prose t = Prose.load(org.ringlab.bench.history.HistoryExperiment.class, "history.txt");
+        List<String> notes = t.texts("note.");
+        assertEquals(8, notes.size());
+        assertTrue(notes.getFirst().startsWith("write: ns per put() of one element"), notes.getFirst());
+        assertEquals("(steady state: a ring already faulted in, 4 KiB elements, ring 1 MiB)",
+                t.text("claim.steady", "4 KiB", "1 MiB"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> t.text("no.such"));
+        assertTrue(e.getMessage().contains("'no.such'"), e.getMessage());
     }
 }

@@ -71,7 +71,7 @@ class ResultsJsonTest {
 
     @Test
     void writtenValidatesAndReadsBackEqual(@TempDir Path dir) throws IOException {
-        String json = ReportWriter.json(run(), sections());
+        String json = ResultsJson.render(run(), sections());
         JsonNode tree = new ObjectMapper().readTree(json);
         Set<ValidationMessage> errors = schema().validate(tree);
         assertTrue(errors.isEmpty(), errors + "\n" + json);
@@ -142,7 +142,7 @@ class ResultsJsonTest {
             throws IOException {
         ObjectMapper mapper = new ObjectMapper();
         com.fasterxml.jackson.databind.node.ObjectNode tree =
-                (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(ReportWriter.json(run(), sections()));
+                (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(ResultsJson.render(run(), sections()));
         com.fasterxml.jackson.databind.node.ObjectNode reference =
                 (com.fasterxml.jackson.databind.node.ObjectNode) tree.at("/experiments/0/reference");
         reference.remove("coreUnit");
@@ -169,7 +169,7 @@ class ResultsJsonTest {
     void aChildWithoutMemoryRepetitionsReadsUnlessTheMemoryKernelNormalises(@TempDir Path dir) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
         com.fasterxml.jackson.databind.node.ObjectNode tree =
-                (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(ReportWriter.json(run(), sections()));
+                (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(ResultsJson.render(run(), sections()));
         com.fasterxml.jackson.databind.node.ObjectNode reference =
                 (com.fasterxml.jackson.databind.node.ObjectNode) tree.at("/experiments/0/reference");
         reference.get("children").forEach(c -> ((com.fasterxml.jackson.databind.node.ObjectNode) c).putArray("memory"));
