@@ -52,6 +52,7 @@ module org.ringlab.bench {
 
     // picocli fills the annotated fields of the commands reflectively.
     opens org.ringlab.bench.cli to info.picocli;
+    opens org.ringlab.bench.util to info.picocli;
     opens org.ringlab.bench.mapped to info.picocli;
     opens org.ringlab.bench.driver.scenario to info.picocli, com.fasterxml.jackson.databind;
     // A fork's task and result records, and results.json's, are mapped by Jackson (harness.Fork, report.ResultsJson).

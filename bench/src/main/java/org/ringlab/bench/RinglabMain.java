@@ -2,9 +2,16 @@ package org.ringlab.bench;
 
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
 
 import org.ringlab.bench.cli.RinglabCommand;
+import org.ringlab.bench.cli.RunCommand;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
 
 /**
  * Entry point of the {@code ringlab} command line ({@code ./ringlab} at the project root
@@ -35,7 +42,7 @@ public final class RinglabMain {
     /** The configured picocli command tree: clear messages, exit 2 for bad input, 1 for failures. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new RinglabCommand());
-        org.ringlab.bench.cli.RunCommand.addExperiments(cl.getSubcommands().get("run"));
+        RunCommand.addExperiments(cl.getSubcommands().get("run"));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         // experiment ids share names with commands (history, growth, mapped): --experiment growth is a value
         cl.setAllowSubcommandsAsOptionParameters(true);
@@ -77,37 +84,32 @@ public final class RinglabMain {
      * there is no command or no such option, else the message that refuses them and names the
      * form that works.
      */
-    static String topLevelOptionsWithACommand(CommandLine.ParseResult parseResult) {
-        if (!parseResult.hasSubcommand()) {
+    static String topLevelOptionsWithACommand(ParseResult parseResult) {
+        List<OptionSpec> given = parseResult.matchedOptions().stream().filter(o -> !o.usageHelp() && !o.versionHelp())
+                .toList();
+        if (!parseResult.hasSubcommand() || given.isEmpty()) {
             return null;
         }
-        java.util.List<CommandLine.Model.OptionSpec> given = parseResult.matchedOptions().stream()
-                .filter(o -> !o.usageHelp() && !o.versionHelp()).toList();
-        if (given.isEmpty()) {
-            return null;
-        }
-        java.util.List<String> path = new java.util.ArrayList<>();
-        CommandLine.ParseResult last = parseResult;
+        List<String> path = new ArrayList<>();
+        ParseResult last = parseResult;
         while (last.hasSubcommand()) {
             last = last.subcommand();
             path.add(last.commandSpec().name());
         }
         // The top-level options are the arguments before the command's name, as typed.
-        java.util.List<String> args = parseResult.originalArgs();
+        List<String> args = parseResult.originalArgs();
         int at = args.indexOf(parseResult.subcommand().commandSpec().name());
-        java.util.List<String> typed = at < 0 ? java.util.List.of() : args.subList(0, at);
+        String typed = at < 0 ? "" : String.join(" ", args.subList(0, at));
         String command = String.join(" ", path);
-        String names = given.stream().map(CommandLine.Model.OptionSpec::longestName).distinct()
-                .collect(java.util.stream.Collectors.joining(", "));
-        CommandLine.Model.CommandSpec target = last.commandSpec();
-        java.util.List<String> unknown = given.stream().map(CommandLine.Model.OptionSpec::longestName)
-                .filter(n -> target.findOption(n) == null).distinct().toList();
-        String fix = unknown.isEmpty()
-                ? "give it after the command: 'ringlab " + command + " " + String.join(" ", typed) + "'"
+        CommandSpec target = last.commandSpec();
+        List<String> unknown = given.stream().map(OptionSpec::longestName).filter(n -> target.findOption(n) == null)
+                .distinct().toList();
+        String fix = unknown.isEmpty() ? "give it after the command: 'ringlab " + command + " " + typed + "'"
                 : "'ringlab " + command + "' has no option " + String.join(", ", unknown) + "; see 'ringlab " + command
                 + " --help'";
-        return "option " + names + " before the command '" + command + "' belongs to 'ringlab' alone (the default "
-                + "compare) and would be ignored; " + fix + ".";
+        return "option " + given.stream().map(OptionSpec::longestName).distinct().collect(Collectors.joining(", "))
+                + " before the command '" + command + "' belongs to 'ringlab' alone (the default compare) and would be"
+                + " ignored; " + fix + ".";
     }
 
     /** For an unknown option: the options this command allows, so the user sees what to type instead. */
@@ -116,7 +118,7 @@ public final class RinglabMain {
                 || u.getUnmatched().stream().noneMatch(a -> a.startsWith("-"))) {
             return "";
         }
-        java.util.List<String> names = ex.getCommandLine().getCommandSpec().options().stream()
+        List<String> names = ex.getCommandLine().getCommandSpec().options().stream()
                 .map(o -> o.longestName()).filter(n -> !n.equals("--help")).toList();
         return "; allowed options of '" + ex.getCommandLine().getCommandSpec().qualifiedName() + "': "
                 + String.join(", ", names);

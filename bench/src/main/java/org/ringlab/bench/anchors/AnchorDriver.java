@@ -150,20 +150,9 @@ final class AnchorDriver {
             for (int i = 0; i < total; i++) {
                 stamp(out, size, i);
                 long start = System.nanoTime();
-                int misses = 0;
-                while (!ping.offer(out)) {
-                    if (run.aborted()) {
-                        return;
-                    }
-                    idle(++misses);
-                }
                 int length;
-                misses = 0;
-                while ((length = pong.poll(back)) == AnchorQueue.EMPTY) {
-                    if (run.aborted()) {
-                        return;
-                    }
-                    idle(++misses);
+                if (!offer(run, ping, out) || (length = poll(run, pong, back)) == AnchorQueue.EMPTY) {
+                    return;
                 }
                 long rtt = System.nanoTime() - start;
                 checkRecord(pong.name(), back, size, length, i);
@@ -177,25 +166,40 @@ final class AnchorDriver {
             byte[] echo = new byte[size];
             run.awaitStart();
             for (int i = 0; i < total; i++) {
-                int length;
-                int misses = 0;
-                while ((length = ping.poll(echo)) == AnchorQueue.EMPTY) {
-                    if (run.aborted()) {
-                        return;
-                    }
-                    idle(++misses);
+                int length = poll(run, ping, echo);
+                if (length == AnchorQueue.EMPTY) {
+                    return;
                 }
                 checkRecord(ping.name(), echo, size, length, i);
-                misses = 0;
-                while (!pong.offer(echo)) {
-                    if (run.aborted()) {
-                        return;
-                    }
-                    idle(++misses);
+                if (!offer(run, pong, echo)) {
+                    return;
                 }
             }
         }));
         run.execute(timeoutMillis, () -> done[0] + " of " + total + " round trips completed", pinger, ponger);
+    }
+
+    /** Offers {@code record} until {@code queue} takes it ({@link #idle} between tries); false once the run aborted. */
+    private static boolean offer(Run run, AnchorQueue queue, byte[] record) {
+        for (int misses = 1; !queue.offer(record); misses++) {
+            if (run.aborted()) {
+                return false;
+            }
+            idle(misses);
+        }
+        return true;
+    }
+
+    /** Polls {@code queue} into {@code record} until a record comes: its length, or {@link AnchorQueue#EMPTY} once the run aborted. */
+    private static int poll(Run run, AnchorQueue queue, byte[] record) {
+        int length;
+        for (int misses = 1; (length = queue.poll(record)) == AnchorQueue.EMPTY; misses++) {
+            if (run.aborted()) {
+                return AnchorQueue.EMPTY;
+            }
+            idle(misses);
+        }
+        return length;
     }
 
     /**

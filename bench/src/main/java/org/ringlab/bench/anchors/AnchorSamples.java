@@ -44,6 +44,11 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
     /** A warm-up chunk is this fraction of a repetition's records (20,000 of 500,000 64-byte records). */
     private static final int WARMUP_CHUNKS = 25;
 
+    /** Every table of figures, in component order. */
+    static final List<java.util.function.Function<AnchorSamples, double[][]>> TABLES = List.of(AnchorSamples::rate,
+            AnchorSamples::bandwidth, AnchorSamples::latency, AnchorSamples::path, AnchorSamples::mechanism,
+            AnchorSamples::mechanismBytes, AnchorSamples::drain);
+
     static AnchorSamples empty(int reps) {
         return new AnchorSamples(new double[SIZES.length][reps], new double[SIZES.length][reps],
                 new double[LATENCY_COLUMNS.size()][reps], new double[SIZES.length][reps], nan(SIZES.length, reps),
@@ -127,12 +132,12 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
             long chunk = Math.max(1, records / WARMUP_CHUNKS);
             try (AnchorQueue queue = anchor.open(size, AnchorsProfile.RING_BYTES)) {
                 long mechanismBefore = queue instanceof RinglabSpscAnchor spsc ? spsc.mechanismBytes() : 0;
-                JitWarmup.Result warm = JitWarmup.LOOPS.run(() -> pathLoop(queue, src, dst, chunk),
+                JitWarmup.Result warm = profile.warmup().run(() -> pathLoop(queue, src, dst, chunk),
                         AnchorSamples.class.getName() + ".pathLoop");
                 if (queue instanceof RinglabSpscAnchor spsc) {
                     // The replay loop is warmed in the shape of the warm-up's own bytes.
                     measureMechanism(anchor, sizeIndex, rep, warm.chunks() * chunk,
-                            spsc.mechanismBytes() - mechanismBefore);
+                            spsc.mechanismBytes() - mechanismBefore, profile.warmup());
                 }
             }
             return;
@@ -150,7 +155,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
             if (queue instanceof RinglabSpscAnchor spsc) {
                 long bytes = spsc.mechanismBytes() - mechanismBefore;
                 mechanismBytes[sizeIndex][rep] = (double) bytes / records;
-                measureMechanism(anchor, sizeIndex, rep, records, bytes);
+                measureMechanism(anchor, sizeIndex, rep, records, bytes, profile.warmup());
             }
         }
     }
@@ -176,31 +181,26 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
      * Right after a path repetition of an spsc anchor: its mechanism alone, the events' shape
      * from a probe of a fresh queue, the bytes from the repetition just run.
      */
-    private void measureMechanism(Anchors.Resolved anchor, int sizeIndex, int rep, long records, long bytes) {
-        int size = SIZES[sizeIndex];
-        MechanismLoop shape;
-        if (bytes == 0) {
-            shape = MechanismLoop.NONE;
-        } else {
-            MechanismLoop probed;
-            try (AnchorQueue fresh = anchor.open(size, AnchorsProfile.RING_BYTES)) {
-                probed = MechanismLoop.probe((RinglabSpscAnchor) fresh, size,
-                        MechanismLoop.probeRecords(size, AnchorsProfile.RING_BYTES, records));
-            }
-            // The repetition's own bytes, replayed in as many events per record as the probe saw.
-            long events = Math.max(1, Math.min(records, Math.round((double) probed.events() * records / probed.records())));
-            shape = new MechanismLoop(bytes, records, events);
-        }
+    private void measureMechanism(Anchors.Resolved anchor, int sizeIndex, int rep, long records, long bytes,
+                                  JitWarmup warmup) {
         if (bytes == 0) {
             if (rep >= 0) {
                 mechanism[sizeIndex][rep] = 0; // nothing beyond the one copy in and out: no loop to time
             }
             return;
         }
+        MechanismLoop probed;
+        try (AnchorQueue fresh = anchor.open(SIZES[sizeIndex], AnchorsProfile.RING_BYTES)) {
+            probed = MechanismLoop.probe((RinglabSpscAnchor) fresh, SIZES[sizeIndex],
+                    MechanismLoop.probeRecords(SIZES[sizeIndex], AnchorsProfile.RING_BYTES, records));
+        }
+        // The repetition's own bytes, replayed in as many events per record as the probe saw.
+        long events = Math.max(1, Math.min(records, Math.round((double) probed.events() * records / probed.records())));
+        MechanismLoop shape = new MechanismLoop(bytes, records, events);
         if (rep < 0) {
             // The warm-up compiles the replay loop as the path's warm-up compiles the queue's;
             // timed interpreted, a 72-byte copy took 30 times its compiled cost.
-            shape.warmUp(Math.max(1, records / WARMUP_CHUNKS), AnchorsProfile.RING_BYTES);
+            shape.warmUp(Math.max(1, records / WARMUP_CHUNKS), AnchorsProfile.RING_BYTES, warmup);
             return;
         }
         mechanism[sizeIndex][rep] = shape.cpuNanosPerRecord(records, AnchorsProfile.RING_BYTES);
@@ -219,7 +219,7 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         QueueDiscipline spsc = Strategies.discipline(Anchors.SPSC);
         long records = profile.records(AnchorsProfile.SMALL_RECORD);
         int batches = DrainRuns.BATCHES.length;
-        DrainRuns.warmOneThread(strategy, spsc, Math.max(DrainRuns.BATCH, records / WARMUP_CHUNKS));
+        DrainRuns.warmOneThread(strategy, spsc, Math.max(DrainRuns.BATCH, records / WARMUP_CHUNKS), profile.warmup());
         for (int rep = 0; rep < profile.repetitions(); rep++) {
             for (int b : orders.oneThread().at(rep)) {
                 drain[b][rep] = DrainRuns.oneThread(strategy, spsc, DrainRuns.BATCHES[b], records);
@@ -281,10 +281,8 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         if (rounds.isEmpty()) {
             throw new IllegalArgumentException("no rounds to concatenate");
         }
-        return new AnchorSamples(concat(rounds, AnchorSamples::rate), concat(rounds, AnchorSamples::bandwidth),
-                concat(rounds, AnchorSamples::latency), concat(rounds, AnchorSamples::path),
-                concat(rounds, AnchorSamples::mechanism), concat(rounds, AnchorSamples::mechanismBytes),
-                concat(rounds, AnchorSamples::drain));
+        double[][][] t = TABLES.stream().map(f -> concat(rounds, f)).toArray(double[][][]::new);
+        return new AnchorSamples(t[0], t[1], t[2], t[3], t[4], t[5], t[6]);
     }
 
     private static double[][] concat(List<AnchorSamples> rounds, java.util.function.Function<AnchorSamples, double[][]> t) {
@@ -298,22 +296,18 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
 
     @Override
     public String toString() {
-        return "AnchorSamples[rate=" + Arrays.deepToString(rate) + ", bandwidth=" + Arrays.deepToString(bandwidth)
-                + ", latency=" + Arrays.deepToString(latency) + ", path=" + Arrays.deepToString(path)
-                + ", mechanism=" + Arrays.deepToString(mechanism) + ", mechanismBytes=" + Arrays.deepToString(mechanismBytes)
-                + ", drain=" + Arrays.deepToString(drain) + "]";
+        return "AnchorSamples[rate, bandwidth, latency, path, mechanism, mechanismBytes, drain="
+                + TABLES.stream().map(t -> Arrays.deepToString(t.apply(this))).toList() + "]";
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof AnchorSamples other && Arrays.deepEquals(rate, other.rate)
-                && Arrays.deepEquals(bandwidth, other.bandwidth) && Arrays.deepEquals(latency, other.latency)
-                && Arrays.deepEquals(path, other.path) && Arrays.deepEquals(mechanism, other.mechanism)
-                && Arrays.deepEquals(mechanismBytes, other.mechanismBytes) && Arrays.deepEquals(drain, other.drain);
+        return o instanceof AnchorSamples other && TABLES.stream().allMatch(t -> Arrays.deepEquals(t.apply(this),
+                t.apply(other)));
     }
 
     @Override
     public int hashCode() {
-        return Arrays.deepHashCode(new Object[] {rate, bandwidth, latency, path, mechanism, mechanismBytes, drain});
+        return Arrays.deepHashCode(TABLES.stream().map(t -> t.apply(this)).toArray());
     }
 }

@@ -17,7 +17,6 @@ import org.ringlab.bench.harness.RoundOrder;
 import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
-import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.report.RunContext;
 import org.ringlab.bench.report.Table;
@@ -39,7 +38,6 @@ public final class AnchorsExperiment implements Experiment {
 
     static final String ID = "anchors";
     static final double GOAL = 1.5;
-    private static final List<String> LATENCY_COLUMNS = AnchorSamples.LATENCY_COLUMNS;
     private static final int[] SIZES = AnchorSamples.SIZES;
     private static final java.time.Duration CHILD_TIMEOUT = java.time.Duration.ofMinutes(30);
 
@@ -63,108 +61,22 @@ public final class AnchorsExperiment implements Experiment {
     public ExperimentResult run(RunContext context) {
         AnchorsProfile profile = AnchorsProfile.parse(context.profile());
         List<String> skipped = new ArrayList<>();
-        List<String> anchors = selectAnchors(context, skipped);
+        List<String> all = selectAnchors(context, skipped);
         Progress progress = context.progress();
-        for (String s : skipped) {
-            progress.note("skipped " + s);
-        }
-        String mirrored = mirroredAnchor(anchors);
+        skipped.forEach(s -> progress.note("skipped " + s));
+        String mirrored = mirroredAnchor(all);
         Map<String, List<AnchorSamples>> rounds = context.fork()
-                ? forked(anchors, profile, progress, mirrored, context.seed())
-                : oneRound(interleaved(anchors, profile, progress, mirrored, context.seed()));
+                ? forked(all, profile, progress, mirrored, context.seed())
+                : oneRound(interleaved(all, profile, progress, mirrored, context.seed()));
         AnchorClaims judged = new AnchorClaims(rounds, mirrored);
         Map<String, AnchorSamples> samples = new LinkedHashMap<>();
         rounds.forEach((anchor, r) -> samples.put(anchor, AnchorSamples.concat(r)));
-        int[] forks = forkIndices(rounds.values().iterator().next());
-        int reps = forks.length;
-
-        List<Measurement> measurements = new ArrayList<>();
-        List<String> all = anchors;
-        anchors = anchors.stream().filter(a -> profile.measuresTwoThreads(a, mirrored)).toList(); // the two-thread figures
-        List<String> twoThreadAnchors = anchors;
-        // size -> anchor -> per-repetition figures
-        Map<Integer, Map<String, double[]>> rate = new LinkedHashMap<>();
-        Map<Integer, Map<String, double[]>> bandwidth = new LinkedHashMap<>();
-        for (int i = 0; i < SIZES.length; i++) {
-            int size = SIZES[i];
-            Map<String, double[]> r = new LinkedHashMap<>();
-            Map<String, double[]> g = new LinkedHashMap<>();
-            for (String anchor : anchors) {
-                r.put(anchor, samples.get(anchor).rate()[i]);
-                g.put(anchor, samples.get(anchor).bandwidth()[i]);
-                measurements.add(new Measurement(ID, labels(anchor, size), "throughput", "records/us", true, false,
-                        r.get(anchor), forks));
-                measurements.add(new Measurement(ID, labels(anchor, size), "bandwidth", "GB/s", true, false,
-                        g.get(anchor), forks));
-            }
-            rate.put(size, r);
-            bandwidth.put(size, g);
-        }
-        // size -> anchor -> per-repetition CPU ns per record on one thread
-        Map<Integer, Map<String, double[]>> path = new LinkedHashMap<>();
-        for (int i = 0; i < SIZES.length; i++) {
-            Map<String, double[]> p = new LinkedHashMap<>();
-            for (String anchor : all) {
-                p.put(anchor, samples.get(anchor).path()[i]);
-                measurements.add(new Measurement(ID, labels(anchor, SIZES[i]), "one-thread path", "ns CPU/record",
-                        false, false, p.get(anchor), forks));
-                AnchorSamples a = samples.get(anchor);
-                if (Anchors.strategyOf(anchor) != null) {
-                    measurements.add(new Measurement(ID, labels(anchor, SIZES[i]), "mechanism", "ns CPU/record",
-                            false, false, a.mechanism()[i], forks));
-                    measurements.add(new Measurement(ID, labels(anchor, SIZES[i]), "mechanism bytes", "bytes/record",
-                            false, true, a.mechanismBytes()[i], forks));
-                }
-            }
-            path.put(SIZES[i], p);
-        }
-        // anchor -> column (p50 … max) -> per-repetition nanoseconds
-        Map<String, double[][]> latency = new LinkedHashMap<>();
-        for (String anchor : anchors) {
-            double[][] columns = samples.get(anchor).latency();
-            latency.put(anchor, columns);
-            for (int c = 0; c < LATENCY_COLUMNS.size(); c++) {
-                measurements.add(new Measurement(ID, labels(anchor, AnchorsProfile.SMALL_RECORD),
-                        "round trip " + LATENCY_COLUMNS.get(c), "ns", false, false, columns[c], forks));
-            }
-        }
-
-        // spsc over Agrona, paired by round.
-        Map<Integer, Map<String, double[]>> ratios = new LinkedHashMap<>();
-        for (int s : SIZES) {
-            Map<String, double[]> bySpsc = new LinkedHashMap<>();
-            double[] agrona = rate.get(s).get(Anchors.AGRONA);
-            if (agrona != null) {
-                for (String anchor : anchors) {
-                    if (Anchors.strategyOf(anchor) != null) {
-                        double[] spsc = rate.get(s).get(anchor);
-                        double[] ratio = new double[reps];
-                        for (int i = 0; i < reps; i++) {
-                            ratio[i] = spsc[i] / agrona[i];
-                        }
-                        bySpsc.put(anchor, ratio);
-                        Map<String, String> labels = labels(anchor, s);
-                        labels.put("baseline", Anchors.AGRONA);
-                        measurements.add(new Measurement(ID, labels, "throughput ratio", "x", true, false, ratio, forks));
-                    }
-                }
-            }
-            ratios.put(s, bySpsc);
-        }
-
-        if (mirrored != null && AnchorSamples.measuresDrain(mirrored)) {
-            AnchorSamples d = samples.get(mirrored);
-            for (int c = 0; c < AnchorSamples.DRAIN_COLUMNS.size(); c++) {
-                boolean oneThread = c < DrainRuns.BATCHES.length;
-                measurements.add(new Measurement(ID, labels(mirrored, AnchorsProfile.SMALL_RECORD),
-                        AnchorSamples.DRAIN_COLUMNS.get(c), oneThread ? "ns CPU/record" : "records/us", !oneThread,
-                        false, d.drain()[c], forks));
-            }
-        }
+        List<String> twoThreads = all.stream().filter(a -> profile.measuresTwoThreads(a, mirrored)).toList();
+        AnchorTables figures = new AnchorTables(samples, all, twoThreads, forkIndices(rounds.values().iterator().next()));
 
         List<Claim> claims = judged.all();
-        List<Table> tables = new ArrayList<>(List.of(AnchorTables.throughputTable(anchors, rate, bandwidth, ratios, reps),
-                AnchorTables.latencyTable(anchors, latency, reps, profile), AnchorTables.pathTable(all, path, reps)));
+        List<Table> tables = new ArrayList<>(List.of(figures.throughputTable(), figures.latencyTable(profile),
+                figures.pathTable()));
         if (mirrored != null) {
             tables.add(StrategyTable.of(judged, all));
             tables.add(StrategyTable.drain(judged, claims));
@@ -175,11 +87,10 @@ public final class AnchorsExperiment implements Experiment {
             context.out().println();
         }
         context.out().flush();
-
         return new ExperimentResult(ID, seed(), "Anchors: spsc beside Agrona, JCTools and the Disruptor",
-                profile.id(), measurements, tables, AnchorTables.charts(anchors, rate, bandwidth, latency, forks), claims,
+                profile.id(), figures.measurements(ID, mirrored), tables, figures.charts(), claims,
                 notes(profile, context.fork(), rounds.values().iterator().next().size(),
-                        all.stream().filter(a -> !twoThreadAnchors.contains(a) && !Anchors.oneThreadOnly(a)).toList()),
+                        all.stream().filter(a -> !twoThreads.contains(a) && !Anchors.oneThreadOnly(a)).toList()),
                 skipped);
     }
 
@@ -207,29 +118,18 @@ public final class AnchorsExperiment implements Experiment {
         List<String> shared = anchors.stream().filter(a -> profile.measuresTwoThreads(a, mirrored)).toList();
         anchors.stream().filter(a -> !shared.contains(a)).forEach(a -> samples.get(a).leaveTwoThreadFiguresOut());
         for (int i = 0; i < SIZES.length; i++) {
-            for (int round = -1; round < reps; round++) {
-                for (String anchor : order(seed, "anchors throughput " + Sizes.format(SIZES[i]), round, shared)) {
-                    progress.step(anchor + " × " + Sizes.format(SIZES[i]) + " × "
-                            + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
-                    samples.get(anchor).measureThroughput(resolved.get(anchor), i, round, profile);
-                }
-            }
+            int size = i;
+            repeat(seed, "anchors throughput " + Sizes.format(SIZES[i]), -1, reps, shared, progress,
+                    Sizes.format(SIZES[i]), (a, r) -> samples.get(a).measureThroughput(resolved.get(a), size, r, profile));
         }
-        for (int round = 0; round < reps; round++) {
-            for (String anchor : order(seed, "anchors round trip", round, shared)) {
-                progress.step(anchor + " × round trip × " + Sizes.format(AnchorsProfile.SMALL_RECORD)
-                        + " × repetition " + (round + 1) + "/" + reps);
-                samples.get(anchor).measureLatency(resolved.get(anchor), round, profile);
-            }
-        }
+        repeat(seed, "anchors round trip", 0, reps, shared, progress,
+                "round trip × " + Sizes.format(AnchorsProfile.SMALL_RECORD),
+                (a, r) -> samples.get(a).measureLatency(resolved.get(a), r, profile));
         for (int i = 0; i < SIZES.length; i++) {
-            for (int round = -1; round < reps; round++) {
-                for (String anchor : order(seed, "anchors one-thread path " + Sizes.format(SIZES[i]), round, anchors)) {
-                    progress.step(anchor + " × one-thread path × " + Sizes.format(SIZES[i]) + " × "
-                            + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
-                    samples.get(anchor).measurePath(resolved.get(anchor), i, round, profile);
-                }
-            }
+            int size = i;
+            repeat(seed, "anchors one-thread path " + Sizes.format(SIZES[i]), -1, reps, anchors, progress,
+                    "one-thread path × " + Sizes.format(SIZES[i]),
+                    (a, r) -> samples.get(a).measurePath(resolved.get(a), size, r, profile));
         }
         for (String anchor : anchors) {
             if (AnchorSamples.measuresDrain(anchor)) {
@@ -237,6 +137,21 @@ public final class AnchorsExperiment implements Experiment {
             }
         }
         return samples;
+    }
+
+    /**
+     * Repetitions {@code from} (−1: a warm-up first) to {@code reps − 1}, each running
+     * {@code anchors} in the order drawn for it under {@code scope}, every one a progress step.
+     */
+    private static void repeat(long seed, String scope, int from, int reps, List<String> anchors, Progress progress,
+                               String what, java.util.function.BiConsumer<String, Integer> measure) {
+        for (int round = from; round < reps; round++) {
+            for (String anchor : order(seed, scope, round, anchors)) {
+                progress.step(anchor + " × " + what + " × "
+                        + (round < 0 ? "warm-up" : "repetition " + (round + 1) + "/" + reps));
+                measure.accept(anchor, round);
+            }
+        }
     }
 
     /**
@@ -304,20 +219,13 @@ public final class AnchorsExperiment implements Experiment {
 
     /** A child's record has one row per size (or latency column) and one value per repetition. */
     static void checkShape(AnchorSamples s, int reps, String anchor) {
-        AnchorSamples expected = AnchorSamples.empty(reps);
-        double[][][] got = {s.rate(), s.bandwidth(), s.latency(), s.path(), s.mechanism(), s.mechanismBytes(), s.drain()};
-        double[][][] want = {expected.rate(), expected.bandwidth(), expected.latency(), expected.path(),
-            expected.mechanism(), expected.mechanismBytes(), expected.drain()};
-        for (int k = 0; k < got.length; k++) {
-            if (got[k] == null || got[k].length != want[k].length) {
-                throw new IllegalStateException(anchor + ": the child sent " + s + ", expected " + want[k].length
+        AnchorSamples want = AnchorSamples.empty(reps);
+        for (java.util.function.Function<AnchorSamples, double[][]> t : AnchorSamples.TABLES) {
+            double[][] got = t.apply(s);
+            if (got == null || got.length != t.apply(want).length
+                    || java.util.Arrays.stream(got).anyMatch(row -> row == null || row.length != reps)) {
+                throw new IllegalStateException(anchor + ": the child sent " + s + ", expected " + t.apply(want).length
                         + " rows of " + reps + " values");
-            }
-            for (double[] row : got[k]) {
-                if (row == null || row.length != reps) {
-                    throw new IllegalStateException(anchor + ": the child sent " + s + ", expected rows of " + reps
-                            + " values");
-                }
             }
         }
     }
@@ -354,13 +262,6 @@ public final class AnchorsExperiment implements Experiment {
         return anchors;
     }
 
-    private static Map<String, String> labels(String anchor, int size) {
-        Map<String, String> labels = new LinkedHashMap<>();
-        labels.put("anchor", anchor);
-        labels.put("size", size + " B");
-        return labels;
-    }
-
     /** {@code oneThreadHere}: anchors whose two-thread figures this profile leaves out ({@link AnchorsProfile#measuresTwoThreads}). */
     private static List<String> notes(AnchorsProfile profile, boolean fork, int rounds, List<String> oneThreadHere) {
         String small = Long.toString(profile.records(AnchorsProfile.SMALL_RECORD));
@@ -371,10 +272,13 @@ public final class AnchorsExperiment implements Experiment {
                 prose("spsc"), prose("jctools"), prose("disruptor"),
                 prose("throughput", "small", small, "large", large), prose("path", "small", small, "large", large),
                 prose("goal"), prose("latency", "roundTrips", profile.roundTrips(), "warmup", profile.roundTripWarmup()),
-                fork ? prose("forked", "rounds", rounds, "maxRounds", profile.rounds().maxRounds(), "seconds",
-                        (int) profile.rounds().seconds()) : prose("not-forked"),
+                fork ? prose("forked", "rounds", rounds, "repetitions", profile.repetitions()) : prose("not-forked"),
                 prose("mechanism", "beyond", (int) AnchorClaims.BEYOND_MECHANISM_NS),
                 prose("drain", "fill", DrainRuns.FILL), prose("seed")));
+        RepetitionBudget budget = profile.rounds();
+        if (fork && budget.maxRounds() > budget.minRounds()) {
+            notes.add(prose("adds-rounds", "maxRounds", budget.maxRounds(), "seconds", (int) budget.seconds()));
+        }
         if (!oneThreadHere.isEmpty()) {
             notes.add(prose("one-thread-here", "profile", profile.id(), "anchors", String.join(", ", oneThreadHere)));
         }

@@ -1,8 +1,10 @@
 package org.ringlab.bench.anchors;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 
+import org.ringlab.bench.harness.JitWarmup;
 import org.ringlab.bench.harness.RepetitionBudget;
 
 /**
@@ -13,17 +15,22 @@ import org.ringlab.bench.harness.RepetitionBudget;
 enum AnchorsProfile {
 
     /** For tests only (not in --help): a few seconds. */
-    TINY(20_000, 2_000, 300, 100, 3, false, true, new RepetitionBudget(1, 1, 0)),
+    TINY(20_000, 2_000, 300, 100, 3, false, true, new RepetitionBudget(1, 1, 0), JitWarmup.LOOPS),
     /**
-     * The default run: two rounds of one child JVM per anchor, a third while a claim is
-     * inconclusive and it is expected to end within 60 s of the anchors' start, i.e. where two
-     * rounds took at most 40 s. On two shared cores they take 59-70 s idle, so the quick run
-     * stays two rounds there (a third would cost half a minute of its 4); the full profile is
-     * where rounds are added.
+     * The default run: five rounds of one child JVM per anchor, each child short (a warm-up rule of
+     * 50 ms at least and 50 ms quiet where full waits 150 and 100, one timed repetition of 250,000
+     * and 25,000 records: a second one, from the same JVM, adds nothing to the interval). The
+     * one-thread figures vary little inside a child and much between children (the JIT's
+     * decisions, the host's episodes), so a round is the unit of every interval, and five rounds
+     * give each ratio 4 degrees of freedom of its own where two gave 1 (t 2.78 against 12.7).
+     * A child costs about 1.2-1.6 s, most of it the JVM's start and the warm-ups, so five
+     * rounds of fourteen anchors cost more than two rounds of longer children did; no round is
+     * added beyond five.
      */
-    QUICK(500_000, 50_000, 10_000, 2_000, 2, true, false, new RepetitionBudget(2, 3, 60)),
+    QUICK(250_000, 25_000, 10_000, 2_000, 1, true, false, new RepetitionBudget(5, 5, 0),
+            new JitWarmup(Duration.ofMillis(50), Duration.ofMillis(50), Duration.ofSeconds(1))),
     /** The seeds' scale: minutes. */
-    FULL(20_000_000, 2_000_000, 500_000, 50_000, 5, true, true, new RepetitionBudget(3, 6, 900));
+    FULL(20_000_000, 2_000_000, 500_000, 50_000, 5, true, true, new RepetitionBudget(3, 6, 900), JitWarmup.LOOPS);
 
     /** The small record: ringlab's goals are stated for 64-byte records. */
     static final int SMALL_RECORD = 64;
@@ -40,10 +47,12 @@ enum AnchorsProfile {
     private final boolean documented;
     private final boolean everyMirrorOnTwoThreads;
     private final RepetitionBudget rounds;
+    private final JitWarmup warmup;
 
     AnchorsProfile(long smallRecords, long largeRecords, int roundTrips, int roundTripWarmup, int repetitions,
-                   boolean documented, boolean everyMirrorOnTwoThreads, RepetitionBudget rounds) {
+                   boolean documented, boolean everyMirrorOnTwoThreads, RepetitionBudget rounds, JitWarmup warmup) {
         this.rounds = rounds;
+        this.warmup = warmup;
         this.everyMirrorOnTwoThreads = everyMirrorOnTwoThreads;
         this.smallRecords = smallRecords;
         this.largeRecords = largeRecords;
@@ -103,11 +112,16 @@ enum AnchorsProfile {
     }
 
     /**
-     * Rounds of a forked run: in each, one child JVM per anchor, one after the other (A B C A B C …),
-     * so the claims pair round k of every anchor; rounds are added while a claim is inconclusive.
+     * Rounds of a forked run: in each, one child JVM per anchor, one after the other in an order drawn
+     * afresh each round, so the claims pair round k of every anchor; rounds are added while a claim is inconclusive.
      * An unforked run is one round.
      */
     RepetitionBudget rounds() {
         return rounds;
+    }
+
+    /** The warm-up rule of every timed loop of a child: the path, the mechanism's replay and the drains. */
+    JitWarmup warmup() {
+        return warmup;
     }
 }

@@ -6,13 +6,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
 import org.ringlab.api.MemoryStrategy;
-import org.ringlab.api.QueueConsumer;
 import org.ringlab.api.QueueDiscipline;
-import org.ringlab.api.QueueProducer;
-import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RecordQueue;
-import org.ringlab.api.RingMemory;
-import org.ringlab.api.RingSpec;
+import org.ringlab.api.SeamPlacement;
 import org.ringlab.bench.harness.JitWarmup;
 
 /**
@@ -49,7 +45,7 @@ final class DrainRuns {
     /** The consumer's CPU ns per record, draining {@code records} records {@code batch} at a time from a filled ring. */
     static double oneThread(MemoryStrategy strategy, QueueDiscipline spsc, int batch, long records) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        try (Spsc q = new Spsc(strategy, spsc)) {
+        try (RinglabSpscAnchor q = open(strategy, spsc)) {
             MemorySegment[] batchOf = batchOfRecords();
             SequenceCheck check = new SequenceCheck(strategy.name());
             long cpu = oneThreadLoop(q, batchOf, check, batch, records, threads);
@@ -63,16 +59,16 @@ final class DrainRuns {
 
     /**
      * Runs the one-thread loop with both batch sizes in turn, in chunks of {@code chunkRecords},
-     * until the JIT has compiled it ({@link JitWarmup}): the timed calls of {@link #oneThread}
+     * until {@code warmup} says the JIT has compiled it: the timed calls of {@link #oneThread}
      * then enter C2's code of {@link #oneThreadLoop}, not an on-stack replacement of it.
      */
-    static void warmOneThread(MemoryStrategy strategy, QueueDiscipline spsc, long chunkRecords) {
+    static void warmOneThread(MemoryStrategy strategy, QueueDiscipline spsc, long chunkRecords, JitWarmup warmup) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        try (Spsc q = new Spsc(strategy, spsc)) {
+        try (RinglabSpscAnchor q = open(strategy, spsc)) {
             MemorySegment[] batchOf = batchOfRecords();
             SequenceCheck check = new SequenceCheck(strategy.name());
             int[] turn = {0};
-            JitWarmup.LOOPS.run(() -> {
+            warmup.run(() -> {
                 check.expected = 0;
                 oneThreadLoop(q, batchOf, check, BATCHES[turn[0]++ % BATCHES.length], chunkRecords, threads);
             }, DrainRuns.class.getName() + ".oneThreadLoop");
@@ -93,7 +89,7 @@ final class DrainRuns {
      * thread's CPU clock; until {@code records} records (rounded up to a batch) have moved.
      * Returns the drains' CPU nanoseconds, or -1 where the clock returned -1 (not supported).
      */
-    private static long oneThreadLoop(Spsc q, MemorySegment[] batchOf, SequenceCheck check, int batch, long records,
+    private static long oneThreadLoop(RinglabSpscAnchor q, MemorySegment[] batchOf, SequenceCheck check, int batch, long records,
                                       ThreadMXBean threads) {
         long cpu = 0;
         long total = roundUp(records);
@@ -103,17 +99,17 @@ final class DrainRuns {
                 for (int i = 0; i < BATCH; i++) {
                     batchOf[i].set(ValueLayout.JAVA_LONG_UNALIGNED, 0, seq + i);
                 }
-                if (q.producer.offer(batchOf, 0, BATCH) != BATCH) {
-                    throw new IllegalStateException("spsc@" + q.strategy + ": a ring of " + AnchorsProfile.RING_BYTES
+                if (q.producer().offer(batchOf, 0, BATCH) != BATCH) {
+                    throw new IllegalStateException(q.name() + ": a ring of " + AnchorsProfile.RING_BYTES
                             + " bytes refused a batch at record " + seq + " (filling " + fill + " records)");
                 }
             }
             long start = threads.getCurrentThreadCpuTime();
             long n = 0;
             while (n < fill) {
-                int got = q.consumer.drain(check, batch);
+                int got = q.consumer().drain(check, batch);
                 if (got == 0) {
-                    throw new IllegalStateException("spsc@" + q.strategy + ": drain found nothing after " + n + " of "
+                    throw new IllegalStateException(q.name() + ": drain found nothing after " + n + " of "
                             + fill + " records");
                 }
                 n += got;
@@ -130,7 +126,7 @@ final class DrainRuns {
     /** Records per µs from a producer thread to a consumer thread draining {@code batch} at a time. */
     static double twoThreads(MemoryStrategy strategy, QueueDiscipline spsc, int batch, long records,
                              long timeoutMillis) {
-        try (Spsc q = new Spsc(strategy, spsc)) {
+        try (RinglabSpscAnchor q = open(strategy, spsc)) {
             AnchorDriver.Run run = new AnchorDriver.Run("spsc@" + strategy.name() + " drain(" + batch + ")");
             long[] times = new long[2];
             SequenceCheck check = new SequenceCheck(strategy.name());
@@ -142,7 +138,7 @@ final class DrainRuns {
                         for (long seq = 0; seq < records; seq++) {
                             record.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, seq);
                             int misses = 0;
-                            while (!q.producer.offer(record)) {
+                            while (!q.producer().offer(record)) {
                                 if (run.aborted()) {
                                     return;
                                 }
@@ -155,7 +151,7 @@ final class DrainRuns {
                         run.awaitStart();
                         int misses = 0;
                         while (check.expected < records) {
-                            if (q.consumer.drain(check, batch) == 0) {
+                            if (q.consumer().drain(check, batch) == 0) {
                                 if (run.aborted()) {
                                     return;
                                 }
@@ -197,33 +193,8 @@ final class DrainRuns {
     }
 
     /** spsc on a fresh ring of {@link AnchorsProfile#RING_BYTES} of the strategy, both resolved by the caller once. */
-    private static final class Spsc implements AutoCloseable {
-        final String strategy;
-        final RingMemory memory;
-        final RecordQueue queue;
-        final QueueProducer producer;
-        final QueueConsumer consumer;
-
-        Spsc(MemoryStrategy memoryStrategy, QueueDiscipline spsc) {
-            this.strategy = memoryStrategy.name();
-            memory = memoryStrategy.allocate(RingSpec.ofCapacity(AnchorsProfile.RING_BYTES));
-            try {
-                queue = spsc.create(memory, QueueSpec.variable(AnchorsProfile.SMALL_RECORD));
-            } catch (RuntimeException | Error e) {
-                memory.close();
-                throw e;
-            }
-            producer = queue.producer();
-            consumer = queue.consumer(0);
-        }
-
-        @Override
-        public void close() {
-            try {
-                queue.close();
-            } finally {
-                memory.close();
-            }
-        }
+    private static RinglabSpscAnchor open(MemoryStrategy strategy, QueueDiscipline spsc) {
+        return new RinglabSpscAnchor(spsc, strategy, SeamPlacement.PAD, AnchorsProfile.SMALL_RECORD,
+                AnchorsProfile.RING_BYTES, Anchors.spscOn(strategy.name()));
     }
 }

@@ -106,12 +106,12 @@ record MechanismLoop(long bytes, long records, long events) {
         }
     }
 
-    /** Runs {@link #replay} in chunks of {@code chunkRecords} until the JIT has compiled it ({@link JitWarmup}). */
-    void warmUp(long chunkRecords, long ringBytes) {
+    /** Runs {@link #replay} in chunks of {@code chunkRecords} until {@code warmup} says the JIT has compiled it. */
+    void warmUp(long chunkRecords, long ringBytes, JitWarmup warmup) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment from = source(arena, ringBytes);
             MemorySegment to = arena.allocate(ringBytes + chunk() + 1, 64);
-            JitWarmup.LOOPS.run(() -> replay(from, to, chunkRecords, ringBytes), REPLAY);
+            warmup.run(() -> replay(from, to, chunkRecords, ringBytes), REPLAY);
         }
     }
 

@@ -92,6 +92,16 @@ final class RinglabSpscAnchor implements AnchorQueue {
         return consumer.poll(dstSegment);
     }
 
+    /** The queue's producer, for loops that offer batches ({@link DrainRuns}). */
+    QueueProducer producer() {
+        return producer;
+    }
+
+    /** The queue's consumer, for loops that drain ({@link DrainRuns}). */
+    QueueConsumer consumer() {
+        return consumer;
+    }
+
     /**
      * Bytes the strategy moved beyond the one copy in and out, plus the bytes the queue skipped
      * as padding at the seam, since this queue was opened: what the memory itself counts

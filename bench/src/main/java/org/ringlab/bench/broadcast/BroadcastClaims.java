@@ -2,14 +2,20 @@ package org.ringlab.bench.broadcast;
 
 import static org.ringlab.bench.broadcast.BroadcastExperiment.BROADCAST;
 import static org.ringlab.bench.broadcast.BroadcastExperiment.COPY;
+import static org.ringlab.bench.broadcast.BroadcastExperiment.flat;
+import static org.ringlab.bench.broadcast.BroadcastExperiment.prose;
+import static org.ringlab.bench.util.Cells.median;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import org.ringlab.bench.catalogue.SeedCatalogue;
 import org.ringlab.bench.catalogue.SeedResult;
@@ -85,17 +91,12 @@ final class BroadcastClaims {
         if (pipes != null) {
             // Every packet size feeds the pool; the best one is judged.
             List<Estimate> each = pipes.gbps().stream().map(g -> pool.figureOfForks(PIPE_POOL, g)).toList();
-            Estimate best = each.get(pipes.best());
-            String at = Sizes.format(pipes.packets().get(pipes.best()));
-            StringBuilder others = new StringBuilder();
-            for (int i = 0; i < each.size(); i++) {
-                if (i != pipes.best()) {
-                    others.append(others.isEmpty() ? "; other packet sizes: " : ", ")
-                            .append(Sizes.format(pipes.packets().get(i))).append(' ').append(num(each.get(i).ratio()))
-                            .append(" GB/s");
-                }
-            }
-            judged.put(PIPE_GBPS, e -> e.judge(best, "pipe GB/s with " + at + " packets (the best packet size)" + others));
+            String others = IntStream.range(0, each.size()).filter(i -> i != pipes.best()).mapToObj(i ->
+                    Sizes.format(pipes.packets().get(i)) + " " + num(each.get(i).ratio()) + " GB/s")
+                    .collect(Collectors.joining(", "));
+            judged.put(PIPE_GBPS, e -> e.judge(each.get(pipes.best()), "pipe GB/s with " + Sizes.format(pipes.packets()
+                    .get(pipes.best())) + " packets (the best packet size)" + (others.isEmpty() ? ""
+                    : "; other packet sizes: " + others)));
         }
         List<Claim> out = new ArrayList<>();
         for (SeedResult e : catalogue().results()) {
@@ -120,17 +121,13 @@ final class BroadcastClaims {
             Estimate r = ratio.get(one);
             Estimate gain = new Estimate((r.ratio() - 1) * 100, (r.low() - 1) * 100, (r.high() - 1) * 100, r.rounds(),
                     r.samples(), r.method());
-            judged.put(GAIN_ONE, e -> e.judge(gain, String.format(Locale.ROOT,
-                    "(broadcast / copy-per-consumer GB/s − 1) × 100 at %s; broadcast %s vs copy-per-consumer %s GB/s "
-                            + "(medians)%s", where(1, largest), num(median(f, BROADCAST, one)), num(median(f, COPY, one)),
-                    boundDetail(f, one))));
+            judged.put(GAIN_ONE, e -> e.judge(gain, prose("claim.gain-one", "where", where(1, largest), "broadcast",
+                    num(gbps(f, BROADCAST, one)), "copy", num(gbps(f, COPY, one)), "bound", boundDetail(f, one))));
         }
         if (ratio.containsKey(top)) {
             Estimate r = ratio.get(top);
-            judged.put(GAIN_N, e -> e.judge(r, String.format(Locale.ROOT,
-                    "broadcast / copy-per-consumer GB/s at %s; broadcast %s vs copy-per-consumer %s GB/s (medians)%s",
-                    where(most, largest), num(median(f, BROADCAST, top)), num(median(f, COPY, top)),
-                    boundDetail(f, top))));
+            judged.put(GAIN_N, e -> e.judge(r, prose("claim.gain-n", "where", where(most, largest), "broadcast",
+                    num(gbps(f, BROADCAST, top)), "copy", num(gbps(f, COPY, top)), "bound", boundDetail(f, top))));
         }
         // Copies per record are counted, not timed: every cell must show the same count.
         Map<String, Double> b = copies(f, BROADCAST);
@@ -138,12 +135,8 @@ final class BroadcastClaims {
         if (!b.isEmpty()) {
             judged.put(BROADCAST_COPIES, e -> exact(e, b, "broadcast copies per record"));
         }
-        Map<String, Double> baselineOne = new LinkedHashMap<>();
-        c.forEach((cell, v) -> {
-            if (cell.startsWith("1|")) {
-                baselineOne.put(cell, v);
-            }
-        });
+        Map<String, Double> baselineOne = new LinkedHashMap<>(c);
+        baselineOne.keySet().removeIf(cell -> !cell.startsWith("1|"));
         if (!baselineOne.isEmpty()) {
             judged.put(BASELINE_COPIES, e -> exact(e, baselineOne, "copy-per-consumer copies per record at 1 consumer; "
                     + "at every cell: " + describe(c)));
@@ -161,12 +154,8 @@ final class BroadcastClaims {
 
     /** Judges the cell whose figure lies furthest from the entry's (all alike when the mechanism holds). */
     private static Claim exact(SeedResult e, Map<String, Double> cells, String what) {
-        String worst = null;
-        for (Map.Entry<String, Double> x : cells.entrySet()) {
-            if (worst == null || Math.abs(x.getValue() - e.value()) > Math.abs(cells.get(worst) - e.value())) {
-                worst = x.getKey();
-            }
-        }
+        String worst = cells.entrySet().stream().max(Comparator.comparingDouble(x -> Math.abs(x.getValue() - e.value())))
+                .orElseThrow().getKey(); // the first of equals, as the cells' order has them
         boolean alike = cells.values().stream().distinct().count() == 1;
         return e.judgeExact(cells.get(worst), what + (alike ? ", the same in every cell: "
                 : ", judged at " + cellName(worst) + " (furthest from the seed's); every cell: ") + describe(cells));
@@ -185,9 +174,8 @@ final class BroadcastClaims {
     }
 
     private static String describe(Map<String, Double> cells) {
-        StringBuilder s = new StringBuilder();
-        cells.forEach((cell, v) -> s.append(s.isEmpty() ? "" : ", ").append(cellName(cell)).append(' ').append(num(v)));
-        return s.toString();
+        return cells.entrySet().stream().map(x -> cellName(x.getKey()) + " " + num(x.getValue()))
+                .collect(Collectors.joining(", "));
     }
 
     private static String cellName(String cell) {
@@ -198,11 +186,11 @@ final class BroadcastClaims {
     private static String boundDetail(InProcess f, String cell) {
         List<double[]> expected = f.bound().get(cell);
         return expected == null ? "" : String.format(Locale.ROOT, "; the work allows %s× here (work bound, medians)",
-                num(org.ringlab.bench.util.Cells.median(BroadcastExperiment.flat(expected))));
+                num(median(flat(expected))));
     }
 
-    private static double median(InProcess f, String discipline, String cell) {
-        return org.ringlab.bench.util.Cells.median(BroadcastExperiment.flat(f.gbps().get(discipline + "|" + cell)));
+    private static double gbps(InProcess f, String discipline, String cell) {
+        return median(flat(f.gbps().get(discipline + "|" + cell)));
     }
 
     static String where(int consumers, int size) {

@@ -5,12 +5,15 @@ import static org.ringlab.bench.util.Cells.median;
 import static org.ringlab.bench.util.Cells.ratioCell;
 import static org.ringlab.bench.util.Cells.ratios;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
@@ -18,9 +21,10 @@ import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.harness.PooledClaims;
-import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.util.DeclaredExperiment;
+import org.ringlab.bench.report.ExperimentOptions;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Prose;
@@ -35,32 +39,28 @@ import org.ringlab.bench.util.Sizes;
  * buffer, then copied into each consumer's queue) for record sizes from 64 B to 64 KiB; then
  * framed packets from a child JVM through a real OS pipe, reassembled by {@code StreamFramer}
  * into a {@code broadcast} queue, GB/s and bad headers. Each repetition runs the two disciplines
- * in a seeded order drawn afresh ({@link BroadcastFork}); every repetition is kept as a sample. The seed's results are judged from its catalogue
- * ({@link BroadcastClaims}); ringlab's own goals carry {@code goal.} ids.
+ * in a seeded order drawn afresh ({@link BroadcastFork}); every repetition is kept as a sample. The
+ * seed's results are judged from its catalogue ({@link BroadcastClaims}); ringlab's own goals carry
+ * {@code goal.} ids.
  */
-public final class BroadcastExperiment implements Experiment {
+public final class BroadcastExperiment extends DeclaredExperiment implements Experiment {
 
     static final String ID = "broadcast";
     static final String SEED = "003_d4a13714bb0f294c.txt";
     static final String BROADCAST = "broadcast";
     static final String COPY = "copy-per-consumer";
-    /**
-     * ringlab's own goals (not the seed's): broadcast ≥ 3× copy-per-consumer, ≥ 3 GB/s delivered,
-     * both at 1 producer × 4 consumers, 64 KiB.
-     */
-    static final double RATIO_GOAL = 3.0;
-    static final double IN_PROCESS_GOAL = 3.0;
-    /** The goal's cell: 4 consumers, 64 KiB records. */
+    /** The cell of ringlab's own throughput goals ({@link InProcess#goals}): 4 consumers, 64 KiB records. */
     static final int GOAL_CONSUMERS = 4;
     static final int GOAL_SIZE = 64 * 1024;
-    /**
-     * Kinds of figure whose round variances pool ({@link RoundPool}), each over every cell
-     * (consumers × record size) where it was measured, though a claim is judged at one.
-     */
-    static final String RATIO_POOL = BroadcastClaims.RATIO_POOL;
-    static final String GBPS_POOL = "in-process broadcast GB/s";
-    static final String BOUND_POOL = "measured / expected broadcast-over-copy";
-    static final String CPU_POOL = "copy / broadcast producer CPU ratios";
+    /** A fork's child JVM that takes longer is stuck; quick's forks take a few seconds, full's a few minutes. */
+    static final Duration TIMEOUT = Duration.ofMinutes(20);
+
+    public BroadcastExperiment() {
+        super(ID, SEED,
+                "taskBus QSARC: 1 producer × 1/2/4 consumers, single-copy broadcast vs copy-per-consumer, "
+                        + "framed packets through OS pipes between processes",
+                BroadcastClaims.METRICS);
+    }
 
     /** Section {@code section} of broadcast's notes.md. */
     static String prose(String section, Object... keyValues) {
@@ -68,28 +68,7 @@ public final class BroadcastExperiment implements Experiment {
     }
 
     @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String seed() {
-        return SEED;
-    }
-
-    @Override
-    public String description() {
-        return "taskBus QSARC: 1 producer × 1/2/4 consumers, single-copy broadcast vs copy-per-consumer, "
-                + "framed packets through OS pipes between processes";
-    }
-
-    @Override
-    public java.util.Set<String> metrics() {
-        return BroadcastClaims.METRICS;
-    }
-
-    @Override
-    public Optional<org.ringlab.bench.report.ExperimentOptions> options() {
+    public Optional<ExperimentOptions> options() {
         return Optional.of(new BroadcastRunOptions());
     }
 
@@ -118,7 +97,6 @@ public final class BroadcastExperiment implements Experiment {
         final List<Measurement> measurements = new ArrayList<>();
         final List<Table> tables = new ArrayList<>();
         final List<Chart> charts = new ArrayList<>();
-        /** Judged once every part has run, so alike figures of every cell pool their round variance. */
         final PooledClaims claims = new PooledClaims();
         final Map<String, QueueDiscipline> disciplines = new LinkedHashMap<>();
         MemoryStrategy strategy;
@@ -163,19 +141,19 @@ public final class BroadcastExperiment implements Experiment {
                 notes.add(context.fork() ? prose("forked") : prose("not-forked", "forks", profile.forks()));
                 List<BroadcastFork.Result> forks = disciplines.isEmpty() ? List.of() : measure();
                 inProcess(forks);
-                pipes(forks);
+                if (disciplines.containsKey(BROADCAST)) { // between processes: framed packets through a pipe
+                    pipeFigures = PipeFigures.judge(profile, strategy.name(), forks, measurements, tables, claims, notes);
+                }
                 tables.addAll(workBoundTables);
                 notes.add(prose(assembly ? "assembly" : "no-assembly"));
                 notes.add(prose("machine"));
                 notes.add(prose("load", "before", loadBefore, "after", Environment.loadAverage()));
             }
-            BroadcastProfile p = profile;
-            InProcess f = assembly ? inProcessFigures : null;
-            BroadcastClaims.Pipes pf = pipeFigures;
-            claims.addAll(pool -> BroadcastClaims.seedClaims(pool, f, pf, p, this::absent));
+            // Judged once every part has run (the fields are final by then), so alike figures of every cell pool.
+            claims.addAll(pool -> BroadcastClaims.seedClaims(pool, assembly ? inProcessFigures : null, pipeFigures,
+                    profile, this::absent));
             if (inProcessFigures != null) {
-                InProcess all = inProcessFigures;
-                claims.addAll(pool -> InProcess.goals(pool, all, p));
+                claims.addAll(pool -> InProcess.goals(pool, inProcessFigures, profile));
             }
             return new ExperimentResult(ID, SEED, "broadcast: seed 003's single-copy broadcast (QSARC)", profile.name(),
                     measurements, tables, charts, claims.judge(), notes, skipped);
@@ -219,9 +197,13 @@ public final class BroadcastExperiment implements Experiment {
 
         /** One group per fork of what {@code of} takes from cell (consumers, size) of every fork. */
         private static List<double[]> groups(List<BroadcastFork.Result> forks, int consumers, int size,
-                                             java.util.function.Function<BroadcastFork.Cell, double[]> of) {
-            return forks.stream().map(f -> of.apply(f.cells().stream()
-                    .filter(c -> c.consumers() == consumers && c.size() == size).findFirst().orElseThrow())).toList();
+                                             Function<BroadcastFork.Cell, double[]> of) {
+            return forks.stream().map(f -> of.apply(cellOf(f, consumers, size))).toList();
+        }
+
+        private static BroadcastFork.Cell cellOf(BroadcastFork.Result fork, int consumers, int size) {
+            return fork.cells().stream().filter(c -> c.consumers() == consumers && c.size() == size).findFirst()
+                    .orElseThrow();
         }
 
         // ---- in one process: broadcast vs copy-per-consumer ----
@@ -231,8 +213,9 @@ public final class BroadcastExperiment implements Experiment {
                 return;
             }
             List<String> order = List.copyOf(disciplines.keySet());
+            int sizes = profile.recordSizes().size();
             List<List<String>> rows = new ArrayList<>();
-            List<String> sizes = profile.recordSizes().stream().map(s -> Sizes.format(s)).toList();
+            List<List<String>> boundRows = new ArrayList<>();
             Map<String, double[]> series = new LinkedHashMap<>();
             Map<String, double[][]> seriesReps = new LinkedHashMap<>(); // per series and size: the repetitions' GB/s
             Map<String, double[][]> seriesForks = new LinkedHashMap<>(); // per series and size: each fork's median
@@ -241,21 +224,13 @@ public final class BroadcastExperiment implements Experiment {
             Map<String, List<double[]>> cpuGroups = new LinkedHashMap<>(); // producer CPU ns/record per fork
             Map<String, List<double[]>> boundGroups = new LinkedHashMap<>(); // "consumers|size" -> expected ratio
             Map<String, Double> copiesPerRecord = new LinkedHashMap<>(); // "discipline|consumers|size" -> copies
-            List<List<String>> boundRows = new ArrayList<>();
-            int timed = forks.size() * profile.repetitions();
             List<String> cells = new ArrayList<>(); // "consumers|size", in the profile's order
             for (int consumers : profile.consumers()) {
-                for (int si = 0; si < profile.recordSizes().size(); si++) {
+                for (int si = 0; si < sizes; si++) {
                     int size = profile.recordSizes().get(si);
-                    cells.add(consumers + "|" + size);
+                    String cell = consumers + "|" + size;
+                    cells.add(cell);
                     long records = profile.recordsFor(size);
-                    Map<String, List<double[]>> gbps = new LinkedHashMap<>();
-                    Map<String, List<double[]>> producerCpu = new LinkedHashMap<>();
-                    for (int d = 0; d < order.size(); d++) {
-                        int k = d;
-                        gbps.put(order.get(d), groups(forks, consumers, size, c -> c.gbps()[k]));
-                        producerCpu.put(order.get(d), groups(forks, consumers, size, c -> c.producerCpu()[k]));
-                    }
                     List<double[]> assemble = groups(forks, consumers, size, BroadcastFork.Cell::assemblyNanos);
                     List<double[]> write = groups(forks, consumers, size, BroadcastFork.Cell::writeNanos);
                     List<double[]> read = groups(forks, consumers, size, BroadcastFork.Cell::readNanos);
@@ -270,118 +245,102 @@ public final class BroadcastExperiment implements Experiment {
                     }
                     List<String> boundRow = new ArrayList<>(List.of(Integer.toString(consumers), Sizes.format(size)));
                     for (String d : List.of(BROADCAST, COPY)) {
-                        List<double[]> pc = producerCpu.get(d);
+                        int k = order.indexOf(d);
+                        List<double[]> pc = k < 0 ? null : groups(forks, consumers, size, c -> c.producerCpu()[k]);
                         boundRow.add(pc == null ? "—" : cell(flat(pc)));
-                        if (pc != null && java.util.Arrays.stream(flat(pc)).noneMatch(Double::isNaN)) {
-                            cpuGroups.put(d + "|" + consumers + "|" + size, pc);
-                            measurements.add(Measurement.ofForks(ID, Measurement.labels("part", "in-process",
-                                    "strategy", strategy.name(), "discipline", d, "consumers", consumersLabel(consumers),
-                                    "size", Sizes.format(size)), "producerCpu", "ns/record", false, false, pc));
+                        if (pc != null && Arrays.stream(flat(pc)).noneMatch(Double::isNaN)) {
+                            cpuGroups.put(d + "|" + cell, pc);
+                            measurements.add(Measurement.ofForks(ID, labels(d, consumers, size), "producerCpu",
+                                    "ns/record", false, false, pc));
                         }
                     }
-                    boundRow.add(assembly ? cell(flat(assemble)) : "—");
-                    boundRow.add(cell(flat(write)));
-                    boundRow.add(cell(flat(read)));
-                    boundRow.add(cell(flat(bound)) + "×");
+                    boundRow.addAll(List.of(assembly ? cell(flat(assemble)) : "—", cell(flat(write)), cell(flat(read)),
+                            cell(flat(bound)) + "×"));
                     measurements.add(Measurement.ofForks(ID, Measurement.labels("part", "work bound", "size",
                             Sizes.format(size), "consumers", consumersLabel(consumers)), "expectedBroadcastOverCopy", "x",
                             true, false, bound));
                     List<String> row = new ArrayList<>(List.of(Integer.toString(consumers), Sizes.format(size),
                             Long.toString(records)));
                     for (String d : List.of(BROADCAST, COPY)) {
-                        List<double[]> g = gbps.get(d);
-                        row.add(g == null ? "—" : cell(flat(g)));
-                        if (g == null) {
+                        int k = order.indexOf(d);
+                        if (k < 0) {
+                            row.add("—");
                             continue;
                         }
-                        Map<String, String> labels = Measurement.labels("part", "in-process", "strategy", strategy.name(),
-                                "discipline", d, "consumers", consumersLabel(consumers), "size", Sizes.format(size));
+                        List<double[]> g = groups(forks, consumers, size, c -> c.gbps()[k]);
+                        row.add(cell(flat(g)));
+                        Map<String, String> labels = labels(d, consumers, size);
                         measurements.add(Measurement.ofForks(ID, labels, "delivered", "GB/s", true, false, g));
-                        BroadcastFork.Cell first = forks.getFirst().cells().stream()
-                                .filter(c -> c.consumers() == consumers && c.size() == size).findFirst().orElseThrow();
-                        Map<String, Long> counters = first.counters().get(order.indexOf(d));
-                        double copies = InProcess.copiesPerRecord(counters, records, size);
+                        double copies = InProcess.copiesPerRecord(cellOf(forks.getFirst(), consumers, size).counters()
+                                .get(k), records, size);
                         // Deterministic: the bytes the producer assembled and the queue copied, per record.
                         measurements.add(new Measurement(ID, labels, "bytesWrittenPerRecord", "bytes", false, true,
                                 new double[] {copies * size}));
                         measurements.add(new Measurement(ID, labels, "copiesPerRecord", "copies", false, true,
                                 new double[] {copies}));
-                        copiesPerRecord.put(d + "|" + consumers + "|" + size, copies);
-                        gbpsGroups.put(d + "|" + consumers + "|" + size, g);
-                        series.computeIfAbsent(d + " × " + consumers, k -> filled(profile.recordSizes().size()))[si] =
-                                median(flat(g));
-                        seriesReps.computeIfAbsent(d + " × " + consumers,
-                                k -> new double[profile.recordSizes().size()][])[si] = flat(g);
-                        seriesForks.computeIfAbsent(d + " × " + consumers,
-                                k -> new double[profile.recordSizes().size()][])[si] = Chart.forkMedians(g);
+                        copiesPerRecord.put(d + "|" + cell, copies);
+                        gbpsGroups.put(d + "|" + cell, g);
+                        String name = d + " × " + consumers;
+                        series.computeIfAbsent(name, x -> filled(sizes))[si] = median(flat(g));
+                        seriesReps.computeIfAbsent(name, x -> new double[sizes][])[si] = flat(g);
+                        seriesForks.computeIfAbsent(name, x -> new double[sizes][])[si] = Chart.forkMedians(g);
                     }
-                    List<double[]> b = gbps.get(BROADCAST);
-                    List<double[]> c = gbps.get(COPY);
+                    List<double[]> b = gbpsGroups.get(BROADCAST + "|" + cell);
+                    List<double[]> c = gbpsGroups.get(COPY + "|" + cell);
                     if (b != null && c != null) {
                         List<double[]> ratio = new ArrayList<>();
                         for (int f = 0; f < b.size(); f++) {
                             ratio.add(ratios(b.get(f), c.get(f)));
                         }
-                        row.add(ratioCell(flat(b), flat(c)));
                         measurements.add(Measurement.ofForks(ID, Measurement.labels("part", "in-process", "strategy",
                                 strategy.name(), "consumers", consumersLabel(consumers), "size", Sizes.format(size)),
                                 "broadcastOverCopy", "x", true, false, ratio));
-                        ratioGroups.put(consumers + "|" + size, ratio);
-                        boundGroups.put(consumers + "|" + size, bound);
-                        boundRow.add(ratioCell(flat(b), flat(c)));
-                        boundRow.add(cell(ratios(flat(ratio), flat(bound))));
+                        ratioGroups.put(cell, ratio);
+                        boundGroups.put(cell, bound);
+                        row.add(ratioCell(flat(b), flat(c)));
+                        boundRow.addAll(List.of(ratioCell(flat(b), flat(c)), cell(ratios(flat(ratio), flat(bound)))));
                     } else {
                         row.add("—");
+                        boundRow.addAll(List.of("—", "—"));
                     }
                     rows.add(row);
                     boundRows.add(boundRow);
                 }
             }
-            String of = String.format(Locale.ROOT, "%d (%d forks × %d)", timed, forks.size(), profile.repetitions());
-            workBoundTables.add(new Table("the work bound of the in-process fan-out: A = assemble one record in the "
-                    + "producer's own buffer, W = write one record, R = read one record's bytes (ns, one thread, "
-                    + Sizes.format(FanOut.CAPACITY) + " of memory, same JVM and round); expected broadcast / copy = "
-                    + (assembly ? "(A + N·W + N·R)" : "(N·W + N·R)") + " / (W + N·R); the producer thread's CPU per "
-                    + "record (waiting on a full ring included); median [min..max] of " + of,
+            String of = String.format(Locale.ROOT, "%d (%d forks × %d)", forks.size() * profile.repetitions(),
+                    forks.size(), profile.repetitions());
+            String ring = Sizes.format(FanOut.CAPACITY);
+            workBoundTables.add(new Table(prose("work-bound.table", "ring", ring, "expected",
+                    assembly ? "(A + N·W + N·R)" : "(N·W + N·R)", "of", of),
                     List.of("consumers", "record", "producer CPU ns/record broadcast", "producer CPU ns/record copy",
                             "A ns", "W ns", "R ns", "expected broadcast / copy", "measured", "measured / expected"),
-                    boundRows.stream().map(r -> r.size() == 8 ? java.util.stream.Stream.concat(r.stream(),
-                            java.util.stream.Stream.of("—", "—")).toList() : r).toList()));
-            tables.add(new Table("1 producer × N consumer threads in one process, every consumer reads every byte, "
-                    + strategy.name() + ", ring " + Sizes.format(FanOut.CAPACITY) + " (GB/s delivered summed over the "
-                    + "consumers, median [min..max] of " + of + ")",
+                    boundRows));
+            tables.add(new Table(prose("in-process.table", "strategy", strategy.name(), "ring", ring, "of", of),
                     List.of("consumers", "record", "records", BROADCAST, COPY, "broadcast / copy"), rows));
             charts.add(new Chart("broadcast: GB/s delivered (summed over consumers) by record size", "record size",
-                    "GB/s", sizes, series, false, true)
-                    .withRangeOf("whiskers: min–max of the " + of + " repetitions; dots: each fork's median",
-                            seriesReps, seriesForks));
-
-            InProcess figures = new InProcess(List.copyOf(cells), gbpsGroups, ratioGroups, boundGroups, cpuGroups,
+                    "GB/s", profile.recordSizes().stream().map(Sizes::format).toList(), series, false, true)
+                    .withRangeOf(prose("in-process.whiskers", "of", of), seriesReps, seriesForks));
+            inProcessFigures = new InProcess(List.copyOf(cells), gbpsGroups, ratioGroups, boundGroups, cpuGroups,
                     copiesPerRecord);
             if (disciplines.containsKey(BROADCAST) && disciplines.containsKey(COPY)) {
-                charts.add(InProcess.ratioChart(figures, profile));
+                charts.add(InProcess.ratioChart(inProcessFigures, profile));
             }
-            inProcessFigures = figures;
             if (!cells.contains(GOAL_CONSUMERS + "|" + GOAL_SIZE)) {
-                notes.add("profile " + profile.name() + " has no " + InProcess.where(GOAL_CONSUMERS, GOAL_SIZE) + " cell: "
-                        + "ringlab's throughput goals are stated but not judged");
+                notes.add(prose("goals-not-judged", "profile", profile.name(), "where",
+                        BroadcastClaims.where(GOAL_CONSUMERS, GOAL_SIZE)));
             }
         }
 
-        // ---- between processes: framed packets through a pipe ----
-
-        private void pipes(List<BroadcastFork.Result> forks) {
-            if (disciplines.containsKey(BROADCAST)) {
-                pipeFigures = PipeFigures.judge(profile, strategy.name(), forks, measurements, tables, claims, notes);
-            }
+        /** The labels of discipline {@code d}'s in-process figures at one cell. */
+        private Map<String, String> labels(String d, int consumers, int size) {
+            return Measurement.labels("part", "in-process", "strategy", strategy.name(), "discipline", d, "consumers",
+                    consumersLabel(consumers), "size", Sizes.format(size));
         }
+
     }
 
-    /** A fork's child JVM that takes longer is stuck; quick's forks take a few seconds, full's a few minutes. */
-    static final java.time.Duration TIMEOUT = java.time.Duration.ofMinutes(20);
-
     static double[] flat(List<double[]> groups) {
-        return groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
+        return groups.stream().flatMapToDouble(Arrays::stream).toArray();
     }
 
     static String consumersLabel(int consumers) {
@@ -390,7 +349,7 @@ public final class BroadcastExperiment implements Experiment {
 
     static double[] filled(int n) {
         double[] a = new double[n];
-        java.util.Arrays.fill(a, Double.NaN);
+        Arrays.fill(a, Double.NaN);
         return a;
     }
 }

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.ringlab.api.MemoryStrategy;
@@ -76,24 +75,6 @@ final class FanOut {
     private FanOut() {
     }
 
-    static MemorySegment pattern(int recordSize, long seed, Arena arena) {
-        MemorySegment record = arena.allocate(recordSize, 64);
-        SplittableRandom random = new SplittableRandom(seed);
-        for (long off = 0; off < recordSize; off += 8) {
-            record.set(ValueLayout.JAVA_LONG, off, random.nextLong());
-        }
-        return record;
-    }
-
-    /** The sum of the pattern's longs other than the first and last, which carry the sequence number. */
-    static long middleSum(MemorySegment pattern) {
-        long s = 0;
-        for (long off = 8; off < pattern.byteSize() - 8; off += 8) {
-            s += pattern.get(ValueLayout.JAVA_LONG, off);
-        }
-        return s;
-    }
-
     static Round run(QueueDiscipline discipline, MemoryStrategy strategy, int recordSize, int consumers, long records,
                      long seed, Assembly assembly) throws InterruptedException {
         if (recordSize < 16 || recordSize % 8 != 0) {
@@ -103,9 +84,9 @@ final class FanOut {
         try (Arena arena = Arena.ofShared();
              RingMemory memory = strategy.allocate(RingSpec.ofCapacity(CAPACITY));
              RecordQueue queue = discipline.create(memory, QueueSpec.fixed(recordSize).withConsumers(consumers))) {
-            MemorySegment source = pattern(recordSize, seed, arena); // the bytes as they arrive
+            MemorySegment source = PipePackets.fill(arena.allocate(recordSize, 64), seed); // the bytes as they arrive
             MemorySegment record = assembly == Assembly.PREPARED ? source : arena.allocate(recordSize, 64);
-            long middle = middleSum(source);
+            long middle = PipePackets.sum(source, 8, recordSize - 8); // the longs without the sequence number
             long[] tally = new long[2]; // assembled, offered: read after join
             AtomicReference<Throwable> failure = new AtomicReference<>();
             List<Thread> threads = new ArrayList<>();

@@ -1,5 +1,14 @@
 package org.ringlab.bench.broadcast;
 
+import static org.ringlab.bench.broadcast.BroadcastClaims.RATIO_POOL;
+import static org.ringlab.bench.broadcast.BroadcastClaims.num;
+import static org.ringlab.bench.broadcast.BroadcastClaims.where;
+import static org.ringlab.bench.broadcast.BroadcastExperiment.BROADCAST;
+import static org.ringlab.bench.broadcast.BroadcastExperiment.COPY;
+import static org.ringlab.bench.broadcast.BroadcastExperiment.GOAL_CONSUMERS;
+import static org.ringlab.bench.broadcast.BroadcastExperiment.GOAL_SIZE;
+import static org.ringlab.bench.broadcast.BroadcastExperiment.flat;
+import static org.ringlab.bench.broadcast.BroadcastExperiment.prose;
 import static org.ringlab.bench.util.Cells.cell;
 import static org.ringlab.bench.util.Cells.median;
 import static org.ringlab.bench.util.Cells.ratios;
@@ -9,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.harness.Estimate;
@@ -31,6 +41,17 @@ import org.ringlab.bench.util.Sizes;
 record InProcess(List<String> cells, Map<String, List<double[]>> gbps, Map<String, List<double[]>> ratio,
                Map<String, List<double[]>> bound, Map<String, List<double[]>> cpu, Map<String, Double> copies) {
 
+    /** ringlab's own goals (not the seed's) at the goal cell: broadcast ≥ 3× copy-per-consumer, ≥ 3 GB/s delivered. */
+    static final double RATIO_GOAL = 3.0;
+    static final double IN_PROCESS_GOAL = 3.0;
+    /**
+     * Kinds of figure whose round variances pool ({@link RoundPool}), each over every cell
+     * (consumers × record size) where it was measured, though a claim is judged at one.
+     */
+    static final String GBPS_POOL = "in-process broadcast GB/s";
+    static final String BOUND_POOL = "measured / expected broadcast-over-copy";
+    static final String CPU_POOL = "copy / broadcast producer CPU ratios";
+
     /**
      * How many times each record's bytes were written: what the producer assembled plus what the
      * queue copied (copy-per-consumer counts its copies; broadcast writes an offered record once
@@ -48,8 +69,7 @@ record InProcess(List<String> cells, Map<String, List<double[]>> gbps, Map<Strin
      * interval rests on the round variance of every alike cell (the F test leaves out a cell
      * that varies more), not on its own two forks alone.
      */
-    static Map<String, Estimate> everyCell(List<String> cells,
-                                                   java.util.function.Function<String, Estimate> of) {
+    static Map<String, Estimate> everyCell(List<String> cells, Function<String, Estimate> of) {
         Map<String, Estimate> out = new LinkedHashMap<>();
         for (String cell : cells) {
             Estimate e = of.apply(cell);
@@ -63,8 +83,8 @@ record InProcess(List<String> cells, Map<String, List<double[]>> gbps, Map<Strin
     /** Every cell's broadcast / copy GB/s, pooled: the claims' and the ratio chart's one set of intervals. */
     static Map<String, Estimate> broadcastOverCopy(RoundPool pool, InProcess f) {
         Map<String, List<double[]>> g = f.gbps();
-        return everyCell(f.cells(), k -> g.containsKey(BroadcastExperiment.BROADCAST + "|" + k) && g.containsKey(BroadcastExperiment.COPY + "|" + k)
-                ? pool.ratioOfForks(BroadcastExperiment.RATIO_POOL, g.get(BroadcastExperiment.BROADCAST + "|" + k), g.get(BroadcastExperiment.COPY + "|" + k)) : null);
+        return everyCell(f.cells(), k -> g.containsKey(BROADCAST + "|" + k) && g.containsKey(COPY + "|" + k)
+                ? pool.ratioOfForks(RATIO_POOL, g.get(BROADCAST + "|" + k), g.get(COPY + "|" + k)) : null);
     }
 
     /**
@@ -88,8 +108,8 @@ record InProcess(List<String> cells, Map<String, List<double[]>> gbps, Map<Strin
                 v[0][si] = x.ratio();
                 v[1][si] = x.low();
                 v[2][si] = x.high();
-                dots[si] = x == Estimate.NONE ? new double[0] : ratios(Chart.forkMedians(f.gbps().get(BroadcastExperiment.BROADCAST + "|"
-                        + k)), Chart.forkMedians(f.gbps().get(BroadcastExperiment.COPY + "|" + k)));
+                dots[si] = x == Estimate.NONE ? new double[0] : ratios(Chart.forkMedians(f.gbps().get(BROADCAST + "|" + k)),
+                        Chart.forkMedians(f.gbps().get(COPY + "|" + k)));
             }
             point.put(name, v[0]);
             low.put(name, v[1]);
@@ -99,12 +119,7 @@ record InProcess(List<String> cells, Map<String, List<double[]>> gbps, Map<Strin
         // Log axis: a t interval is symmetric in the log, and a cell left out of its pool (df 1) spans decades.
         return new Chart("broadcast: broadcast / copy-per-consumer GB/s by record size (95 % interval)", "record size",
                 "broadcast GB/s ÷ copy-per-consumer GB/s (1 = as fast; log)", sizes, point, false, true, low, high, 1,
-                "whiskers: the 95 % t interval over the forks (paired rounds), the round variance pooled over every "
-                        + "cell as the claims'; dots: each fork's ratio of medians", forks);
-    }
-
-    static String where(int consumers, int size) {
-        return BroadcastClaims.where(consumers, size);
+                prose("ratio-chart.whiskers"), forks);
     }
 
     /**
@@ -115,75 +130,59 @@ record InProcess(List<String> cells, Map<String, List<double[]>> gbps, Map<Strin
         int most = profile.consumers().stream().mapToInt(Integer::intValue).max().orElseThrow();
         int largest = profile.recordSizes().stream().mapToInt(Integer::intValue).max().orElseThrow();
         List<Claim> out = new ArrayList<>();
-        Map<String, List<double[]>> gbpsGroups = f.gbps();
         Map<String, Estimate> ratio = broadcastOverCopy(pool, f);
-        Map<String, Estimate> rate = everyCell(f.cells(), k -> gbpsGroups.containsKey(BroadcastExperiment.BROADCAST + "|" + k)
-                ? pool.figureOfForks(BroadcastExperiment.GBPS_POOL, gbpsGroups.get(BroadcastExperiment.BROADCAST + "|" + k)) : null);
+        Map<String, Estimate> rate = everyCell(f.cells(), k -> f.gbps().containsKey(BROADCAST + "|" + k)
+                ? pool.figureOfForks(GBPS_POOL, f.gbps().get(BROADCAST + "|" + k)) : null);
         // Paired: round r's broadcast / copy against round r's work bound, in the same fork.
-        Map<String, Estimate> bound = everyCell(f.cells(), k -> ratio.containsKey(k) ? pool.ratioOfForks(BroadcastExperiment.BOUND_POOL,
-                f.ratio().get(k), f.bound().get(k)) : null);
+        Map<String, Estimate> bound = everyCell(f.cells(), k -> ratio.containsKey(k)
+                ? pool.ratioOfForks(BOUND_POOL, f.ratio().get(k), f.bound().get(k)) : null);
         Map<String, Estimate> cpuRatio = everyCell(f.cells(), k -> !k.startsWith("1|")
-                && f.cpu().containsKey(BroadcastExperiment.BROADCAST + "|" + k) && f.cpu().containsKey(BroadcastExperiment.COPY + "|" + k)
-                ? pool.ratioOfForks(BroadcastExperiment.CPU_POOL, f.cpu().get(BroadcastExperiment.COPY + "|" + k), f.cpu().get(BroadcastExperiment.BROADCAST + "|" + k)) : null);
-        String goalCell = BroadcastExperiment.GOAL_CONSUMERS + "|" + BroadcastExperiment.GOAL_SIZE;
-        List<double[]> b = gbpsGroups.get(BroadcastExperiment.BROADCAST + "|" + goalCell);
-        List<double[]> c = gbpsGroups.get(BroadcastExperiment.COPY + "|" + goalCell);
-        String goalWhere = where(BroadcastExperiment.GOAL_CONSUMERS, BroadcastExperiment.GOAL_SIZE);
-        String ratioClaim = String.format(Locale.ROOT, "broadcast ≥ %s× the throughput of copy-per-consumer (%s; on two "
-                + "cores the work bound caps it lower)", BroadcastClaims.num(BroadcastExperiment.RATIO_GOAL), goalWhere);
+                && f.cpu().containsKey(BROADCAST + "|" + k) && f.cpu().containsKey(COPY + "|" + k)
+                ? pool.ratioOfForks(CPU_POOL, f.cpu().get(COPY + "|" + k), f.cpu().get(BROADCAST + "|" + k)) : null);
+        String goalCell = GOAL_CONSUMERS + "|" + GOAL_SIZE;
+        String goalWhere = where(GOAL_CONSUMERS, GOAL_SIZE);
         String notThere = "not measured: profile " + profile.name() + " has no " + goalWhere + " cell";
-        if (ratio.containsKey(goalCell)) {
-            out.add(Claim.goal("broadcast-over-copy", SeedClaim.of(ratioClaim, BroadcastClaims.num(BroadcastExperiment.RATIO_GOAL) + "×")
-                    .atLeast("broadcast / copy GB/s at " + goalWhere, BroadcastExperiment.RATIO_GOAL, ratio.get(goalCell))
-                    .build().toClaim(String.format(Locale.ROOT, "%.2f vs %.2f GB/s (medians)", median(BroadcastExperiment.flat(b)),
-                            median(BroadcastExperiment.flat(c))))));
-        } else {
-            out.add(Claim.goal("broadcast-over-copy", SeedClaim.notMeasured(ratioClaim, BroadcastClaims.num(BroadcastExperiment.RATIO_GOAL) + "×",
-                    f.cells().contains(goalCell) ? "not measured: both disciplines are needed" : notThere)));
-        }
-        String rateClaim = String.format(Locale.ROOT, "broadcast delivers ≥ %s GB/s summed over its consumers in one "
-                + "process (%s)", BroadcastClaims.num(BroadcastExperiment.IN_PROCESS_GOAL), goalWhere);
-        if (rate.containsKey(goalCell)) {
-            out.add(Claim.goal("in-process-gbps", SeedClaim.of(rateClaim, BroadcastClaims.num(BroadcastExperiment.IN_PROCESS_GOAL) + " GB/s")
-                    .atLeast("broadcast GB/s at " + goalWhere, BroadcastExperiment.IN_PROCESS_GOAL, rate.get(goalCell)).build().toClaim("")));
-        } else {
-            out.add(Claim.goal("in-process-gbps", SeedClaim.notMeasured(rateClaim, BroadcastClaims.num(BroadcastExperiment.IN_PROCESS_GOAL) + " GB/s",
-                    f.cells().contains(goalCell) ? "not measured: broadcast not selected" : notThere)));
-        }
+        String ratioClaim = prose("goal.ratio", "goal", num(RATIO_GOAL), "where", goalWhere);
+        out.add(Claim.goal("broadcast-over-copy", ratio.containsKey(goalCell)
+                ? SeedClaim.of(ratioClaim, num(RATIO_GOAL) + "×").atLeast("broadcast / copy GB/s at " + goalWhere,
+                        RATIO_GOAL, ratio.get(goalCell)).build().toClaim(String.format(Locale.ROOT,
+                        "%.2f vs %.2f GB/s (medians)", median(flat(f.gbps().get(BROADCAST + "|" + goalCell))),
+                        median(flat(f.gbps().get(COPY + "|" + goalCell)))))
+                : SeedClaim.notMeasured(ratioClaim, num(RATIO_GOAL) + "×",
+                        f.cells().contains(goalCell) ? "not measured: both disciplines are needed" : notThere)));
+        String rateClaim = prose("goal.rate", "goal", num(IN_PROCESS_GOAL), "where", goalWhere);
+        out.add(Claim.goal("in-process-gbps", rate.containsKey(goalCell)
+                ? SeedClaim.of(rateClaim, num(IN_PROCESS_GOAL) + " GB/s").atLeast("broadcast GB/s at " + goalWhere,
+                        IN_PROCESS_GOAL, rate.get(goalCell)).build().toClaim("")
+                : SeedClaim.notMeasured(rateClaim, num(IN_PROCESS_GOAL) + " GB/s",
+                        f.cells().contains(goalCell) ? "not measured: broadcast not selected" : notThere)));
         String top = most + "|" + largest;
-        String where = where(most, largest);
         List<double[]> expected = f.bound().get(top);
         if (bound.containsKey(top)) {
-            out.add(Claim.goal("work-bound", SeedClaim.of(String.format(Locale.ROOT, "one copy instead of one per "
-                                    + "consumer gains what the work allows (the work bound, with A, W and R measured in "
-                                    + "this run) at %s: measured / expected within %.2f× either way", where, Band.WIDTH),
-                            "bound here " + cell(BroadcastExperiment.flat(expected)) + "×")
+            out.add(Claim.goal("work-bound", SeedClaim.of(prose("goal.work-bound", "where", where(most, largest),
+                            "width", String.format(Locale.ROOT, "%.2f", Band.WIDTH)), "bound here " + cell(flat(expected)) + "×")
                     .within("measured / expected broadcast-over-copy", 1 / Band.WIDTH, Band.WIDTH, bound.get(top))
                     .build().toClaim(String.format(Locale.ROOT, "measured %.2f×, expected %.2f× (medians)",
-                            median(BroadcastExperiment.flat(f.ratio().get(top))), median(BroadcastExperiment.flat(expected))))));
+                            median(flat(f.ratio().get(top))), median(flat(expected))))));
         }
         // The producer's CPU per record: one write per record whatever N for broadcast, N for copy-per-consumer.
-        String cpuText = String.format(Locale.ROOT, "one copy serves every consumer, so broadcast's producer spends "
-                + "less CPU per record than copy-per-consumer's once there are 2 or more consumers (%s records; "
-                + "copy / broadcast producer CPU per record ≥ 1 at each N ≥ 2)", Sizes.format(largest));
+        String cpuText = prose("goal.producer-cpu", "size", Sizes.format(largest));
         SeedClaim.Builder cpu = SeedClaim.of(cpuText, "≥ 1");
-        StringBuilder cpuDetail = new StringBuilder();
+        List<String> cpuDetail = new ArrayList<>();
         boolean checked = false;
         for (int n : profile.consumers()) {
-            List<double[]> pb = f.cpu().get(BroadcastExperiment.BROADCAST + "|" + n + "|" + largest);
-            List<double[]> pcpy = f.cpu().get(BroadcastExperiment.COPY + "|" + n + "|" + largest);
-            if (pb == null || pcpy == null) {
-                continue;
-            }
-            cpuDetail.append(cpuDetail.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT,
-                    "%d consumer%s: broadcast %.0f, copy %.0f ns/record", n, n == 1 ? "" : "s", median(BroadcastExperiment.flat(pb)),
-                    median(BroadcastExperiment.flat(pcpy))));
-            if (n >= 2) {
-                cpu.atLeast("copy / broadcast producer CPU at " + n + " consumers", 1, cpuRatio.get(n + "|" + largest));
-                checked = true;
+            List<double[]> pb = f.cpu().get(BROADCAST + "|" + n + "|" + largest);
+            List<double[]> pc = f.cpu().get(COPY + "|" + n + "|" + largest);
+            if (pb != null && pc != null) {
+                cpuDetail.add(String.format(Locale.ROOT, "%d consumer%s: broadcast %.0f, copy %.0f ns/record", n,
+                        n == 1 ? "" : "s", median(flat(pb)), median(flat(pc))));
+                if (n >= 2) {
+                    cpu.atLeast("copy / broadcast producer CPU at " + n + " consumers", 1, cpuRatio.get(n + "|" + largest));
+                    checked = true;
+                }
             }
         }
-        out.add(Claim.goal("producer-cpu", checked ? cpu.build().toClaim(cpuDetail.toString())
+        out.add(Claim.goal("producer-cpu", checked ? cpu.build().toClaim(String.join(", ", cpuDetail))
                 : SeedClaim.notMeasured(cpuText, "≥ 1",
                 "not measured: no thread CPU time, one discipline, or no cell with 2 or more consumers")));
         return out;

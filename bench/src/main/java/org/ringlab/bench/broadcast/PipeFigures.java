@@ -1,5 +1,9 @@
 package org.ringlab.bench.broadcast;
 
+import static org.ringlab.bench.broadcast.BroadcastExperiment.BROADCAST;
+import static org.ringlab.bench.broadcast.BroadcastExperiment.ID;
+import static org.ringlab.bench.broadcast.BroadcastExperiment.flat;
+import static org.ringlab.bench.broadcast.BroadcastExperiment.prose;
 import static org.ringlab.bench.util.Cells.cell;
 import static org.ringlab.bench.util.Cells.median;
 
@@ -13,8 +17,6 @@ import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
 import org.ringlab.bench.util.Sizes;
-
-import org.ringlab.bench.harness.PooledClaims;
 
 /**
  * The pipe part of the broadcast experiment: framed packets from a child JVM through an OS pipe,
@@ -57,36 +59,29 @@ final class PipeFigures {
                     last = r;
                 }
             }
-            Map<String, String> labels = Measurement.labels("part", "pipe", "strategy", strategy, "discipline", BroadcastExperiment.BROADCAST,
-                    "packet", Sizes.format(packet));
-            measurements.add(Measurement.ofForks(BroadcastExperiment.ID, labels, "pipe", "GB/s", true, false, gbps));
+            Map<String, String> labels = Measurement.labels("part", "pipe", "strategy", strategy, "discipline",
+                    BROADCAST, "packet", Sizes.format(packet));
+            measurements.add(Measurement.ofForks(ID, labels, "pipe", "GB/s", true, false, gbps));
             everySize.add(gbps);
-            measurements.add(Measurement.ofForks(BroadcastExperiment.ID, labels, "badHeaders", "count", false, true, bad));
-            measurements.add(new Measurement(BroadcastExperiment.ID, labels, "stagedBytesPerPacket", "bytes", false, true,
+            measurements.add(Measurement.ofForks(ID, labels, "badHeaders", "count", false, true, bad));
+            measurements.add(new Measurement(ID, labels, "stagedBytesPerPacket", "bytes", false, true,
                     new double[] {(double) last.framer().get("stagedBytes") / last.packets()}));
-            rows.add(List.of(Sizes.format(packet), Long.toString(last.packets()), cell(BroadcastExperiment.flat(gbps)),
-                    String.format(Locale.ROOT, "%.0f of %d inserted", median(BroadcastExperiment.flat(bad)), last.insertedJunk()),
+            rows.add(List.of(Sizes.format(packet), Long.toString(last.packets()), cell(flat(gbps)),
+                    String.format(Locale.ROOT, "%.0f of %d inserted", median(flat(bad)), last.insertedJunk()),
                     Long.toString(last.framer().get("truncatedPackets")),
                     Sizes.format(last.framer().get("bytesRead") / Math.max(1, last.framer().get("reads")))));
-            if (median(BroadcastExperiment.flat(gbps)) > best) {
-                best = median(BroadcastExperiment.flat(gbps));
+            if (median(flat(gbps)) > best) { // the best packet size is the one judged
+                best = median(flat(gbps));
                 bestIndex = pi;
             }
         }
-        tables.add(new Table("framed packets between processes: a child JVM writes seed 003's framed packets (junk "
-                + "before every " + profile.garbageEvery() + "th) into its stdout pipe, StreamFramer reassembles "
-                + "them into a 1-consumer broadcast queue on " + strategy + ", the consumer reads every byte "
-                + "(GB/s of pipe bytes from the first byte to the last packet consumed, median [min..max] of "
-                + forks.size() * profile.pipeRuns() + ": " + forks.size() + " forks × " + profile.pipeRuns() + ")",
+        tables.add(new Table(prose("pipe.table", "every", profile.garbageEvery(), "strategy", strategy, "samples",
+                forks.size() * profile.pipeRuns(), "forks", forks.size(), "runs", profile.pipeRuns()),
                 List.of("packet", "packets", "GB/s", "bad headers", "truncated", "bytes per read"), rows));
-        claims.add(Claim.goal("pipe-resync", new Claim("a bad header is counted and the framer resynchronises on "
-                + "the next prefix without dropping the rest of the stream",
-                badTotal + " bad headers counted for " + junkTotal + " junk insertions; all " + packetsTotal
-                        + " packets delivered intact",
+        claims.add(Claim.goal("pipe-resync", new Claim(prose("pipe.resync"), badTotal + " bad headers counted for "
+                + junkTotal + " junk insertions; all " + packetsTotal + " packets delivered intact",
                 badTotal == junkTotal ? Claim.Verdict.REPRODUCED : Claim.Verdict.DIFFERS)));
-        notes.add("the pipe is read through Process.getInputStream() (an InputStream), so StreamFramer stages "
-                + "each read through its 16 KiB chunk array (stagedBytesPerPacket); a channel would read "
-                + "straight into the slot");
+        notes.add(prose("pipe.staged"));
         return new BroadcastClaims.Pipes(profile.pipePackets(), List.copyOf(everySize), bestIndex);
     }
 }

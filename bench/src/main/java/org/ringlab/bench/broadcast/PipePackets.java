@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 
 import org.ringlab.queues.framing.PacketHeaderDescriptor;
 
-/** What the child writes and the parent checks: the data pattern, the junk, the size rules. */
+/** What the child writes and the parent checks: the data pattern, the junk, the size rules; the in-process records' pattern. */
 final class PipePackets {
 
     /** Junk between packets: no 0x3C in it, so the framer's scan resumes exactly at the next header. */
@@ -25,18 +25,22 @@ final class PipePackets {
 
     /** {@code dataLength} bytes of a fixed random pattern from {@code seed}. */
     static MemorySegment pattern(int dataLength, long seed) {
-        MemorySegment data = MemorySegment.ofArray(new long[dataLength / 8]);
+        return fill(MemorySegment.ofArray(new long[dataLength / 8]), seed);
+    }
+
+    /** {@code data} filled with a fixed random pattern of longs from {@code seed}: a record's contents. */
+    static MemorySegment fill(MemorySegment data, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        for (long off = 0; off < dataLength; off += 8) {
+        for (long off = 0; off < data.byteSize(); off += 8) {
             data.set(ValueLayout.JAVA_LONG, off, random.nextLong());
         }
         return data;
     }
 
-    /** The sum of the pattern's longs after the first, which carries the sequence number. */
-    static long tailSum(MemorySegment pattern) {
+    /** The sum of the longs from byte {@code from} to byte {@code to}: a pattern's, less those carrying a sequence number. */
+    static long sum(MemorySegment pattern, long from, long to) {
         long s = 0;
-        for (long off = 8; off < pattern.byteSize(); off += 8) {
+        for (long off = from; off < to; off += 8) {
             s += pattern.get(ValueLayout.JAVA_LONG, off);
         }
         return s;

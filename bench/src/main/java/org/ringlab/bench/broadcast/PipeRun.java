@@ -68,7 +68,7 @@ final class PipeRun {
         long packets = Math.max(1, pipeBytes / packetLength);
         long junk = garbageEvery > 0 ? packets / garbageEvery : 0;
         int dataLength = packetLength - PacketHeaderDescriptor.HEADER_LENGTH;
-        long tailSum = PipePackets.tailSum(PipePackets.pattern(dataLength, seed));
+        long tailSum = PipePackets.sum(PipePackets.pattern(dataLength, seed), 8, dataLength);
         ProcessBuilder pb = child(List.of(Integer.toString(packetLength),
                 Long.toString(packets), Integer.toString(garbageEvery), Long.toString(seed)));
         try (RingMemory memory = strategy.allocate(RingSpec.ofCapacity(CAPACITY));

@@ -7,14 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 import org.ringlab.bench.ab.AbFigures;
 import org.ringlab.bench.ab.AbReport;
@@ -23,12 +20,11 @@ import org.ringlab.bench.ab.BuildUnderTest;
 import org.ringlab.bench.report.Experiments;
 import org.ringlab.bench.util.Environment;
 import org.ringlab.bench.util.Platform;
+import org.ringlab.bench.util.PicocliCommand;
+import org.ringlab.bench.util.TwoCpus;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code ringlab ab A B}: two builds compared in one run, child JVMs of A and of B interleaved
@@ -48,14 +44,11 @@ import picocli.CommandLine.Spec;
                 "for every figure of the run (Benjamini-Hochberg q), is at most 0.05, else 'same' within the",
                 "half-width shown. Writes ab.json, ab.md and each child's log to --out. Exit code 0 whatever moved."},
         sortOptions = false)
-public final class AbCommand implements Callable<Integer> {
+public final class AbCommand extends PicocliCommand {
 
     /** The longest one child (one experiment of one build) may take. */
     static final Duration CHILD_TIMEOUT = Duration.ofMinutes(60);
     static final int DUET_REPETITIONS = 3;
-
-    @Spec
-    CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "A", description = "The baseline build: a directory or a git revision.")
     String a;
@@ -106,38 +99,30 @@ public final class AbCommand implements Callable<Integer> {
             + " duet. Default: the first two this process may use.")
     List<Integer> duetCpus = new ArrayList<>();
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
     @Override
     public Integer call() {
         List<String> chosen = chooseExperiments();
-        if (!CompareOptions.PROFILES.contains(profile) && !profile.equals("tiny")) {
-            throw new ParameterException(spec.commandLine(), "--profile: unknown profile '" + profile + "'; allowed: "
-                    + String.join(", ", CompareOptions.PROFILES));
-        }
+        CompareOptions.checkProfile(spec, "--profile: ", profile);
         if (rounds < 2) {
-            throw new ParameterException(spec.commandLine(), "--rounds must be at least 2 (one round has no interval),"
-                    + " got " + rounds);
+            throw refused("--rounds must be at least 2 (one round has no interval), got " + rounds);
         }
         AbRounds.Duet duetPlan = duet ? duetPlan() : null;
         if (!duet && (!duetCpus.isEmpty() || duetRepetitions != null)) {
-            throw new ParameterException(spec.commandLine(), "--duet-cpus and --duet-repetitions need --duet");
+            throw refused("--duet-cpus and --duet-repetitions need --duet");
         }
         Options.createOutDirectory(spec, out);
         AbRounds.Plan plan = new AbRounds.Plan(chosen, profile, seed, strategies, disciplines, fork, rounds, duetPlan,
                 CHILD_TIMEOUT);
 
-        PrintWriter stdout = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = out();
         Map<String, String> environment = Environment.describe(); // load average before we add to it
-        String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        String started = CompareOptions.now();
         long start = System.nanoTime();
         Path cwd = Path.of("").toAbsolutePath();
         try (BuildUnderTest buildA = resolve("A", a, cwd, null);
              BuildUnderTest buildB = resolve("B", b, cwd, buildA)) {
             List<AbRounds.RoundRun> runs = AbRounds.run(plan, buildA, buildB, AbRounds.forked(CHILD_TIMEOUT),
-                    out.resolve("logs"), line -> progress(err, line));
+                    out.resolve("logs"), this::progress);
             AbFigures.Result result = AbFigures.judge(chosen, runs);
             AbReport.AbJson json = AbReport.json(describe(), buildA, buildB, plan, started,
                     (System.nanoTime() - start) / 1e9, environment, runs, result);
@@ -151,12 +136,8 @@ public final class AbCommand implements Callable<Integer> {
     }
 
     private BuildUnderTest resolve(String role, String typed, Path cwd, BuildUnderTest other) {
-        try {
-            return BuildUnderTest.resolve(role, typed, cwd, out.resolve("build-" + role + ".log").toAbsolutePath(),
-                    line -> progress(spec.commandLine().getErr(), line), other);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        return checked("", () -> BuildUnderTest.resolve(role, typed, cwd, out.resolve("build-" + role + ".log")
+                .toAbsolutePath(), this::progress, other));
     }
 
     private List<String> chooseExperiments() {
@@ -166,8 +147,7 @@ public final class AbCommand implements Callable<Integer> {
         }
         for (String id : experiments) {
             if (!known.contains(id)) {
-                throw new ParameterException(spec.commandLine(), "--experiment: unknown experiment '" + id
-                        + "'; allowed: " + String.join(", ", known));
+                throw refused("--experiment: unknown experiment '" + id + "'; allowed: " + String.join(", ", known));
             }
         }
         return List.copyOf(new LinkedHashSet<>(experiments));
@@ -176,12 +156,11 @@ public final class AbCommand implements Callable<Integer> {
     private AbRounds.Duet duetPlan() {
         int repetitions = duetRepetitions == null ? DUET_REPETITIONS : duetRepetitions;
         if (repetitions < 1) {
-            throw new ParameterException(spec.commandLine(), "--duet-repetitions must be at least 1, got " + repetitions);
+            throw refused("--duet-repetitions must be at least 1, got " + repetitions);
         }
         List<Integer> cpus = duetCpus.isEmpty() ? firstTwoCpus() : duetCpus;
         if (cpus.size() != 2 || cpus.get(0).equals(cpus.get(1)) || cpus.get(0) < 0 || cpus.get(1) < 0) {
-            throw new ParameterException(spec.commandLine(), "--duet-cpus needs two different CPU numbers >= 0, got "
-                    + cpus);
+            throw refused("--duet-cpus needs two different CPU numbers >= 0, got " + cpus);
         }
         for (int cpu : cpus) {
             checkTaskset(cpu);
@@ -191,16 +170,15 @@ public final class AbCommand implements Callable<Integer> {
 
     private List<Integer> firstTwoCpus() {
         if (Platform.threads().isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "--duet: cannot tell which CPUs this process may use ("
+            throw refused("--duet: cannot tell which CPUs this process may use ("
                     + Platform.unavailabilityCause() + "); name two with --duet-cpus");
         }
         BitSet allowed = Platform.requireThreads().currentThreadAffinity();
-        int first = allowed.nextSetBit(0);
-        int second = first < 0 ? -1 : allowed.nextSetBit(first + 1);
-        if (second < 0) {
-            throw new ParameterException(spec.commandLine(), "--duet needs two CPUs, this process may use " + allowed);
+        int[] two = TwoCpus.firstTwo(allowed);
+        if (two == null) {
+            throw refused("--duet needs two CPUs, this process may use " + allowed);
         }
-        return List.of(first, second);
+        return List.of(two[0], two[1]);
     }
 
     /** taskset must exist and accept the CPU, before minutes of building and measuring. */
@@ -220,12 +198,12 @@ public final class AbCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while checking taskset", e);
         }
-        throw new ParameterException(spec.commandLine(), "--duet: cannot pin to CPU " + cpu + " with taskset: " + why);
+        throw refused("--duet: cannot pin to CPU " + cpu + " with taskset: " + why);
     }
 
-    private static void progress(PrintWriter err, String line) {
-        err.println("ab: " + line);
-        err.flush();
+    private void progress(String line) {
+        err().println("ab: " + line);
+        err().flush();
     }
 
     private static void write(Path file, String text) {
@@ -243,12 +221,7 @@ public final class AbCommand implements Callable<Integer> {
             s.append(" --experiment ").append(String.join(",", experiments));
         }
         s.append(" --profile ").append(profile).append(" --rounds ").append(rounds).append(" --seed ").append(seed);
-        if (!strategies.isEmpty()) {
-            s.append(" --strategy ").append(String.join(",", strategies));
-        }
-        if (!disciplines.isEmpty()) {
-            s.append(" --discipline ").append(String.join(",", disciplines));
-        }
+        s.append(CompareOptions.filters(strategies, disciplines));
         if (!fork) {
             s.append(" --no-fork");
         }

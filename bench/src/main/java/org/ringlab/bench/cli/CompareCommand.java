@@ -14,9 +14,4 @@ import picocli.CommandLine.Command;
                 "  (driver, broadcast, anchors when present on the class path)"},
         sortOptions = false)
 public final class CompareCommand extends ComparingCommand {
-
-    @Override
-    String commandName() {
-        return "ringlab compare";
-    }
 }

@@ -73,7 +73,7 @@ public final class CompareOptions {
     int run(CommandSpec spec, String command) {
         List<Experiment> all = Experiments.all();
         List<Experiment> chosen = choose(spec, all);
-        checkProfile(spec);
+        checkProfile(spec, "", profile);
         checkNames(spec, "strategy", strategies, strategyNames());
         checkNames(spec, "discipline", disciplines, new TreeSet<>(Registries.disciplines().names()));
         Options.createOutDirectory(spec, out);
@@ -81,7 +81,7 @@ public final class CompareOptions {
         PrintWriter stdout = spec.commandLine().getOut();
         Progress progress = new Progress(spec.commandLine().getErr());
         Map<String, String> environment = Environment.describe(); // load average before we add to it
-        String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        String started = now();
         long runStart = System.nanoTime();
         List<Section> sections = new ArrayList<>();
         for (int i = 0; i < chosen.size(); i++) {
@@ -106,13 +106,22 @@ public final class CompareOptions {
             stdout.print(ReportWriter.console(section));
             stdout.flush();
         }
-        ReportWriter.Run run = new ReportWriter.Run(command, profile, seed, fork, strategies, disciplines, environment,
-                started, seconds(runStart));
+        writeReport(stdout, out, new ReportWriter.Run(command, profile, seed, fork, strategies, disciplines,
+                environment, started, seconds(runStart)), sections);
+        return sections.stream().allMatch(Section::ok) ? 0 : 1;
+    }
+
+    /** Writes the report folder {@code out} and names its files on {@code stdout}. */
+    static void writeReport(PrintWriter stdout, Path out, ReportWriter.Run run, List<Section> sections) {
         ReportWriter.write(out, run, sections);
         stdout.println("report: " + out.resolve(ReportWriter.HTML) + ", " + out.resolve(ReportWriter.MARKDOWN) + ", "
                 + out.resolve(ReportWriter.JSON));
         stdout.flush();
-        return sections.stream().allMatch(Section::ok) ? 0 : 1;
+    }
+
+    /** Now, to the second, as the report's header says when a run started. */
+    static String now() {
+        return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     }
 
     /** The command line as typed, for the report header. */
@@ -121,17 +130,17 @@ public final class CompareOptions {
         if (!experiments.isEmpty() && !name.startsWith("ringlab run ")) {
             b.append(" --experiment ").append(String.join(",", experiments));
         }
-        if (!strategies.isEmpty()) {
-            b.append(" --strategy ").append(String.join(",", strategies));
-        }
-        if (!disciplines.isEmpty()) {
-            b.append(" --discipline ").append(String.join(",", disciplines));
-        }
-        b.append(" --seed ").append(seed);
+        b.append(filters(strategies, disciplines)).append(" --seed ").append(seed);
         if (!fork) {
             b.append(" --no-fork");
         }
         return b.toString();
+    }
+
+    /** {@code --strategy} and {@code --discipline} as typed, each left out when empty. */
+    static String filters(List<String> strategies, List<String> disciplines) {
+        return (strategies.isEmpty() ? "" : " --strategy " + String.join(",", strategies))
+                + (disciplines.isEmpty() ? "" : " --discipline " + String.join(",", disciplines));
     }
 
     private List<Experiment> choose(CommandSpec spec, List<Experiment> all) {
@@ -154,9 +163,10 @@ public final class CompareOptions {
         return chosen;
     }
 
-    private void checkProfile(CommandSpec spec) {
+    /** Refuses a profile other than quick, full (and the tests' tiny), {@code prefix} before the message. */
+    static void checkProfile(CommandSpec spec, String prefix, String profile) {
         if (!PROFILES.contains(profile) && !profile.equals(TINY)) {
-            throw new ParameterException(spec.commandLine(), "unknown profile '" + profile + "'; allowed: "
+            throw new ParameterException(spec.commandLine(), prefix + "unknown profile '" + profile + "'; allowed: "
                     + String.join(", ", PROFILES));
         }
     }

@@ -6,7 +6,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 import org.ringlab.api.support.ElementRing;
 import org.ringlab.api.MemoryStrategy;
@@ -15,10 +14,9 @@ import org.ringlab.api.Registries;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
 import org.ringlab.bench.history.ColdRun;
+import org.ringlab.bench.util.PicocliCommand;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code ringlab demo}: seed 000's example program on every available memory strategy. Seven
@@ -31,7 +29,7 @@ import picocli.CommandLine.Spec;
                 "16x16x16-byte matrices filled with 0..6 are put into a ring of 4; prints the element",
                 "sums 12288, 16384, 20480, 24576 and the total 73728 read through one contiguous view",
                 "of the whole history. Exits 1 if any sum is wrong."})
-public final class DemoCommand implements Callable<Integer> {
+public final class DemoCommand extends PicocliCommand {
 
     static final int SLOTS = 4;                    // M
     static final int H = 16;
@@ -40,22 +38,16 @@ public final class DemoCommand implements Callable<Integer> {
     static final int ELEMENT = H * W * F;          // 4096 bytes of CV_8U
     static final int VALUES = 7;                   // matrices filled with 0, 1, ..., 6
 
-    @Spec
-    CommandSpec spec;
-
     @Option(names = "--strategy", paramLabel = "NAME", description = "Only this memory strategy (repeatable).")
     List<String> strategies = new ArrayList<>();
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         ProviderRegistry<MemoryStrategy> registry = Registries.memoryStrategies();
         List<MemoryStrategy> chosen = Options.choose(spec, registry, "memory strategy", strategies, new ArrayList<>());
         if (chosen.isEmpty()) {
-            PrintWriter err = spec.commandLine().getErr();
+            PrintWriter err = err();
             err.println("ringlab: demo: no memory strategy is available"
                     + (registry.names().isEmpty() ? " (none discovered)" : " (discovered: "
                     + String.join(", ", registry.names()) + "; see 'ringlab list' for why)"));

@@ -1,17 +1,14 @@
 package org.ringlab.bench.cli;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 import org.ringlab.bench.report.Diff;
 import org.ringlab.bench.report.NoiseFloor;
 import org.ringlab.bench.report.ResultsFile;
+import org.ringlab.bench.util.PicocliCommand;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /** {@code ringlab diff A.json B.json}: what moved between two runs, beyond noise or not. */
 @Command(name = "diff",
@@ -27,10 +24,7 @@ import picocli.CommandLine.Spec;
                 "Two separate runs cannot separate a drift of the machine between them from a change of the code:",
                 "to judge a change, use 'ringlab ab A B', which interleaves both builds in one run."},
         sortOptions = false)
-public final class DiffCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+public final class DiffCommand extends PicocliCommand {
 
     @Mixin
     ResultsPair files;
@@ -39,29 +33,21 @@ public final class DiffCommand implements Callable<Integer> {
             + " on another A/A pair (refused when measured on A and B themselves)."})
     Path noiseFloor;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
     @Override
     public Integer call() {
-        ResultsFile ra = files.readA(spec);
-        ResultsFile rb = files.readB(spec);
+        ResultsFile ra = checked("", () -> ResultsFile.read(files.a));
+        ResultsFile rb = checked("", () -> ResultsFile.read(files.b));
         Diff.Result d = Diff.compare(ra.measurements(), rb.measurements(), ra.references(), rb.references());
         if (noiseFloor != null) {
-            NoiseFloor floor;
-            try {
-                floor = NoiseFloor.read(noiseFloor);
-            } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), "--noise-floor " + e.getMessage());
-            }
+            NoiseFloor floor = checked("--noise-floor ", () -> NoiseFloor.read(noiseFloor));
             String refusal = floor.refusal(ra, rb);
             if (refusal != null) {
-                throw new ParameterException(spec.commandLine(), "--noise-floor " + noiseFloor + ": " + refusal);
+                throw refused("--noise-floor " + noiseFloor + ": " + refusal);
             }
             d = Diff.withFloor(d, floor.byKey(), floor.describe(noiseFloor, ra, rb));
         }
-        spec.commandLine().getOut().print(Diff.render(d, files.a + " (" + ra.command() + ")", files.b + " (" + rb.command() + ")"));
-        spec.commandLine().getOut().flush();
+        out().print(Diff.render(d, files.a + " (" + ra.command() + ")", files.b + " (" + rb.command() + ")"));
+        out().flush();
         return 0;
     }
 }

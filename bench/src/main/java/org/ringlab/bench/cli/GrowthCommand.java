@@ -1,9 +1,7 @@
 package org.ringlab.bench.cli;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import org.ringlab.api.GrowthPolicy;
 import org.ringlab.api.GrowthStrategy;
@@ -12,12 +10,11 @@ import org.ringlab.bench.growth.GrowthCase;
 import org.ringlab.bench.growth.GrowthExperiment;
 import org.ringlab.bench.growth.GrowthPlan;
 import org.ringlab.bench.growth.GrowthProfile;
+import org.ringlab.bench.util.PicocliCommand;
 import org.ringlab.growth.GrowthWorkload;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /** {@code ringlab growth}: seed 002's experiment with its own knobs (target, chunk, factor, repetitions). */
 @Command(name = "growth",
@@ -28,10 +25,7 @@ import picocli.CommandLine.Spec;
                 "your own instead. Peak RSS / final size, moves, bytes moved and copied, page faults, time.",
                 "'ringlab compare --experiment growth' runs the same with the profile's defaults."},
         sortOptions = false)
-public final class GrowthCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+public final class GrowthCommand extends PicocliCommand {
 
     // A String, not an enum: the test-only "tiny" profile stays out of --help.
     @Option(names = "--profile", paramLabel = "PROFILE", description = "quick (default) or full.")
@@ -49,12 +43,8 @@ public final class GrowthCommand implements Callable<Integer> {
                     + " allocator caches then mix).")
     Boolean fork;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Recorded in the report (the workload is deterministic).")
-    long seed = 1;
-
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Also write the report folder (report.md, report.html, results.json, charts) into DIR.")
-    Path out;
+    @Mixin
+    ReportOptions report;
 
     @Option(names = "--target", paramLabel = "SIZE",
             description = "Final size of a workload of your own (64M is a power of two, copying's best case; 65M"
@@ -72,9 +62,6 @@ public final class GrowthCommand implements Callable<Integer> {
                     + " each append needs, like seed 002's realloc loop).")
     Integer factor;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
     @Override
     public Integer call() {
         GrowthPlan plan = growthPlan();
@@ -83,44 +70,29 @@ public final class GrowthCommand implements Callable<Integer> {
         }
         GrowthExperiment experiment = new GrowthExperiment();
         SingleExperiment single = new SingleExperiment(spec, experiment);
-        GrowthExperiment.Outcome o = ownWorkload() ? experiment.run(plan, single.progress())
+        boolean own = target != null || chunk != null || initial != null || factor != null; // else the seed's tests
+        GrowthExperiment.Outcome o = own ? experiment.run(plan, single.progress())
                 : experiment.runCases(plan.profile(), plan.strategies(), plan.skipped(), repetitions == null
-                ? plan.profile().caseRepetitions() : plan.repetitions(), plan.fork(), seed, out, single.progress());
-        return single.finish(o.result(), o.allStrategiesOk(), out, "ringlab growth --profile " + profile, profile, seed,
-                plan.fork(), strategies);
-    }
-
-    /** Whether a workload option was given: then that workload alone runs, not the seed's tests. */
-    boolean ownWorkload() {
-        return target != null || chunk != null || initial != null || factor != null;
+                ? plan.profile().caseRepetitions() : plan.repetitions(), plan.fork(), report.seed, report.out,
+                single.progress());
+        return single.finish(o.result(), o.allStrategiesOk(), report.out, "ringlab growth --profile " + profile,
+                profile, report.seed, plan.fork(), strategies);
     }
 
     /** The plan of a workload of one's own (its defaults: the profile's size, doubling from one 1 MiB append). */
-    GrowthPlan growthPlan() {
-        GrowthProfile p;
-        try {
-            p = GrowthProfile.parse(profile);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+    private GrowthPlan growthPlan() {
+        GrowthProfile p = checked("", () -> GrowthProfile.parse(profile));
         long targetBytes = target == null ? p.targetBytes() : Options.size(spec, "--target", target);
         long chunkBytes = chunk == null ? GrowthProfile.CHUNK_BYTES : Options.size(spec, "--chunk", chunk);
         long initialBytes = initial == null ? Math.min(chunkBytes, targetBytes) : Options.size(spec, "--initial", initial);
-        GrowthWorkload workload;
-        try {
-            workload = new GrowthWorkload(targetBytes, chunkBytes, initialBytes, factor == null ? 2 : factor);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
-        int reps = repetitions == null ? p.repetitions() : repetitions;
-        if (reps < 1) {
-            throw new ParameterException(spec.commandLine(), "--reps must be at least 1, got " + reps);
-        }
-        Options.createOutDirectory(spec, out);
+        GrowthWorkload workload = checked("", () -> new GrowthWorkload(targetBytes, chunkBytes, initialBytes,
+                factor == null ? 2 : factor));
+        Options.atLeast(spec, "--reps", repetitions, 1);
+        Options.createOutDirectory(spec, report.out);
         List<String> skipped = new ArrayList<>();
         List<GrowthStrategy> chosen = Options.choose(spec, Registries.growthStrategies(), "growth strategy", strategies,
                 skipped);
-        return new GrowthPlan(p, chosen, GrowthCase.custom(workload), reps, fork == null ? p.fork() : fork, seed, out,
-                skipped);
+        return new GrowthPlan(p, chosen, GrowthCase.custom(workload), repetitions == null ? p.repetitions() : repetitions,
+                fork == null ? p.fork() : fork, report.seed, report.out, skipped);
     }
 }

@@ -3,41 +3,33 @@ package org.ringlab.bench.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import org.ringlab.api.Availability;
-import org.ringlab.api.Capability;
 import org.ringlab.api.support.FallbackChain;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.ProviderRegistry;
 import org.ringlab.api.Registries;
 import org.ringlab.api.RinglabProvider;
+import org.ringlab.bench.util.PicocliCommand;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import org.ringlab.api.StrategyChoice;
 
 /** {@code ringlab list}: every discovered provider, available or not, and why not. */
 @Command(name = "list",
         description = "Every discovered memory strategy, growth strategy and queue discipline, available or not, and why not;"
                 + " the default mirrored strategy and why the ones before it were skipped.")
-public final class ListCommand implements Callable<Integer> {
+public final class ListCommand extends PicocliCommand {
 
     private static final int NAME_WIDTH = 20;
     private static final String INDENT = "  " + " ".repeat(NAME_WIDTH + 1);
 
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         boolean ok = section(out, "Memory strategies", Registries::memoryStrategies, true);
         out.println();
         defaultMirrored(out);
@@ -112,43 +104,31 @@ public final class ListCommand implements Callable<Integer> {
         }
     }
 
-    private static Availability availability(RinglabProvider p) {
+    /** What {@code ask} returns, or {@code broken} of what it threw: a provider's method may throw when unavailable. */
+    private static <T> T guarded(Supplier<T> ask, Function<Throwable, T> broken) {
         try {
-            return p.availability();
+            return ask.get();
         } catch (RuntimeException | LinkageError e) {
-            return Availability.unavailable("availability() threw " + e);
+            return broken.apply(e);
         }
     }
 
+    private static Availability availability(RinglabProvider p) {
+        return guarded(p::availability, e -> Availability.unavailable("availability() threw " + e));
+    }
+
     private static String description(RinglabProvider p) {
-        try {
-            String d = p.description();
-            return d == null ? "" : d;
-        } catch (RuntimeException | LinkageError e) {
-            return "(description() threw " + e + ")";
-        }
+        return guarded(() -> Objects.requireNonNullElse(p.description(), ""), e -> "(description() threw " + e + ")");
     }
 
     /** The granularity, or "-" when the strategy cannot say (unavailable strategies may throw). */
     private static String granularity(MemoryStrategy m) {
-        try {
-            return Long.toString(m.granularity());
-        } catch (RuntimeException | LinkageError e) {
-            return "-";
-        }
+        return guarded(() -> Long.toString(m.granularity()), e -> "-");
     }
 
     private static String capabilities(MemoryStrategy m) {
-        try {
-            return "[" + m.capabilities().stream().sorted()
-                    .map(ListCommand::id)
-                    .collect(Collectors.joining(", ")) + "]";
-        } catch (RuntimeException | LinkageError e) {
-            return "[capabilities() threw " + e + "]";
-        }
-    }
-
-    private static String id(Capability c) {
-        return c.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return guarded(() -> "[" + m.capabilities().stream().sorted()
+                .map(c -> c.name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                .collect(Collectors.joining(", ")) + "]", e -> "[capabilities() threw " + e + "]");
     }
 }

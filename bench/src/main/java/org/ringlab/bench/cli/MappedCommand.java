@@ -10,10 +10,10 @@ import org.ringlab.bench.mapped.MappedExperiment;
 import org.ringlab.bench.mapped.MappedProfile;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.queues.mapped.MappedQueue;
+import org.ringlab.bench.util.PicocliCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -29,10 +29,7 @@ import picocli.CommandLine.Spec;
                 "pinned vs not (HdrHistogram); (c) the record checksum's cost: ns per record to write and",
                 "read 100,000 records of 32, 128 and 1024 bytes with CRC32C and with NONE."},
         subcommands = MappedCommand.ReaderCommand.class, sortOptions = false)
-public final class MappedCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+public final class MappedCommand extends PicocliCommand {
 
     @Option(names = "--profile", paramLabel = "PROFILE", description = "quick (default: 64 MiB, 4 repetitions, "
             + "10k messages) or full (256 MiB, 11 repetitions, 3 x 100k messages); messages every 100 µs.")
@@ -71,28 +68,17 @@ public final class MappedCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Also write the report folder (report.md, report.html, results.json, charts) into DIR.")
     Path out;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
     @Override
     public Integer call() {
-        MappedExperiment.Setup p;
-        List<PrefaultPolicy> writer;
-        List<PrefaultPolicy> reader;
-        try {
-            p = MappedExperiment.Setup.of(MappedProfile.parse(profile));
-            writer = PrefaultPolicy.parseList(writerPolicy);
-            reader = PrefaultPolicy.parseList(readerPolicy);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        MappedExperiment.Setup p = checked("", () -> MappedExperiment.Setup.of(MappedProfile.parse(profile)));
+        List<PrefaultPolicy> writer = checked("", () -> PrefaultPolicy.parseList(writerPolicy));
+        List<PrefaultPolicy> reader = checked("", () -> PrefaultPolicy.parseList(readerPolicy));
         long bytes = size == null ? p.bytes() : Options.size(spec, "--size", size);
         Options.atLeast(spec, "--reps", repetitions, 1);
         Options.atLeast(spec, "--messages", messages, 1);
         Options.atLeast(spec, "--interval-us", intervalMicros, 0); // 0: back to back
         if (!List.of("all", "prefault", "latency", "checksum").contains(table)) {
-            throw new ParameterException(spec.commandLine(), "--table must be prefault, latency, checksum or all, got '"
-                    + table + "'");
+            throw refused("--table must be prefault, latency, checksum or all, got '" + table + "'");
         }
         Path tmpfs = Options.writableDirectory(spec, "--dir", dir == null ? p.tmpfs() : dir);
         Path disk = Options.writableDirectory(spec, "--disk-dir", diskDir == null ? p.disk() : diskDir);

@@ -62,8 +62,9 @@ public final class Options {
     }
 
     /**
-     * The providers named on the command line (each must exist and be available), or every
-     * available one when none is named; the unavailable ones left out are added to {@code skipped}.
+     * The providers named on the command line (each must exist and be available, else refused
+     * naming {@code kind}: "memory strategy", "growth strategy"), or every available one when none
+     * is named; the unavailable ones left out are added to {@code skipped}.
      */
     static <T extends RinglabProvider> List<T> choose(CommandSpec spec, ProviderRegistry<T> registry, String kind,
                                                       List<String> names, List<String> skipped) {
@@ -72,7 +73,14 @@ public final class Options {
         }
         List<T> chosen = new ArrayList<>();
         for (String name : new LinkedHashSet<>(names)) {
-            chosen.add(Strategies.requireAvailable(spec, registry, kind, name));
+            T p = registry.find(name).orElseThrow(() -> new ParameterException(spec.commandLine(), "unknown " + kind
+                    + " '" + name + "'; known: "
+                    + (registry.names().isEmpty() ? "none discovered" : String.join(", ", registry.names()))));
+            if (!p.availability().isAvailable()) {
+                throw new ParameterException(spec.commandLine(), kind + " '" + name + "' is unavailable here: "
+                        + p.availability().reason());
+            }
+            chosen.add(p);
         }
         return chosen;
     }

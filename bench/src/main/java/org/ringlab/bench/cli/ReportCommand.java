@@ -1,21 +1,15 @@
 package org.ringlab.bench.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import org.ringlab.bench.report.JmhImport;
 import org.ringlab.bench.report.ReportWriter;
 import org.ringlab.bench.report.Section;
 import org.ringlab.bench.util.Environment;
+import org.ringlab.bench.util.PicocliCommand;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /** {@code ringlab report --jmh F}: JMH's JSON results (rigorous mode) as the same report folder. */
 @Command(name = "report",
@@ -24,10 +18,7 @@ import picocli.CommandLine.Spec;
                 "each benchmark filed under the @ForExperiment of its class, params as labels, every",
                 "iteration as a sample, secondary metrics (gc.alloc.rate.norm, @AuxCounters) as extra figures."},
         sortOptions = false)
-public final class ReportCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+public final class ReportCommand extends PicocliCommand {
 
     @Option(names = "--jmh", required = true, paramLabel = "FILE", description = "JMH's -rf json result file.")
     Path jmh;
@@ -35,25 +26,13 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Report folder (default: ${DEFAULT-VALUE}).")
     Path out = Path.of("ringlab-report");
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
     @Override
     public Integer call() {
-        List<Section> sections;
-        try {
-            sections = JmhImport.read(jmh);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        List<Section> sections = checked("", () -> JmhImport.read(jmh));
         Options.createOutDirectory(spec, out);
-        PrintWriter stdout = spec.commandLine().getOut();
-        sections.forEach(s -> stdout.print(ReportWriter.console(s)));
-        ReportWriter.write(out, new ReportWriter.Run("ringlab report --jmh " + jmh, "jmh", 0, true, List.of(), List.of(),
-                Environment.describe(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), 0), sections);
-        stdout.println("report: " + out.resolve(ReportWriter.HTML) + ", " + out.resolve(ReportWriter.MARKDOWN) + ", "
-                + out.resolve(ReportWriter.JSON));
-        stdout.flush();
+        sections.forEach(s -> out().print(ReportWriter.console(s)));
+        CompareOptions.writeReport(out(), out, new ReportWriter.Run("ringlab report --jmh " + jmh, "jmh", 0, true,
+                List.of(), List.of(), Environment.describe(), CompareOptions.now(), 0), sections);
         return 0;
     }
 }

@@ -12,9 +12,4 @@ import picocli.CommandLine.Command;
                 VerdictsCommand.class, ReportCommand.class, SeedsCommand.class},
         sortOptions = false)
 public final class RinglabCommand extends ComparingCommand {
-
-    @Override
-    String commandName() {
-        return "ringlab";
-    }
 }

@@ -1,17 +1,13 @@
 package org.ringlab.bench.cli;
 
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.Experiments;
+import org.ringlab.bench.util.PicocliCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code ringlab run EXPERIMENT [options]}: one subcommand per experiment found
@@ -22,17 +18,11 @@ import picocli.CommandLine.Spec;
         description = {"Runs one experiment (an id from 'ringlab list', e.g. history, growth,",
         "mapped, driver, broadcast, anchors) and writes its report folder.",
         "'ringlab run EXPERIMENT --help' lists its options: the shared ones and its own."}, sortOptions = false)
-public final class RunCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+public final class RunCommand extends PicocliCommand {
 
     // Only an unknown name lands here: every experiment is a subcommand.
     @Parameters(index = "0", paramLabel = "EXPERIMENT", arity = "0..1", description = "The experiment's id.")
     String experiment;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
 
     /** Adds one subcommand per experiment ServiceLoader finds to {@code run}. */
     public static void addExperiments(CommandLine run) {
@@ -44,7 +34,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<String> ids = Experiments.all().stream().map(Experiment::id).toList();
-        throw new ParameterException(spec.commandLine(), (experiment == null ? "name an experiment"
+        throw refused((experiment == null ? "name an experiment"
                 : "unknown experiment '" + experiment + "'") + "; allowed: " + String.join(", ", ids));
     }
 }

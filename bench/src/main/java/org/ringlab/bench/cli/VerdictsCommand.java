@@ -4,17 +4,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import org.ringlab.bench.report.ReportWriter;
 import org.ringlab.bench.report.ResultsFile;
 import org.ringlab.bench.report.Verdicts;
+import org.ringlab.bench.util.PicocliCommand;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code ringlab verdicts RUN RUN...}: each claim's verdict per run, flips flagged. */
 @Command(name = "verdicts",
@@ -23,16 +19,10 @@ import picocli.CommandLine.Spec;
                 "results.json) and flags a claim confirmed in one run and DIFFERS in another (FLIP) or otherwise",
                 "not the same in every run (varies). Exit code 0 without a flip, 1 with one."},
         sortOptions = false)
-public final class VerdictsCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+public final class VerdictsCommand extends PicocliCommand {
 
     @Parameters(arity = "2..*", paramLabel = "RUN", description = "A report folder or a results.json; two or more.")
     List<Path> runs;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
 
     @Override
     public Integer call() {
@@ -40,17 +30,13 @@ public final class VerdictsCommand implements Callable<Integer> {
         List<String> names = new ArrayList<>();
         for (Path run : runs) {
             Path json = Files.isDirectory(run) ? run.resolve(ReportWriter.JSON) : run;
-            try {
-                ResultsFile f = ResultsFile.read(json);
-                files.add(f);
-                names.add(json + " (" + f.command() + ")");
-            } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), e.getMessage());
-            }
+            ResultsFile f = checked("", () -> ResultsFile.read(json));
+            files.add(f);
+            names.add(json + " (" + f.command() + ")");
         }
         List<Verdicts.Row> rows = Verdicts.of(files);
-        spec.commandLine().getOut().print(Verdicts.render(rows, names));
-        spec.commandLine().getOut().flush();
+        out().print(Verdicts.render(rows, names));
+        out().flush();
         return rows.stream().anyMatch(Verdicts.Row::flips) ? 1 : 0;
     }
 }

@@ -107,7 +107,7 @@ record DriverPartTask(String profile, String part, String strategy, long seed, L
                         DriverWorkloads.interleaved(memory, spsc, a == 0 ? 1 : 32, p.interleavedRecords())});
                 }
                 case WORK -> BatchingWithWork.run(memory, Strategies.discipline(DriverExperiment.SPSC), order,
-                        Math.min(p.interleavedRecords(), 500_000), FlowTable.defaultBytes(), seed).rows();
+                        Math.min(p.interleavedRecords(), 500_000), FlowTable.defaultBytes(), seed).forks().forks().getFirst();
                 case HEADER -> rows(p.warmups() + 1, 2, (a, r) -> new double[] {
                     BufferLoops.headerLoop(a == 0, p.headerOps()), BufferLoops.headerBytesMoved(a == 0)});
                 default -> napi(p, memory, Long.parseLong(part.substring(NAPI.length())));

@@ -7,7 +7,7 @@ import java.util.List;
  *
  * @param name               {@code tiny}, {@code quick} or {@code full}
  * @param warmups            untimed rounds before the timed ones (JIT, page faults)
- * @param repetitions        timed rounds; every one is kept as a sample
+ * @param repetitions        (a)'s timed repetitions of each strategy, shared among its forks; every one is kept as a sample
  * @param roundNanos         producer run time of one two-thread round
  * @param interleavedRecords records of one single-thread round (offer 32, consume 32, repeat)
  * @param poolOps            allocate + free pairs of one pool round
@@ -36,14 +36,17 @@ record DriverProfile(String name, int warmups, int repetitions, long roundNanos,
         return switch (profile) {
             case "tiny" -> new DriverProfile("tiny", 0, 2, 20_000_000L, 32 * 2_000, 200_000, 10_000, 100_000,
                     List.of(GIGABIT_64_BYTE_FRAMES), 40_000_000L, 1, 2, 2, true);
-            // (d) at seed 001's 1.49 M/s only, the rate its claims judge: each further rate cost 7 s of the 4 minutes
-            // (three idle runs took 244-265 s with 1 M/s as well); the full profile sweeps five.
-            // (a): 4 timed rounds per strategy child (each round about 0.47 s idle; a fifth cost 4 s of
-            // the 4 minutes over nine strategies, and its claims sit on their thresholds, ~39 rounds away),
-            // and of the fixed mirrors only the default: the others run the same code on the same memory
-            // shape, at about 3 s a child (12 s of the 4 minutes).
-            case "quick" -> new DriverProfile("quick", 1, 4, 70_000_000L, 32 * 25_000, 2_000_000, 100_000, 1_000_000,
-                    List.of(GIGABIT_64_BYTE_FRAMES), 500_000_000L, 2, 3, 2, false);
+            // Five forks of every part, each short: the figures vary little inside a child and much
+            // from child to child, so a fork is the unit of every interval, and five give each claim
+            // 4 degrees of freedom of its own where two gave 1 (t 2.78 against 12.7). A child's
+            // start (about 0.5 s with the class archive) is then most of its cost, so each fork
+            // times one repetition after one warm-up. (a): 40 ms two-thread rounds and 400,000-record
+            // one-thread rounds, about 0.25 s a round; of the fixed mirrors only the default (the
+            // others run the same code on the same memory shape, at 5 children each). (d) at seed
+            // 001's 1.49 M/s only, the rate its claims judge (each further rate costs 5 children);
+            // the full profile sweeps five.
+            case "quick" -> new DriverProfile("quick", 1, 5, 40_000_000L, 32 * 12_500, 1_000_000, 50_000, 500_000,
+                    List.of(GIGABIT_64_BYTE_FRAMES), 200_000_000L, 5, 1, 1, false);
             // Seed 001's sizes: 1 million operations per figure, one second of 1 Gbit/s traffic.
             case "full" -> new DriverProfile("full", 2, 5, 1_000_000_000L, 1_000_000, 10_000_000, 1_000_000, 1_000_000,
                     List.of(100_000L, 500_000L, 1_000_000L, GIGABIT_64_BYTE_FRAMES, 3_000_000L), 1_000_000_000L, 3, 3, 2, true);

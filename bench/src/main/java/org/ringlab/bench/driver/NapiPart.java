@@ -10,10 +10,10 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.ringlab.bench.driver.scenario.DriverPools;
+import org.ringlab.bench.driver.scenario.ForkChart;
 import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.harness.ForkedRows;
 import org.ringlab.bench.harness.SeedClaim;
-import org.ringlab.bench.report.Chart;
 import org.ringlab.bench.report.Measurement;
 import org.ringlab.bench.report.Table;
 
@@ -49,12 +49,9 @@ final class NapiPart {
         DriverProfile p = run.profile;
         int rates = p.napiRates().size();
         List<String> rateNames = new ArrayList<>();
-        double[][] loss = new double[2][rates];
-        double[][] cpuPerRecord = new double[2][rates];
-        double[][][] lossReps = new double[2][rates][];
-        double[][][] cpuReps = new double[2][rates][];
-        double[][][] lossForks = new double[2][rates][];
-        double[][][] cpuForks = new double[2][rates][];
+        // [mode][rate] → a group of repetitions per fork, for the charts
+        List<List<List<double[]>>> lossOf = List.of(new ArrayList<>(), new ArrayList<>());
+        List<List<List<double[]>>> cpuOf = List.of(new ArrayList<>(), new ArrayList<>());
         List<List<String>> rows = new ArrayList<>();
         ForkedRows top = null; // the highest rate at or below 1 Gbit/s, the goals' rate
         String topName = null;
@@ -74,12 +71,8 @@ final class NapiPart {
                 }
                 double[] lossPct = runs.flat(row(0, m));
                 double[] cpuNs = runs.flat(row(2, m));
-                loss[m][ri] = median(lossPct);
-                cpuPerRecord[m][ri] = cpu ? median(cpuNs) : Double.NaN;
-                lossReps[m][ri] = lossPct;
-                cpuReps[m][ri] = cpuNs;
-                lossForks[m][ri] = Chart.forkMedians(runs.groups(row(0, m)));
-                cpuForks[m][ri] = Chart.forkMedians(runs.groups(row(2, m)));
+                lossOf.get(m).add(runs.groups(row(0, m)));
+                cpuOf.get(m).add(runs.groups(row(2, m)));
                 rows.add(List.of(rateNames.get(ri), MODE_TITLES[m], fmt(median(runs.flat(row(1, m)))) + "/s",
                         cell(lossPct) + " %", cpu ? cell(runs.flat(row(3, m))) + " %" : "—", cpu ? cell(cpuNs) : "—",
                         fmt(median(runs.flat(row(4, m)))), fmt(median(runs.flat(row(5, m)))),
@@ -95,17 +88,12 @@ final class NapiPart {
                 run.main.name(), "n", n), List.of("offered rate", "consumer", "achieved", "loss", "consumer CPU",
                 "CPU ns/record", "wake-ups", "wake-ups/record", "polls"), rows));
         String spread = "whiskers: min–max of the " + n + " repetitions; dots: each fork's median";
-        String napi = MODES[0];
-        String wake = MODES[1];
-        run.charts.add(new Chart("driver (d): packet loss under a fixed-rate producer", "offered rate (64-byte records)",
-                "loss %", rateNames, Chart.twoSeries(napi, loss[0], wake, loss[1]), false, false)
-                .withRangeOf(spread, Chart.twoSeries(napi, lossReps[0], wake, lossReps[1]),
-                        Chart.twoSeries(napi, lossForks[0], wake, lossForks[1])));
+        String rateAxis = "offered rate (64-byte records)";
+        run.charts.add(ForkChart.of("driver (d): packet loss under a fixed-rate producer", rateAxis, "loss %",
+                rateNames, MODES[0], MODES[1], lossOf, false, spread));
         if (cpu) {
-            run.charts.add(new Chart("driver (d): consumer CPU per record", "offered rate (64-byte records)",
-                    "CPU ns per record", rateNames, Chart.twoSeries(napi, cpuPerRecord[0], wake, cpuPerRecord[1]),
-                    false, false).withRangeOf(spread, Chart.twoSeries(napi, cpuReps[0], wake, cpuReps[1]),
-                    Chart.twoSeries(napi, cpuForks[0], wake, cpuForks[1])));
+            run.charts.add(ForkChart.of("driver (d): consumer CPU per record", rateAxis, "CPU ns per record",
+                    rateNames, MODES[0], MODES[1], cpuOf, false, spread));
         }
         if (top != null) {
             goals(run, top, topName, cpu);

@@ -53,8 +53,7 @@ final class QueueBatches {
 
         run.context.progress().step("batching with work: drain(1) vs drain(32), parse + checksum + flow table × " + on);
         ForkedRows work = run.forked(DriverPartTask.WORK);
-        BatchingWithWork.Result w = new BatchingWithWork.Result(FlowTable.defaultBytes(), work.flat(0), work.flat(1),
-                work.flat(2), work.flat(3), work.forks().size());
+        BatchingWithWork.Result w = new BatchingWithWork.Result(FlowTable.defaultBytes(), work);
         run.measurements.addAll(w.measurements(DriverExperiment.ID, on));
         run.tables.add(w.table(on));
         run.claims.addAll(w::claims);

@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.bench.driver.scenario.DriverPools;
+import org.ringlab.bench.driver.scenario.ForkChart;
 import org.ringlab.bench.driver.scenario.SeedEntries;
 import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.harness.ForkedRows;
@@ -140,18 +141,13 @@ final class SpscVersusLocked {
             return;
         }
         List<String> names = List.copyOf(figures.keySet());
-        Map<String, double[]> series = new LinkedHashMap<>();
-        Map<String, double[][]> reps = new LinkedHashMap<>();
-        Map<String, double[][]> dots = new LinkedHashMap<>();
+        Map<String, List<List<double[]>>> series = new LinkedHashMap<>();
         for (String d : figures.values().iterator().next().disciplines()) {
-            series.put(d, names.stream().mapToDouble(x -> median(figures.get(x).flat(d, TWO))).toArray());
-            reps.put(d, names.stream().map(x -> figures.get(x).flat(d, TWO)).toArray(double[][]::new));
-            dots.put(d, names.stream().map(x -> Chart.forkMedians(figures.get(x).groups(d, TWO)))
-                    .toArray(double[][]::new));
+            series.put(d, names.stream().map(x -> figures.get(x).groups(d, TWO)).toList());
         }
-        run.charts.add(new Chart("driver (a): spsc vs locked-list, 64-byte records, two threads",
-                Chart.MEMORY_STRATEGY_AXIS, "records per µs", names, series, false, false)
-                .withRangeOf("whiskers: min–max of the " + n + " repetitions; dots: each fork's median", reps, dots));
+        run.charts.add(ForkChart.of("driver (a): spsc vs locked-list, 64-byte records, two threads",
+                Chart.MEMORY_STRATEGY_AXIS, "records per µs", names, series, false,
+                "whiskers: min–max of the " + n + " repetitions; dots: each fork's median"));
     }
 
     private static void judge(DriverParts run, Map<String, Figures> figures) {

@@ -15,10 +15,6 @@ public record GrowthCell(String strategy, List<GrowthSample> samples, String err
         samples = List.copyOf(samples);
     }
 
-    public static GrowthCell failed(String strategy, List<GrowthSample> samples, String error) {
-        return new GrowthCell(strategy, samples, error);
-    }
-
     public boolean ok() {
         return error == null && !samples.isEmpty();
     }

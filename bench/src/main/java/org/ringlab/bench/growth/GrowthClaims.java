@@ -126,16 +126,13 @@ final class GrowthClaims {
     /** Where the copy example's peak comes from: the last grow's RSS rise, the capacity, and the C copy beside. */
     private static String copyDetail(GrowthReport report, GrowthCell heap) {
         GrowthSample s = heap.first();
-        String beside = report.find(NATIVE_COPY).map(n -> String.format(Locale.ROOT,
-                "; %s (malloc, copy, free: no zeroing) peaks at %.2f× (%s MiB)", NATIVE_COPY, n.peakRatio().median(),
-                num(mib(n.first().peakRssGrowthBytes())))).orElse("");
+        String beside = report.find(NATIVE_COPY).map(n -> GrowthReport.TEXT.text("claim.copy-beside", NATIVE_COPY,
+                n.peakRatio().median(), num(mib(n.first().peakRssGrowthBytes())))).orElse("");
         long[] rss = s.rssAfterAppend();
         // Before the last append the buffer held the data; what VmRSS held beyond it is the dropped arrays not yet collected.
         double before = rss.length < 2 ? Double.NaN : (rss[rss.length - 2] - s.baselineRssBytes()) / (double) Sizes.MIB;
         double data = (s.finalBytes() - 1) / (double) Sizes.MIB;
-        return String.format(Locale.ROOT, "final capacity %s; before the last append VmRSS stood %s MiB above the"
-                        + " baseline (%s MiB of data, %s MiB beside it: dropped arrays not yet collected), the last"
-                        + " append's grow raised it by %s MiB; %s MiB copied in all%s", Sizes.format(s.finalCapacity()),
+        return GrowthReport.TEXT.text("claim.copy", Sizes.format(s.finalCapacity()),
                 num(before), num(data), num(before - data), num(s.lastAppendRssRise() / Sizes.MIB),
                 num(s.bytesCopied() / (double) Sizes.MIB), beside);
     }
@@ -147,8 +144,7 @@ final class GrowthClaims {
 
     private static String reallocDetail(GrowthReport report, GrowthCell realloc) {
         GrowthSample s = realloc.first();
-        return String.format(Locale.ROOT, "%d moves, peak %s MiB, median VmRSS rise per 1 MiB append %s MiB, %d minor"
-                        + " faults on the growing thread for %d pages (%.3f per page)", s.moves(),
+        return GrowthReport.TEXT.text("claim.realloc", s.moves(),
                 num(mib(s.peakRssGrowthBytes())), num(s.medianAppendRssRise() / Sizes.MIB), s.threadMinorFaults(),
                 s.finalBytes() / GrowthSample.PAGE, s.faultsPerPage());
     }

@@ -1,20 +1,25 @@
 package org.ringlab.bench.growth;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.ringlab.bench.util.Cells;
 import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.Fork;
+import org.ringlab.bench.harness.ReferenceLoop.Kernel;
+import org.ringlab.bench.harness.RoundOrder;
 import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.util.DeclaredExperiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.report.RunContext;
 import org.ringlab.bench.util.Providers;
 import org.ringlab.bench.util.Sizes;
-import org.ringlab.growth.GrowthRun;
 import org.ringlab.growth.GrowthWorkload;
 
 /**
@@ -24,41 +29,26 @@ import org.ringlab.growth.GrowthWorkload;
  * progress through {@link Progress}; the figures go into an {@link ExperimentResult} built by
  * {@link GrowthReport}.
  */
-public final class GrowthExperiment implements Experiment {
+public final class GrowthExperiment extends DeclaredExperiment implements Experiment {
 
     /** A repetition that takes longer than this is killed: a hung strategy must not hang the run. */
-    private static final java.time.Duration RUN_TIMEOUT = java.time.Duration.ofMinutes(10);
+    private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
 
     /** What {@link #run(GrowthPlan, Progress)} produced, and whether every strategy produced numbers. */
     public record Outcome(ExperimentResult result, boolean allStrategiesOk) {
     }
 
+    public GrowthExperiment() {
+        super("growth", "002_0b7c4237b204df8d.txt",
+                "growing a buffer of unknown length in 1 MiB appends: peak resident memory, moves, bytes copied, time"
+                        + " per growth strategy",
+                GrowthClaims.METRICS);
+    }
+
     /** Normalised by the memory kernel, which its children time ({@link GrowthTask#REFERENCE_KERNEL}). */
     @Override
-    public org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
+    public Kernel referenceKernel() {
         return GrowthTask.REFERENCE_KERNEL;
-    }
-
-    @Override
-    public String id() {
-        return "growth";
-    }
-
-    @Override
-    public String seed() {
-        return "002_0b7c4237b204df8d.txt";
-    }
-
-    @Override
-    public String description() {
-        return "growing a buffer of unknown length in 1 MiB appends: peak resident memory, moves, bytes copied, time"
-                + " per growth strategy";
-    }
-
-    /** Every figure seed 002's catalogue names for this experiment. */
-    @Override
-    public java.util.Set<String> metrics() {
-        return GrowthClaims.METRICS;
     }
 
     @Override
@@ -90,7 +80,7 @@ public final class GrowthExperiment implements Experiment {
         if (reports.isEmpty()) {
             throw new IllegalArgumentException("no workload of the growth experiment runs any of " + chosen);
         }
-        return new Outcome(GrowthCases.merge(reports, id(), seed(), GrowthClaims.of(reports)),
+        return new Outcome(GrowthReport.merge(reports, id(), seed(), GrowthClaims.of(reports)),
                 reports.stream().allMatch(GrowthReport::allOk));
     }
 
@@ -111,40 +101,29 @@ public final class GrowthExperiment implements Experiment {
         progress.plan(plan.runCount());
         // Repetitions interleaved: repetition r of every strategy shares the machine's load, so the claims
         // compare strategies on paired rounds.
-        java.util.Map<GrowthStrategy, List<GrowthSample>> samples = new java.util.LinkedHashMap<>();
-        java.util.Map<GrowthStrategy, String> errors = new java.util.LinkedHashMap<>();
+        Map<GrowthStrategy, List<GrowthSample>> samples = new LinkedHashMap<>();
+        Map<GrowthStrategy, String> errors = new LinkedHashMap<>();
         plan.strategies().forEach(st -> samples.put(st, new ArrayList<>()));
         for (int rep = 1; rep <= plan.repetitions(); rep++) {
             // A seeded order drawn afresh each repetition (recorded in results.json), so drift hits every strategy alike.
-            List<GrowthStrategy> order = org.ringlab.bench.harness.RoundOrder.shuffled(plan.seed(),
-                    "growth " + plan.growthCase().label(), rep - 1, plan.strategies(), GrowthStrategy::name);
-            for (GrowthStrategy strategy : order) {
+            for (GrowthStrategy strategy : RoundOrder.shuffled(plan.seed(), "growth " + plan.growthCase().label(),
+                    rep - 1, plan.strategies(), GrowthStrategy::name)) {
                 if (errors.containsKey(strategy)) {
                     continue;
                 }
                 progress.step(strategy.name() + " rep " + rep);
+                GrowthTask task = GrowthTask.of(strategy.name(), w, plan.growthCase().trace());
                 try {
-                    samples.get(strategy).add(plan.fork() ? forked(plan, strategy, progress)
-                            : GrowthSample.of(plan.growthCase().trace() ? GrowthRun.measureTraced(strategy, w)
-                            : GrowthRun.measure(strategy, w)));
+                    samples.get(strategy).add(plan.fork() ? Fork.run(task, RUN_TIMEOUT,
+                            line -> progress.note("(child) " + line)) : task.measure(strategy));
                 } catch (RuntimeException e) {
                     errors.put(strategy, Cells.describe(e));
                     progress.note("FAILED " + strategy.name() + " rep " + rep + ": " + errors.get(strategy));
                 }
             }
         }
-        List<GrowthCell> cells = new ArrayList<>();
-        for (GrowthStrategy strategy : plan.strategies()) {
-            String error = errors.get(strategy);
-            cells.add(error == null ? new GrowthCell(strategy.name(), samples.get(strategy), null)
-                    : GrowthCell.failed(strategy.name(), samples.get(strategy), error));
-        }
-        double elapsed = (System.nanoTime() - start) / 1e9;
-        return new GrowthReport(plan, cells, elapsed);
-    }
-
-    private static GrowthSample forked(GrowthPlan plan, GrowthStrategy strategy, Progress progress) {
-        return Fork.run(GrowthTask.of(strategy.name(), plan.workload(), plan.growthCase().trace()), RUN_TIMEOUT,
-                line -> progress.note("(child) " + line));
+        List<GrowthCell> cells = plan.strategies().stream().map(s -> new GrowthCell(s.name(), samples.get(s),
+                errors.get(s))).toList();
+        return new GrowthReport(plan, cells, (System.nanoTime() - start) / 1e9);
     }
 }

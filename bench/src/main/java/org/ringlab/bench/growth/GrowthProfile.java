@@ -1,9 +1,8 @@
 package org.ringlab.bench.growth;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
+import org.ringlab.bench.util.ProfileNames;
 import org.ringlab.bench.util.Sizes;
 
 /**
@@ -19,11 +18,11 @@ public enum GrowthProfile {
      * The seed's two conditions, two repetitions each, each in a fresh JVM (peak, faults, moves
      * and RSS steps are deterministic to a few pages; two repetitions pair the step-time goal).
      */
-    QUICK(64 * Sizes.MIB, 5, 2, true, true, 128 * Sizes.MIB, 69 * Sizes.MIB, 0),
+    QUICK(64 * Sizes.MIB, 5, 2, true, 128 * Sizes.MIB, 69 * Sizes.MIB, 0),
     /** The seed's two conditions and 1 GiB, five repetitions each in a fresh JVM. */
-    FULL(Sizes.GIB, 5, 5, true, true, 128 * Sizes.MIB, 69 * Sizes.MIB, Sizes.GIB),
+    FULL(Sizes.GIB, 5, 5, true, 128 * Sizes.MIB, 69 * Sizes.MIB, Sizes.GIB),
     /** For tests only (not in --help): 4 MiB + 1 byte and 1 … 5 MiB, two repetitions, all in this JVM. */
-    TINY(4 * Sizes.MIB, 2, 2, false, false, 4 * Sizes.MIB, 5 * Sizes.MIB, 0);
+    TINY(4 * Sizes.MIB, 2, 2, false, 4 * Sizes.MIB, 5 * Sizes.MIB, 0);
 
     /** Bytes per append: seed 002 grows its buffer a megabyte at a time. */
     public static final long CHUNK_BYTES = Sizes.MIB;
@@ -32,35 +31,27 @@ public enum GrowthProfile {
     private final int repetitions;
     private final int caseRepetitions;
     private final boolean fork;
-    private final boolean documented;
     private final long copyDataBytes;
     private final long reallocBytes;
     private final long powerOfTwoBytes;
 
-    GrowthProfile(long targetBytes, int repetitions, int caseRepetitions, boolean fork, boolean documented,
-                  long copyDataBytes, long reallocBytes, long powerOfTwoBytes) {
+    GrowthProfile(long targetBytes, int repetitions, int caseRepetitions, boolean fork, long copyDataBytes,
+                  long reallocBytes, long powerOfTwoBytes) {
         this.targetBytes = targetBytes;
         this.repetitions = repetitions;
         this.caseRepetitions = caseRepetitions;
         this.fork = fork;
-        this.documented = documented;
         this.copyDataBytes = copyDataBytes;
         this.reallocBytes = reallocBytes;
         this.powerOfTwoBytes = powerOfTwoBytes;
     }
 
     public static GrowthProfile parse(String text) {
-        for (GrowthProfile p : values()) {
-            if (p.id().equals(text)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown profile '" + text + "'; allowed: " + String.join(", ",
-                Arrays.stream(values()).filter(p -> p.documented).map(GrowthProfile::id).toList()));
+        return ProfileNames.parse(GrowthProfile.class, text);
     }
 
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return ProfileNames.id(this);
     }
 
     public long targetBytes() {

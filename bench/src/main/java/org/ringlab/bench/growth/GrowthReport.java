@@ -1,6 +1,8 @@
 package org.ringlab.bench.growth;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,7 +26,7 @@ public final class GrowthReport {
             "moved MiB", "copied MiB", "time ms [min..max]", "growth ms [min..max]");
 
     /** The report's prose (growth.txt beside this class). */
-    private static final Prose TEXT = Prose.load(GrowthReport.class, "growth.txt");
+    static final Prose TEXT = Prose.load(GrowthReport.class, "growth.txt");
 
     private final GrowthPlan plan;
     private final List<GrowthCell> cells;
@@ -82,6 +84,41 @@ public final class GrowthReport {
         return new ExperimentResult(id, seed, "Seed 002: growing a buffer of unknown length", plan.profile().id(), ms,
                 List.of(new Table("Peak memory, moves, copies and time per growth strategy", HEADER, rows())), charts,
                 claims, notes, skipped);
+    }
+
+    /**
+     * The evaluation's workloads in one result: every figure carries a {@code final} label naming
+     * its workload ({@link GrowthCase#label()}), one table and two charts per workload, and the
+     * claims of all of them ({@link GrowthClaims}).
+     */
+    static ExperimentResult merge(List<GrowthReport> reports, String id, String seed, List<Claim> claims) {
+        List<ExperimentResult> results = reports.stream().map(r -> r.result(id, seed, List.of())).toList();
+        List<Measurement> ms = new ArrayList<>();
+        List<Table> tables = new ArrayList<>();
+        List<Chart> charts = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        LinkedHashSet<String> skipped = new LinkedHashSet<>();
+        for (int i = 0; i < reports.size(); i++) {
+            ExperimentResult r = results.get(i);
+            GrowthCase growthCase = reports.get(i).plan.growthCase();
+            for (Measurement m : r.measurements()) {
+                Map<String, String> l = new LinkedHashMap<>(m.labels());
+                l.put("final", growthCase.label());
+                ms.add(new Measurement(m.experiment(), l, m.metric(), m.unit(), m.higherIsBetter(), m.deterministic(),
+                        m.samples()));
+            }
+            r.tables().forEach(x -> tables.add(new Table(x.title() + ", final size " + growthCase.label(), x.headers(),
+                    x.rows())));
+            // A chart of one strategy (the realloc program runs realloc alone) compares nothing: its table says it.
+            r.charts().stream().filter(c -> c.categories().size() > 1)
+                    .forEach(c -> charts.add(c.retitled(c.title() + ", " + growthCase.shortLabel())));
+            r.notes().stream().filter(n -> !notes.contains(n)).forEach(notes::add);
+            skipped.addAll(r.skipped());
+        }
+        notes.add(TEXT.text("machine"));
+        ExperimentResult first = results.getFirst();
+        return new ExperimentResult(id, seed, first.title(), first.profile(), ms, tables, charts, claims, notes,
+                List.copyOf(skipped));
     }
 
     /** Per strategy in {@code names}: every repetition's figure ÷ {@code scale}, for the charts' whiskers. */

@@ -1,7 +1,9 @@
 package org.ringlab.bench.growth;
 
+import org.ringlab.api.GrowthStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.ForkedTask;
+import org.ringlab.bench.harness.ReferenceLoop.Kernel;
 import org.ringlab.bench.util.Sizes;
 import org.ringlab.growth.GrowthRun;
 import org.ringlab.growth.GrowthWorkload;
@@ -26,7 +28,11 @@ public record GrowthTask(String strategy, long targetBytes, long chunkBytes, lon
 
     @Override
     public GrowthSample measure() {
-        var s = Registries.growthStrategies().require(strategy);
+        return measure(Registries.growthStrategies().require(strategy));
+    }
+
+    /** The repetition on {@code s}, the strategy this task names, in this JVM. */
+    GrowthSample measure(GrowthStrategy s) {
         return GrowthSample.of(trace ? GrowthRun.measureTraced(s, workload()) : GrowthRun.measure(s, workload()));
     }
 
@@ -40,14 +46,11 @@ public record GrowthTask(String strategy, long targetBytes, long chunkBytes, lon
         return "growth " + strategy + " to " + Sizes.format(targetBytes);
     }
 
-    /**
-     * Growth's kernel and its children's, one constant: {@code memory}, because a growth copies or remaps the ring, MiBs.
-     */
-    static final org.ringlab.bench.harness.ReferenceLoop.Kernel REFERENCE_KERNEL =
-            org.ringlab.bench.harness.ReferenceLoop.Kernel.MEMORY;
+    /** Growth's kernel and its children's, one constant: {@code memory}, because a growth copies or remaps MiBs. */
+    static final Kernel REFERENCE_KERNEL = Kernel.MEMORY;
 
     @Override
-    public org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
+    public Kernel referenceKernel() {
         return REFERENCE_KERNEL;
     }
 }

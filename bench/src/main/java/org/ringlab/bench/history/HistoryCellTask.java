@@ -1,11 +1,13 @@
 package org.ringlab.bench.history;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.harness.ForkedTask;
+import org.ringlab.bench.harness.ReferenceLoop.Kernel;
 import org.ringlab.bench.util.Sizes;
 
 /**
@@ -35,19 +37,27 @@ public record HistoryCellTask(String strategy, long[] elements, long[] capacitie
 
     @Override
     public Cells measure() {
-        MemoryStrategy s = Registries.memoryStrategies().require(strategy);
-        // Every ring of this child from fresh pages, as in the seed's fresh process (MallocThreshold).
-        MallocThreshold.pinAtDefault().ifPresent(why -> System.err.println("history: " + why));
-        ColdResult c = cold == null ? null : cold(s, cold, true);
+        return measure(Registries.memoryStrategies().require(strategy), true);
+    }
+
+    /**
+     * The cold runs, then every cell, on {@code s} (the strategy this task names): in a child JVM
+     * ({@code forked}) with malloc's threshold pinned, or in this one, garbage collected before each cell.
+     */
+    Cells measure(MemoryStrategy s, boolean forked) {
+        if (forked) { // every ring of this child from fresh pages, as in the seed's fresh process (MallocThreshold)
+            MallocThreshold.pinAtDefault().ifPresent(why -> System.err.println("history: " + why));
+        }
+        ColdResult c = cold == null ? null : cold(s, cold, forked);
         List<CellResult> out = new ArrayList<>();
         for (int i = 0; i < elements.length; i++) {
             try {
-                // No System.gc() before a later cell's Pss baseline: the rings are native and closed
+                // In a child, no System.gc() before a later cell's Pss baseline: the rings are native and closed
                 // (unmapped) by then, and with a collection first the heap memory it released came
                 // off inside the next cell's Pss window (a 64 MiB mirrored ring grew Pss by 42 MiB).
-                out.add(HistoryCell.measure(s, elements[i], capacities[i], warmup, repetitions, false, true));
+                out.add(HistoryCell.measure(s, elements[i], capacities[i], warmup, repetitions, !forked, forked));
             } catch (RuntimeException e) {
-                out.add(CellResult.failed(strategy, elements[i], capacities[i], true,
+                out.add(CellResult.failed(strategy, elements[i], capacities[i], forked,
                         org.ringlab.bench.util.Cells.describe(e)));
             }
         }
@@ -71,21 +81,14 @@ public record HistoryCellTask(String strategy, long[] elements, long[] capacitie
 
     @Override
     public String describe() {
-        List<String> sizes = new ArrayList<>();
-        for (long e : elements) {
-            sizes.add(Sizes.format(e));
-        }
-        return "history " + strategy + " × " + String.join(", ", sizes);
+        return "history " + strategy + " × " + String.join(", ", Arrays.stream(elements).mapToObj(Sizes::format).toList());
     }
 
-    /**
-     * History's kernel and its children's, one constant: {@code memory}, because its cells copy MiB-sized histories.
-     */
-    static final org.ringlab.bench.harness.ReferenceLoop.Kernel REFERENCE_KERNEL =
-            org.ringlab.bench.harness.ReferenceLoop.Kernel.MEMORY;
+    /** History's kernel and its children's, one constant: {@code memory}, because its cells copy MiB-sized histories. */
+    static final Kernel REFERENCE_KERNEL = Kernel.MEMORY;
 
     @Override
-    public org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
+    public Kernel referenceKernel() {
         return REFERENCE_KERNEL;
     }
 }

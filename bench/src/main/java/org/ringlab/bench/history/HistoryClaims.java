@@ -8,11 +8,14 @@ import static org.ringlab.bench.history.HistoryReport.ms;
 import static org.ringlab.bench.history.HistoryReport.ns;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 import org.ringlab.bench.catalogue.SeedCatalogue;
 import org.ringlab.bench.catalogue.SeedResult;
@@ -72,7 +75,7 @@ final class HistoryClaims {
             }
             long[] sums = run.get().exampleSums();
             claims.add(r.judgeExact(sums[i], TEXT.text("claim.example", cand, ColdRun.EXAMPLE_PUTS, ColdRun.EXAMPLE_ELEMENT,
-                    ColdRun.EXAMPLE_SLOTS, java.util.Arrays.toString(java.util.Arrays.copyOf(sums, ColdRun.EXAMPLE_SLOTS)),
+                    ColdRun.EXAMPLE_SLOTS, Arrays.toString(Arrays.copyOf(sums, ColdRun.EXAMPLE_SLOTS)),
                     sums[ColdRun.EXAMPLE_SLOTS])));
         }
     }
@@ -117,22 +120,20 @@ final class HistoryClaims {
         String faults = String.format(Locale.ROOT, "minor faults %s %.0f, %s %.0f", base, bf, cand, cf);
         String memory = TEXT.text("claim.memory", base, bp, cand, cpss, base, brss, cand, crss, write);
 
-        claims.add(exact(seed.result("000.valgrind-equal"), bv / cv, String.format(Locale.ROOT,
-                "address space added: %s %.0f KiB, %s %.0f KiB; %s", base, bv, cand, cv, write)));
+        claims.add(exact(seed.result("000.valgrind-equal"), bv / cv, TEXT.text("claim.vsz", base, bv, cand, cv, write)));
         claims.add(exact(seed.result("000.rss-doubled"), bp, memory));
         claims.add(exact(seed.result("000.rss-mirrored"), cpss, memory));
         claims.add(exact(seed.result("000.rss-ratio"), bp / cpss, memory));
         claims.add(exact(seed.result("000.pmap-totals"), brss / crss, memory));
 
-        Estimate wt = pool.paired("cold-write", column(pairs, 0, r -> r.writeNs()), column(pairs, 1, r -> r.writeNs()));
+        Estimate wt = pool.paired("cold-write", column(pairs, 0, ColdResult::writeNs), column(pairs, 1, ColdResult::writeNs));
         claims.add(seed.result("000.write-ratio").judge(wt, String.format(Locale.ROOT, "%s %s ms, %s %s ms; %s; %s",
-                base, ms(medianOf(pairs, 0, r -> r.writeNs())), cand, ms(medianOf(pairs, 1, r -> r.writeNs())), faults,
+                base, ms(medianOf(pairs, 0, ColdResult::writeNs)), cand, ms(medianOf(pairs, 1, ColdResult::writeNs)), faults,
                 write)));
-        Estimate wc = pool.paired("cold-write-cpu", column(pairs, 0, r -> r.writeCpuNs()),
-                column(pairs, 1, r -> r.writeCpuNs()));
-        claims.add(seed.result("000.write-cpu-ratio").judge(wc, String.format(Locale.ROOT, "thread CPU %s %s ms, %s %s"
-                        + " ms; %s", base, ms(medianOf(pairs, 0, r -> r.writeCpuNs())), cand,
-                ms(medianOf(pairs, 1, r -> r.writeCpuNs())), write)));
+        Estimate wc = pool.paired("cold-write-cpu", column(pairs, 0, ColdResult::writeCpuNs),
+                column(pairs, 1, ColdResult::writeCpuNs));
+        claims.add(seed.result("000.write-cpu-ratio").judge(wc, TEXT.text("claim.cpu", base,
+                ms(medianOf(pairs, 0, ColdResult::writeCpuNs)), cand, ms(medianOf(pairs, 1, ColdResult::writeCpuNs)), write)));
         claims.add(exact(seed.result("000.write-faults-doubled"), bf, faults + "; " + write + "; " + pages(cp, base)));
         claims.add(exact(seed.result("000.write-faults-mirrored"), cf, faults + "; " + write + "; " + pages(cp, cand)));
         claims.add(exact(seed.result("000.write-faults-ratio"), bf / cf, faults + "; " + write));
@@ -141,15 +142,14 @@ final class HistoryClaims {
         double crf = medianOf(pairs, 1, ColdResult::readFaults);
         String readFaults = String.format(Locale.ROOT, "minor faults %s %.0f, %s %.0f (%d elements read, %s a page)",
                 base, brf, cand, crf, cp.readSlots(), Sizes.format(Environment.pageSizeBytes().orElse(4096L)));
-        Estimate rt = pool.paired("cold-read", column(pairs, 1, r -> r.readNs()), column(pairs, 0, r -> r.readNs()));
+        Estimate rt = pool.paired("cold-read", column(pairs, 1, ColdResult::readNs), column(pairs, 0, ColdResult::readNs));
         String readTimes = String.format(Locale.ROOT, "%s %s ms, %s %s ms; %s; %s", cand,
-                ms(medianOf(pairs, 1, r -> r.readNs())), base, ms(medianOf(pairs, 0, r -> r.readNs())), readFaults, read);
+                ms(medianOf(pairs, 1, ColdResult::readNs)), base, ms(medianOf(pairs, 0, ColdResult::readNs)), readFaults, read);
         claims.add(seed.result("000.read-ratio").judge(rt, readTimes));
-        Estimate rc = pool.paired("cold-read-cpu", column(pairs, 1, r -> r.readCpuNs()),
-                column(pairs, 0, r -> r.readCpuNs()));
-        claims.add(seed.result("000.read-cpu-ratio").judge(rc, String.format(Locale.ROOT, "thread CPU %s %s ms, %s %s"
-                        + " ms; %s", cand, ms(medianOf(pairs, 1, r -> r.readCpuNs())), base,
-                ms(medianOf(pairs, 0, r -> r.readCpuNs())), read)));
+        Estimate rc = pool.paired("cold-read-cpu", column(pairs, 1, ColdResult::readCpuNs),
+                column(pairs, 0, ColdResult::readCpuNs));
+        claims.add(seed.result("000.read-cpu-ratio").judge(rc, TEXT.text("claim.cpu", cand,
+                ms(medianOf(pairs, 1, ColdResult::readCpuNs)), base, ms(medianOf(pairs, 0, ColdResult::readCpuNs)), read)));
         claims.add(exact(seed.result("000.read-faults-doubled"), brf, readFaults + "; " + read));
         claims.add(exact(seed.result("000.read-faults-mirrored"), crf, readFaults + "; " + read));
     }
@@ -197,13 +197,13 @@ final class HistoryClaims {
                     base, Sizes.format(2 * capacity), cand, Sizes.format(capacity), llc);
             List<double[]> bw = pairs.stream().map(p -> p[0].writeNsPerPut()).toList();
             List<double[]> cw = pairs.stream().map(p -> p[1].writeNsPerPut()).toList();
-            claims.add(steadyClaim(write.judge(pool.paired("write", bw, cw), String.format(Locale.ROOT,
-                    "%s %s, %s %s ns/put; extra bytes/put %s %s, %s %s; %s", base, ns(median(bw)), cand, ns(median(cw)),
-                    base, bytes(pairs.getFirst()[0].extraBytesPerPut()), cand,
+            claims.add(steadyClaim(write.judge(pool.paired("write", bw, cw), TEXT.text("claim.steady-write", base,
+                    ns(median(bw)), cand, ns(median(cw)), base, bytes(pairs.getFirst()[0].extraBytesPerPut()), cand,
                     bytes(pairs.getFirst()[1].extraBytesPerPut()), cache)), where));
             List<double[]> br = pairs.stream().map(p -> p[0].readNs()).toList();
             List<double[]> cr = pairs.stream().map(p -> p[1].readNs()).toList();
-            claims.add(steadyClaim(read.judge(pool.paired("read", cr, br), TEXT.text("claim.steady-read", cand, ms(median(cr)), base, ms(median(br)), cache)), where));
+            claims.add(steadyClaim(read.judge(pool.paired("read", cr, br), TEXT.text("claim.steady-read", cand,
+                    ms(median(cr)), base, ms(median(br)), cache)), where));
             // In one JVM, a freed ring's pages and heap resizing land in the next cell's Pss growth.
             if (!plan.fork()) {
                 claims.add(steadyClaim(pss.notMeasured(TEXT.text("claim.steady-pss-one-jvm")), where));
@@ -211,8 +211,8 @@ final class HistoryClaims {
             }
             double bp = Stats.median(pairs.stream().mapToDouble(p -> p[0].pssBytes()).toArray());
             double cp = Stats.median(pairs.stream().mapToDouble(p -> p[1].pssBytes()).toArray());
-            claims.add(steadyClaim(pss.judgeExact(bp / cp, String.format(Locale.ROOT, "Pss/N %s %.2f, %s %.2f (medians"
-                    + " over %d rounds)", base, bp / capacity, cand, cp / capacity, pairs.size())), where));
+            claims.add(steadyClaim(pss.judgeExact(bp / cp, TEXT.text("claim.steady-pss", base, bp / capacity, cand,
+                    cp / capacity, pairs.size())), where));
         }
     }
 
@@ -251,29 +251,22 @@ final class HistoryClaims {
         Map<Integer, ColdResult> b = new LinkedHashMap<>();
         colds.stream().filter(c -> c.ok() && c.strategy().equals(base)).forEach(c -> b.put(c.round(), c));
         List<ColdResult[]> pairs = new ArrayList<>();
-        colds.stream().filter(c -> c.ok() && c.strategy().equals(cand)).sorted(java.util.Comparator.comparingInt(
-                ColdResult::round)).forEach(c -> {
-                    ColdResult x = b.get(c.round());
-                    if (x != null) {
-                        pairs.add(new ColdResult[] {x, c});
-                    }
-                });
+        colds.stream().filter(c -> c.ok() && c.strategy().equals(cand) && b.containsKey(c.round()))
+                .sorted(Comparator.comparingInt(ColdResult::round)).forEach(c -> pairs.add(new ColdResult[] {b.get(c.round()), c}));
         return pairs;
     }
 
     /** One side's figure, a round each, as paired rounds of one sample. */
-    private static List<double[]> column(List<ColdResult[]> pairs, int side,
-                                         java.util.function.ToDoubleFunction<ColdResult> f) {
+    private static List<double[]> column(List<ColdResult[]> pairs, int side, ToDoubleFunction<ColdResult> f) {
         return pairs.stream().map(p -> new double[] {f.applyAsDouble(p[side])}).toList();
     }
 
-    private static double medianOf(List<ColdResult[]> pairs, int side,
-                                   java.util.function.ToDoubleFunction<ColdResult> f) {
+    private static double medianOf(List<ColdResult[]> pairs, int side, ToDoubleFunction<ColdResult> f) {
         return Stats.median(pairs.stream().mapToDouble(p -> f.applyAsDouble(p[side])).toArray());
     }
 
     private static double median(List<double[]> groups) {
-        return Stats.median(groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
+        return Stats.median(groups.stream().flatMapToDouble(Arrays::stream).toArray());
     }
 
     private String notMeasured(Optional<CellResult> b, Optional<CellResult> c) {

@@ -1,14 +1,21 @@
 package org.ringlab.bench.history;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
 import org.ringlab.bench.harness.Fork;
+import org.ringlab.bench.harness.ReferenceLoop.Kernel;
+import org.ringlab.bench.harness.RoundOrder;
 import org.ringlab.bench.harness.RepetitionBudget;
 import org.ringlab.bench.util.Cells;
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.util.DeclaredExperiment;
+import org.ringlab.bench.report.ExperimentOptions;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.report.RunContext;
@@ -20,46 +27,32 @@ import org.ringlab.bench.util.Sizes;
  * a forked JVM or in this one, progress through {@link Progress}; the figures go into an
  * {@link ExperimentResult} built by {@link HistoryReport}.
  */
-public final class HistoryExperiment implements Experiment {
+public final class HistoryExperiment extends DeclaredExperiment implements Experiment {
 
     /** A cell that takes longer than this is killed: a hung strategy must not hang the run. */
-    private static final java.time.Duration CELL_TIMEOUT = java.time.Duration.ofMinutes(10);
+    private static final Duration CELL_TIMEOUT = Duration.ofMinutes(10);
 
     /** What {@link #run(HistoryPlan, Progress)} produced, and whether every cell produced numbers. */
     public record Outcome(ExperimentResult result, boolean allCellsOk) {
     }
 
+    public HistoryExperiment() {
+        super("history", "000_8739d5cca765be88.txt",
+                "mirrored ring vs doubled array vs linearize/split: seed 000's write and read runs timed whole from a"
+                        + " fresh mapping (its 48 x 240 KiB ring), page faults, physical memory; ns per put and"
+                        + " whole-history read in the steady state, element sizes 4 KiB .. 960 KiB",
+                HistoryReport.METRICS);
+    }
+
     /** Normalised by the memory kernel, which its children time ({@link HistoryCellTask#REFERENCE_KERNEL}). */
     @Override
-    public org.ringlab.bench.harness.ReferenceLoop.Kernel referenceKernel() {
+    public Kernel referenceKernel() {
         return HistoryCellTask.REFERENCE_KERNEL;
     }
 
     @Override
-    public String id() {
-        return "history";
-    }
-
-    @Override
-    public String seed() {
-        return "000_8739d5cca765be88.txt";
-    }
-
-    @Override
-    public String description() {
-        return "mirrored ring vs doubled array vs linearize/split: seed 000's write and read runs timed whole from a"
-                + " fresh mapping (its 48 x 240 KiB ring), page faults, physical memory; ns per put and whole-history"
-                + " read in the steady state, element sizes 4 KiB .. 960 KiB";
-    }
-
-    @Override
-    public java.util.Set<String> metrics() {
-        return HistoryReport.METRICS;
-    }
-
-    @Override
-    public java.util.Optional<org.ringlab.bench.report.ExperimentOptions> options() {
-        return java.util.Optional.of(new HistoryRunOptions());
+    public Optional<ExperimentOptions> options() {
+        return Optional.of(new HistoryRunOptions());
     }
 
     @Override
@@ -84,7 +77,7 @@ public final class HistoryExperiment implements Experiment {
     public Outcome run(HistoryPlan plan, Progress progress) {
         long start = System.nanoTime();
         RepetitionBudget budget = plan.budget();
-        progress.note(String.format(java.util.Locale.ROOT, "history: %d cells (%d strategies x %d sizes), ring %s,"
+        progress.note(String.format(Locale.ROOT, "history: %d cells (%d strategies x %d sizes), ring %s,"
                         + " %d warm-up + %d timed repetitions per round, %d to %d rounds (%s), %s",
                 plan.cellCount(), plan.strategies().size(), plan.sizes().size(), Sizes.format(plan.ringBytes()),
                 plan.warmup(), plan.repetitions(), budget.minRounds(), budget.maxRounds(),
@@ -97,16 +90,12 @@ public final class HistoryExperiment implements Experiment {
         int strategyRuns = 0; // one child JVM each when forked
         boolean decisive = false;
         while (true) {
-            List<MemoryStrategy> order = new ArrayList<>(round < budget.minRounds() ? plan.strategies()
-                    : plan.strategies().stream().filter(s -> s.name().equals(plan.baseline())
-                    || s.name().equals(plan.candidate())).toList());
+            List<MemoryStrategy> order = round < budget.minRounds() ? plan.strategies()
+                    : plan.strategies().stream().filter(s -> plan.claimed(s.name())).toList();
             double elapsed = (System.nanoTime() - start) / 1e9;
             // An added round runs only the claimed pair: its cost is two strategies' runs, not a whole round's.
             double nextRound = strategyRuns == 0 ? 0 : elapsed / strategyRuns * order.size();
-            if (!budget.allowsAnother(round, elapsed, nextRound, decisive)) {
-                break;
-            }
-            if (order.isEmpty()) {
+            if (!budget.allowsAnother(round, elapsed, nextRound, decisive) || order.isEmpty()) {
                 break;
             }
             if (round >= budget.minRounds()) {
@@ -115,14 +104,12 @@ public final class HistoryExperiment implements Experiment {
             }
             // A seeded order drawn afresh each round (recorded in results.json): a drift of the machine
             // hits every strategy alike instead of always the one that runs last.
-            order = org.ringlab.bench.harness.RoundOrder.shuffled(plan.seed(), "history", round, order,
-                    MemoryStrategy::name);
-            for (MemoryStrategy strategy : order) {
+            for (MemoryStrategy strategy : RoundOrder.shuffled(plan.seed(), "history", round, order, MemoryStrategy::name)) {
                 if (round < budget.minRounds()) {
                     progress.step(strategy.name() + " × " + plan.sizes().size() + " sizes (round " + (round + 1) + ")");
                 }
                 strategyRuns++;
-                Run run = runStrategy(strategy, plan, progress);
+                HistoryCellTask.Cells run = runStrategy(strategy, plan, progress);
                 if (run.cold() != null) {
                     ColdResult c = run.cold().inRound(round);
                     if (!c.ok()) {
@@ -147,17 +134,12 @@ public final class HistoryExperiment implements Experiment {
                 results.stream().allMatch(CellResult::ok) && colds.stream().allMatch(ColdResult::ok));
     }
 
-    /** One strategy's round: its cells, and its cold runs or {@code null}. */
-    private record Run(List<CellResult> cells, ColdResult cold) {
-    }
-
     /**
      * Every element size of one strategy: in one child JVM, or here, one cell after the other;
      * first the seed's cold runs when the strategy is one of the claimed pair.
      */
-    private static Run runStrategy(MemoryStrategy strategy, HistoryPlan plan, Progress progress) {
-        ColdRun.ColdPlan cold = strategy.name().equals(plan.baseline()) || strategy.name().equals(plan.candidate())
-                ? plan.cold() : null;
+    private static HistoryCellTask.Cells runStrategy(MemoryStrategy strategy, HistoryPlan plan, Progress progress) {
+        ColdRun.ColdPlan cold = plan.claimed(strategy.name()) ? plan.cold() : null;
         List<CellResult> out = new ArrayList<>();
         List<Long> sizes = new ArrayList<>();
         List<Long> capacities = new ArrayList<>();
@@ -169,33 +151,23 @@ public final class HistoryExperiment implements Experiment {
                 out.add(CellResult.failed(strategy.name(), size, plan.ringBytes(), plan.fork(), Cells.describe(e)));
             }
         }
-        if (!plan.fork() || sizes.isEmpty()) {
-            ColdResult c = cold == null ? null : HistoryCellTask.cold(strategy, cold, false);
-            for (int i = 0; i < sizes.size(); i++) {
-                out.add(runCell(strategy, sizes.get(i), capacities.get(i), plan));
-            }
-            return new Run(out, c);
+        if (sizes.isEmpty()) {
+            return new HistoryCellTask.Cells(out, cold == null ? null : HistoryCellTask.cold(strategy, cold, false));
         }
         long[] e = sizes.stream().mapToLong(Long::longValue).toArray();
         long[] c = capacities.stream().mapToLong(Long::longValue).toArray();
+        HistoryCellTask task = new HistoryCellTask(strategy.name(), e, c, plan.warmup(), plan.repetitions(), cold);
         try {
-            HistoryCellTask.Cells child = Fork.run(new HistoryCellTask(strategy.name(), e, c, plan.warmup(),
-                    plan.repetitions(), cold), CELL_TIMEOUT, line -> progress.note("(child) " + line));
-            out.addAll(child.cells());
-            return new Run(out, child.cold());
+            HistoryCellTask.Cells measured = plan.fork()
+                    ? Fork.run(task, CELL_TIMEOUT, line -> progress.note("(child) " + line)) : task.measure(strategy, false);
+            out.addAll(measured.cells());
+            return new HistoryCellTask.Cells(out, measured.cold());
         } catch (RuntimeException ex) {
             for (int i = 0; i < e.length; i++) {
                 out.add(CellResult.failed(strategy.name(), e[i], c[i], true, Cells.describe(ex)));
             }
-            return new Run(out, cold == null ? null : ColdResult.failed(strategy.name(), cold, true, Cells.describe(ex)));
-        }
-    }
-
-    private static CellResult runCell(MemoryStrategy strategy, long size, long capacity, HistoryPlan plan) {
-        try {
-            return HistoryCell.measure(strategy, size, capacity, plan.warmup(), plan.repetitions(), true, false);
-        } catch (RuntimeException e) {
-            return CellResult.failed(strategy.name(), size, capacity, false, Cells.describe(e));
+            return new HistoryCellTask.Cells(out, cold == null ? null
+                    : ColdResult.failed(strategy.name(), cold, true, Cells.describe(ex)));
         }
     }
 }

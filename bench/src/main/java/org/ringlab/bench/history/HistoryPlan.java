@@ -36,6 +36,11 @@ public record HistoryPlan(Profile profile, List<MemoryStrategy> strategies, List
                 profile.budget(), profile.coldPlan());
     }
 
+    /** Whether {@code strategy} is one of the pair the claims compare. */
+    boolean claimed(String strategy) {
+        return strategy.equals(baseline) || strategy.equals(candidate);
+    }
+
     public int cellCount() {
         return strategies.size() * sizes.size();
     }

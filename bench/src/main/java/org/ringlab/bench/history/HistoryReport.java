@@ -1,10 +1,15 @@
 package org.ringlab.bench.history;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.RoundPool;
@@ -36,7 +41,7 @@ public final class HistoryReport {
     static final String DOUBLED = "doubled";
 
     /** The figures the claims judge, as the catalogue names them ({@code HistoryExperiment.metrics()}). */
-    static final java.util.Set<String> METRICS = java.util.Set.of("history.example-sum-0", "history.example-sum-1",
+    static final Set<String> METRICS = Set.of("history.example-sum-0", "history.example-sum-1",
             "history.example-sum-2", "history.example-sum-3", "history.example-total", "history.vsz-ratio",
             "history.pss-doubled-kib", "history.pss-mirrored-kib", "history.pss-ratio", "history.rss-growth-ratio",
             "history.cold-write-ratio", "history.cold-write-cpu-ratio", "history.cold-write-faults-doubled",
@@ -66,30 +71,23 @@ public final class HistoryReport {
                     continue;
                 }
                 CellResult first = forks.getFirst();
-                Map<String, String> labels = new LinkedHashMap<>();
-                labels.put("strategy", first.strategy());
-                labels.put("element", Sizes.format(first.elementSize()));
+                Map<String, String> labels = Measurement.labels("strategy", first.strategy(), "element",
+                        Sizes.format(first.elementSize()));
                 ms.add(forked(id, labels, "write", "ns/put", false, forks, CellResult::writeNsPerPut));
                 ms.add(forked(id, labels, "read", "ns/history", false, forks, CellResult::readNs));
-                counter(ms, id, labels, "pss", "bytes", forks, r -> r.pssBytes());
+                counter(ms, id, labels, "pss", "bytes", forks, CellResult::pssBytes);
                 counter(ms, id, labels, "pssPerCapacity", "x", forks, r -> r.pssBytes() / r.capacity());
-                counter(ms, id, labels, "rss", "bytes", forks, r -> r.rssBytes());
-                counter(ms, id, labels, "extraBytesPerPut", "bytes/put", forks, r -> r.extraBytesPerPut());
-                counter(ms, id, labels, "extraBytesPerRead", "bytes/read", forks, r -> r.extraBytesPerRead());
+                counter(ms, id, labels, "rss", "bytes", forks, CellResult::rssBytes);
+                counter(ms, id, labels, "extraBytesPerPut", "bytes/put", forks, CellResult::extraBytesPerPut);
+                counter(ms, id, labels, "extraBytesPerRead", "bytes/read", forks, CellResult::extraBytesPerRead);
             }
         }
         List<String> skipped = new ArrayList<>(plan.skipped());
-        for (CellResult r : results) {
-            if (!r.ok()) {
-                skipped.add(r.strategy() + " × " + Sizes.format(r.elementSize()) + " FAILED: " + r.error());
-            }
-        }
-        coldMeasurements(ms, id);
-        for (ColdResult c : colds) {
-            if (!c.ok()) {
-                skipped.add(c.strategy() + " cold runs (round " + (c.round() + 1) + ") FAILED: " + c.error());
-            }
-        }
+        results.stream().filter(r -> !r.ok()).forEach(r -> skipped.add(r.strategy() + " × "
+                + Sizes.format(r.elementSize()) + " FAILED: " + r.error()));
+        List<List<String>> coldRows = cold(ms, id);
+        colds.stream().filter(c -> !c.ok()).forEach(c -> skipped.add(c.strategy() + " cold runs (round " + (c.round() + 1)
+                + ") FAILED: " + c.error()));
         List<String> notes = new ArrayList<>(TEXT.texts("note."));
         notes.add(TEXT.text("run", Sizes.format(plan.ringBytes()), plan.warmup(), plan.repetitions(),
                 plan.fork() ? TEXT.text("run.forked") : "all cells in one JVM", elapsedSeconds));
@@ -100,46 +98,25 @@ public final class HistoryReport {
                     cp.readSlots(), Sizes.format(cp.readElement())));
         }
         Table table = new Table(TEXT.text("table.steady"), HEADER, rows());
-        Table coldTable = new Table(TEXT.text("table.cold"), COLD_HEADER, coldRows());
+        Table coldTable = new Table(TEXT.text("table.cold"), COLD_HEADER, coldRows);
         return new ExperimentResult(id, seed, TEXT.text("title"), plan.profile().id(), ms, List.of(coldTable, table),
                 List.of(speedUps("write", CellResult::writeNsPerPut), speedUps("whole-history read", CellResult::readNs)),
                 claims(), notes, skipped);
     }
 
-    /** One row per strategy that made cold runs: medians over its rounds. */
-    List<List<String>> coldRows() {
+    /**
+     * The cold runs' times (a round each) and counts per strategy, for results.json and diff, into
+     * {@code ms}; their table's rows, one per strategy that made cold runs: medians over its rounds.
+     */
+    private List<List<String>> cold(List<Measurement> ms, String id) {
         List<List<String>> rows = new ArrayList<>();
         for (MemoryStrategy strategy : plan.strategies()) {
-            List<ColdResult> runs = colds.stream().filter(c -> c.ok() && c.strategy().equals(strategy.name())).toList();
-            if (runs.isEmpty()) {
-                continue;
-            }
-            Stats w = Stats.of(runs.stream().mapToDouble(ColdResult::writeNs).toArray());
-            Stats r = Stats.of(runs.stream().mapToDouble(ColdResult::readNs).toArray());
-            java.util.function.Function<java.util.function.ToDoubleFunction<ColdResult>, Double> med =
-                    f -> Stats.median(runs.stream().mapToDouble(f).toArray());
-            rows.add(List.of(strategy.name(), Integer.toString(runs.size()),
-                    Cells.range(w, HistoryReport::ms),
-                    ms(med.apply(ColdResult::writeCpuNs)), count(med.apply(ColdResult::writeFaults)),
-                    count(med.apply(ColdResult::writePss) / Sizes.KIB), count(med.apply(ColdResult::writeRss) / Sizes.KIB),
-                    count(med.apply(ColdResult::writeVsz) / Sizes.KIB),
-                    Cells.range(r, HistoryReport::ms),
-                    count(med.apply(ColdResult::readFaults))));
-        }
-        return rows;
-    }
-
-    /** The cold runs' times (a round each) and counts, per strategy, for results.json and diff. */
-    private void coldMeasurements(List<Measurement> ms, String id) {
-        for (MemoryStrategy strategy : plan.strategies()) {
             List<ColdResult> runs = colds.stream().filter(c -> c.ok() && c.strategy().equals(strategy.name()))
-                    .sorted(java.util.Comparator.comparingInt(ColdResult::round)).toList();
+                    .sorted(Comparator.comparingInt(ColdResult::round)).toList();
             if (runs.isEmpty()) {
                 continue;
             }
-            Map<String, String> labels = new LinkedHashMap<>();
-            labels.put("strategy", strategy.name());
-            labels.put("element", "cold");
+            Map<String, String> labels = Measurement.labels("strategy", strategy.name(), "element", "cold");
             ms.add(Measurement.ofForks(id, labels, "coldWrite", "ns/run", false, false,
                     runs.stream().map(c -> new double[] {c.writeNs()}).toList()));
             ms.add(Measurement.ofForks(id, labels, "coldRead", "ns/run", false, false,
@@ -148,7 +125,16 @@ public final class HistoryReport {
                 ms.add(Measurement.ofForks(id, labels, "coldWriteFaults", "faults", false, true,
                         runs.stream().map(c -> new double[] {c.writeFaults()}).toList()));
             }
+            Function<ToDoubleFunction<ColdResult>, Double> med = f -> Stats.median(runs.stream().mapToDouble(f).toArray());
+            rows.add(List.of(strategy.name(), Integer.toString(runs.size()),
+                    Cells.range(Stats.of(runs.stream().mapToDouble(ColdResult::writeNs).toArray()), HistoryReport::ms),
+                    ms(med.apply(ColdResult::writeCpuNs)), count(med.apply(ColdResult::writeFaults)),
+                    count(med.apply(ColdResult::writePss) / Sizes.KIB), count(med.apply(ColdResult::writeRss) / Sizes.KIB),
+                    count(med.apply(ColdResult::writeVsz) / Sizes.KIB),
+                    Cells.range(Stats.of(runs.stream().mapToDouble(ColdResult::readNs).toArray()), HistoryReport::ms),
+                    count(med.apply(ColdResult::readFaults))));
         }
+        return rows;
     }
 
     private static String count(double v) {
@@ -157,16 +143,16 @@ public final class HistoryReport {
 
     /** Samples grouped by fork; in one JVM (no fork) every round is fork 0. */
     private Measurement forked(String id, Map<String, String> labels, String metric, String unit, boolean deterministic,
-                               List<CellResult> forks, java.util.function.Function<CellResult, double[]> samples) {
+                               List<CellResult> forks, Function<CellResult, double[]> samples) {
         List<double[]> groups = forks.stream().map(samples).toList();
         if (!plan.fork()) {
-            groups = List.of(groups.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
+            groups = List.of(groups.stream().flatMapToDouble(Arrays::stream).toArray());
         }
         return Measurement.ofForks(id, labels, metric, unit, false, deterministic, groups);
     }
 
     private void counter(List<Measurement> ms, String id, Map<String, String> labels, String metric, String unit,
-                         List<CellResult> forks, java.util.function.ToDoubleFunction<CellResult> value) {
+                         List<CellResult> forks, ToDoubleFunction<CellResult> value) {
         List<CellResult> known = forks.stream().filter(r -> Double.isFinite(value.applyAsDouble(r))).toList();
         if (!known.isEmpty()) {
             ms.add(forked(id, labels, metric, unit, true, known, r -> new double[] {value.applyAsDouble(r)}));
@@ -176,41 +162,36 @@ public final class HistoryReport {
     /** Every successful round of one cell, in round order. */
     private List<CellResult> cells(String strategy, long size) {
         return results.stream().filter(r -> r.ok() && r.strategy().equals(strategy) && r.elementSize() == size)
-                .sorted(java.util.Comparator.comparingInt(CellResult::round)).toList();
+                .sorted(Comparator.comparingInt(CellResult::round)).toList();
     }
 
     /**
      * Speed-up of every strategy against the baseline (baseline's time ÷ the strategy's), per
      * element size, with the paired-round 95 % t interval as an error bar; 1 = as fast.
      */
-    private Chart speedUps(String what, java.util.function.Function<CellResult, double[]> samples) {
+    private Chart speedUps(String what, Function<CellResult, double[]> samples) {
         String base = plan.baseline();
         List<String> categories = plan.sizes().stream().map(Sizes::format).toList();
         Map<String, double[]> ratio = new LinkedHashMap<>();
         Map<String, double[]> low = new LinkedHashMap<>();
         Map<String, double[]> high = new LinkedHashMap<>();
         // As the claims: a t interval over the paired rounds, the round variance pooled over the chart's points.
-        Map<String, org.ringlab.bench.harness.Estimate[]> estimates = RoundPool.judge(pool -> {
-            Map<String, org.ringlab.bench.harness.Estimate[]> byStrategy = new LinkedHashMap<>();
+        Map<String, Estimate[]> estimates = RoundPool.judge(pool -> {
+            Map<String, Estimate[]> byStrategy = new LinkedHashMap<>();
             for (MemoryStrategy s : plan.strategies()) {
                 if (s.name().equals(base)) {
                     continue;
                 }
-                org.ringlab.bench.harness.Estimate[] e = new org.ringlab.bench.harness.Estimate[categories.size()];
-                for (int i = 0; i < e.length; i++) {
-                    List<CellResult[]> pairs = pairs(base, s.name(), plan.sizes().get(i));
-                    e[i] = pairs.isEmpty() ? org.ringlab.bench.harness.Estimate.NONE
-                            : pool.paired(what, pairs.stream().map(p -> samples.apply(p[0])).toList(),
-                            pairs.stream().map(p -> samples.apply(p[1])).toList());
-                }
-                byStrategy.put(s.name(), e);
+                byStrategy.put(s.name(), plan.sizes().stream().map(size -> pairs(base, s.name(), size)).map(pairs ->
+                        pairs.isEmpty() ? Estimate.NONE : pool.paired(what, pairs.stream().map(p -> samples.apply(p[0]))
+                                .toList(), pairs.stream().map(p -> samples.apply(p[1])).toList())).toArray(Estimate[]::new));
             }
             return byStrategy;
         });
         estimates.forEach((name, e) -> {
-            ratio.put(name, java.util.Arrays.stream(e).mapToDouble(org.ringlab.bench.harness.Estimate::ratio).toArray());
-            low.put(name, java.util.Arrays.stream(e).mapToDouble(org.ringlab.bench.harness.Estimate::low).toArray());
-            high.put(name, java.util.Arrays.stream(e).mapToDouble(org.ringlab.bench.harness.Estimate::high).toArray());
+            ratio.put(name, Arrays.stream(e).mapToDouble(Estimate::ratio).toArray());
+            low.put(name, Arrays.stream(e).mapToDouble(Estimate::low).toArray());
+            high.put(name, Arrays.stream(e).mapToDouble(Estimate::high).toArray());
         });
         return Chart.ratios("history: " + what + " speed-up against " + base + " (95 % interval)", "element size",
                 "time of " + base + " ÷ time of the strategy (1 = as fast)", categories, ratio, low, high, 1,
@@ -279,11 +260,11 @@ public final class HistoryReport {
             return Optional.empty();
         }
         CellResult f = forks.getFirst();
-        java.util.function.ToDoubleFunction<java.util.function.ToDoubleFunction<CellResult>> med =
+        ToDoubleFunction<ToDoubleFunction<CellResult>> med =
                 g -> Stats.median(forks.stream().mapToDouble(g).toArray());
         return Optional.of(new CellResult(f.strategy(), f.elementSize(), f.capacity(), f.slots(),
-                forks.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.writeNsPerPut())).toArray(),
-                forks.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.readNs())).toArray(),
+                forks.stream().flatMapToDouble(r -> Arrays.stream(r.writeNsPerPut())).toArray(),
+                forks.stream().flatMapToDouble(r -> Arrays.stream(r.readNs())).toArray(),
                 med.applyAsDouble(CellResult::pssBytes), med.applyAsDouble(CellResult::rssBytes),
                 med.applyAsDouble(CellResult::pssReleasedBytes), med.applyAsDouble(CellResult::extraBytesPerPut),
                 med.applyAsDouble(CellResult::extraBytesPerRead), f.forked(), null));

@@ -1,10 +1,9 @@
 package org.ringlab.bench.history;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 import org.ringlab.bench.harness.RepetitionBudget;
+import org.ringlab.bench.util.ProfileNames;
 import org.ringlab.bench.util.Sizes;
 
 /**
@@ -23,11 +22,11 @@ public enum Profile {
      * cold write run makes 32 of the seed's 256 passes over its ring, so that it stays cheap; a longer
      * budget makes history the largest part of the quick run's 4 minutes.
      */
-    QUICK(Profile.SEED_RING_BYTES, 5, 5, true, true, new RepetitionBudget(2, 6, 35), 32),
+    QUICK(Profile.SEED_RING_BYTES, 5, 5, true, new RepetitionBudget(2, 6, 35), 32),
     /** The seed's ring, 11 timed repetitions per fork, 5 to 15 forks within 10 min; the seed's 256 write passes. */
-    FULL(Profile.SEED_RING_BYTES, 5, 11, true, true, new RepetitionBudget(5, 15, 600), Profile.SEED_WRITE_PASSES),
+    FULL(Profile.SEED_RING_BYTES, 5, 11, true, new RepetitionBudget(5, 15, 600), Profile.SEED_WRITE_PASSES),
     /** For tests only (not in --help): a 4 MiB ring, few repetitions, two rounds in this JVM, one write pass. */
-    TINY(4 * Sizes.MIB, 1, 3, false, false, new RepetitionBudget(2, 2, 0), 1);
+    TINY(4 * Sizes.MIB, 1, 3, false, new RepetitionBudget(2, 2, 0), 1);
 
     /** Seed 000's write test: 48 elements of 20 x 12 x 256 x 4 bytes (its program's 'volume 1'). */
     public static final long SEED_ELEMENT = 20 * 12 * 256 * 4;
@@ -52,35 +51,23 @@ public enum Profile {
     private final int warmup;
     private final int repetitions;
     private final boolean fork;
-    private final boolean documented;
     private final RepetitionBudget budget;
 
-    Profile(long ringBytes, int warmup, int repetitions, boolean fork, boolean documented, RepetitionBudget budget,
-            int coldWritePasses) {
+    Profile(long ringBytes, int warmup, int repetitions, boolean fork, RepetitionBudget budget, int coldWritePasses) {
         this.budget = budget;
         this.ringBytes = ringBytes;
         this.coldWritePasses = coldWritePasses;
         this.warmup = warmup;
         this.repetitions = repetitions;
         this.fork = fork;
-        this.documented = documented;
     }
 
     public static Profile parse(String text) {
-        for (Profile p : values()) {
-            if (p.id().equals(text)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown profile '" + text + "'; allowed: " + documentedIds());
-    }
-
-    public static String documentedIds() {
-        return String.join(", ", Arrays.stream(values()).filter(p -> p.documented).map(Profile::id).toList());
+        return ProfileNames.parse(Profile.class, text);
     }
 
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return ProfileNames.id(this);
     }
 
     /** Target ring capacity of the steady state: the seed's ring (tiny: 4 MiB); each cell rounds it to its element. */

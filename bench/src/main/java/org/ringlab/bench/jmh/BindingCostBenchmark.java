@@ -2,20 +2,13 @@ package org.ringlab.bench.jmh;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.ringlab.bench.report.ForExperiment;
 import org.ringlab.jna.JnaCalls;
 import org.ringlab.linux.Libc;
@@ -36,13 +29,7 @@ import org.ringlab.linux.Libc;
  * </pre>
  */
 @ForExperiment("history")
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
-@State(Scope.Thread)
-public class BindingCostBenchmark {
+public class BindingCostBenchmark extends JmhRun {
 
     private static final int SC_PAGESIZE = 30;
 

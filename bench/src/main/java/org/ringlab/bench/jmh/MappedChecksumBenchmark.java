@@ -5,20 +5,15 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.ringlab.api.MappedFileSpec;
@@ -35,17 +30,16 @@ import org.ringlab.queues.mapped.RecordChecksum;
  * invocation (so the file stays small on tmpfs: at most ~100 MB), reported per record, with
  * {@link RecordChecksum#CRC32C} and with {@link RecordChecksum#NONE}, chunks mapped with
  * {@code populate} so that page faults (the same for both) stay out of the difference. The
- * difference of the two is the checksum's cost per record.
+ * difference of the two is the checksum's cost per record. The report's checksum table and its
+ * claim come from the mapped experiment ({@code ringlab mapped --table checksum}); this is the
+ * cross-check in JMH's forks, and with {@code -prof gc} the proof that the path allocates nothing.
  */
 @ForExperiment("mapped")
 @BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
 @OperationsPerInvocation(MappedChecksumBenchmark.RECORDS)
 @Warmup(iterations = 10)
 @Measurement(iterations = 10)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx1g"})
-@State(Scope.Thread)
-public class MappedChecksumBenchmark {
+public class MappedChecksumBenchmark extends JmhRun {
 
     static final int RECORDS = 100_000;
 

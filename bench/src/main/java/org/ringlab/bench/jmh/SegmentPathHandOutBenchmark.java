@@ -2,42 +2,23 @@ package org.ringlab.bench.jmh;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.ringlab.api.QueueConsumer;
-import org.ringlab.api.QueueProducer;
 import org.ringlab.api.QueueSpec;
 import org.ringlab.bench.report.ForExperiment;
 
 /**
- * The spsc paths that hand the caller a segment (claim/commit, peek/release) on one thread, on
- * every memory shape: with {@code -prof gc} they show whether the segment is allocated
+ * The spsc paths that hand the caller a segment of the ring (claim/commit, peek/release) on one
+ * thread, on every memory shape, the mirror views ({@code mirrored-memfd}) and the segment path
+ * alike: with {@code -prof gc} they show whether the segment is allocated
  * ({@code gc.alloc.rate.norm}): the queue keeps none of them, so where the caller does not
- * either escape analysis removes the strategy's slice and the path is 0 B/op. Records of 64
- * bytes in a ring of 1 MiB; {@code seam} pad or cross (they differ on split and linearize).
+ * either escape analysis removes the strategy's slice and the path is 0 B/op (a segment that
+ * escaped its caller: 40 B). Records of 64 bytes in a ring of 1 MiB; {@code seam} pad or cross
+ * (they differ on split and linearize).
  */
 @ForExperiment("anchors")
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED",
-        "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx1g"})
-@State(Scope.Thread)
-public class SegmentPathHandOutBenchmark {
+public class SegmentPathHandOutBenchmark extends SpscOnOneThread {
 
     @Param({"doubled", "split", "linearize", "mirrored-memfd-growable", "mirrored-memfd"})
     public String strategy;
@@ -45,22 +26,11 @@ public class SegmentPathHandOutBenchmark {
     @Param({"pad", "cross"})
     public String seam;
 
-    private QueueBench bench;
-    private QueueProducer producer;
-    private QueueConsumer consumer;
-    private MemorySegment destination;
+    private final MemorySegment destination = QueueBench.record(64);
 
-    @Setup(Level.Trial)
-    public void setUp() {
-        bench = new QueueBench("spsc", strategy, 1 << 20, QueueSpec.variable(64).withSeam(seam));
-        producer = bench.queue.producer();
-        consumer = bench.queue.consumer(0);
-        destination = QueueBench.record(64);
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        bench.close();
+    @Override
+    QueueBench open() {
+        return new QueueBench("spsc", strategy, 1 << 20, QueueSpec.variable(64).withSeam(seam));
     }
 
     /** A claim of 64 bytes, one long written into it, committed, then polled. */

@@ -1,9 +1,6 @@
 package org.ringlab.bench.mapped;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +9,7 @@ import java.util.Locale;
 import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.PrefaultPolicy;
 import org.ringlab.bench.report.Progress;
+import org.ringlab.bench.util.Cells;
 import org.ringlab.queues.mapped.MappedQueue;
 import org.ringlab.queues.mapped.MappedQueueReader;
 import org.ringlab.queues.mapped.MappedQueueWriter;
@@ -26,7 +24,7 @@ import org.ringlab.queues.mapped.RecordChecksum;
  * interleaved in every repetition (A B A B...) so drift on a shared machine hits both alike.
  * The JMH {@code MappedChecksumBenchmark} measures the same on an idle machine with forks.
  */
-final class ChecksumCostExperiment {
+record ChecksumCostExperiment(MappedFileStrategy strategy, Path dir, long records, Progress progress) {
 
     static final List<RecordChecksum> KINDS = List.of(RecordChecksum.CRC32C, RecordChecksum.NONE);
 
@@ -39,19 +37,11 @@ final class ChecksumCostExperiment {
 
         /** CRC32C over NONE per repetition (paired: the two ran back to back). */
         double[] writeRatios() {
-            return ratios(crc.writeNanos, none.writeNanos);
+            return Cells.ratios(crc.writeNanos, none.writeNanos);
         }
 
         double[] readRatios() {
-            return ratios(crc.readNanos, none.readNanos);
-        }
-
-        private static double[] ratios(double[] a, double[] b) {
-            double[] r = new double[a.length];
-            for (int i = 0; i < a.length; i++) {
-                r[i] = a[i] / b[i];
-            }
-            return r;
+            return Cells.ratios(crc.readNanos, none.readNanos);
         }
     }
 
@@ -59,26 +49,16 @@ final class ChecksumCostExperiment {
     record Result(long records, int repetitions, String dir, List<Row> rows) {
     }
 
-    private final MappedFileStrategy strategy;
-    private final Path dir;
-    private final long records;
-    private final Progress progress;
-    private long sink;
-
-    ChecksumCostExperiment(MappedFileStrategy strategy, Path dir, long records, Progress progress) {
-        this.strategy = strategy;
-        this.dir = dir;
-        this.records = records;
-        this.progress = progress;
-    }
+    /** Where the read lengths go, so the JIT cannot drop the reads. */
+    private static long sink;
 
     Result run(int[] recordBytes, int warmup, int repetitions) {
         double[][][] write = new double[recordBytes.length][KINDS.size()][repetitions];
         double[][][] read = new double[recordBytes.length][KINDS.size()][repetitions];
         for (int rep = -warmup; rep < repetitions; rep++) {
-            progress.step(String.format(Locale.ROOT, "checksum %s %d of %d (%d records of %s bytes, CRC32C vs NONE, %s)",
-                    rep < 0 ? "warm-up" : "repetition", rep < 0 ? rep + warmup + 1 : rep + 1, rep < 0 ? warmup : repetitions,
-                    records, java.util.Arrays.toString(recordBytes), dir));
+            progress.step(String.format(Locale.ROOT, "checksum %s (%d records of %s bytes, CRC32C vs NONE, %s)",
+                    MappedExperiment.repetition(rep, warmup, repetitions), records, java.util.Arrays.toString(recordBytes),
+                    dir));
             for (int s = 0; s < recordBytes.length; s++) {
                 for (int k = 0; k < KINDS.size(); k++) {
                     double[] sample = one(recordBytes[s], KINDS.get(k));
@@ -94,16 +74,13 @@ final class ChecksumCostExperiment {
             rows.add(new Row(recordBytes[s], new Samples(KINDS.get(0), write[s][0], read[s][0]),
                     new Samples(KINDS.get(1), write[s][1], read[s][1])));
         }
-        if (sink == 42) {
-            progress.note("(unlikely sum, printed so the reads cannot be dropped)");
-        }
         return new Result(records, repetitions, dir.toString(), rows);
     }
 
     /** Writes then reads {@code records} records of {@code size} bytes; {write, read} ns per record. */
     private double[] one(int size, RecordChecksum kind) {
         Path path = dir.resolve("ringlab-checksum-" + ProcessHandle.current().pid());
-        deleteIfExists(path);
+        LatencyExperiment.deleteIfExists(path);
         MemorySegment record = MemorySegment.ofArray(new byte[size]).fill((byte) 0x5A);
         MappedQueue.Config config = MappedQueue.Config.defaults().withChunkBytes(chunkBytes(size, records))
                 .withPolicies(List.of(PrefaultPolicy.POPULATE)).withRecordChecksum(kind);
@@ -138,7 +115,7 @@ final class ChecksumCostExperiment {
             }
             return new double[] {(double) writeNanos / records, (double) readNanos / records};
         } finally {
-            deleteIfExists(path);
+            LatencyExperiment.deleteIfExists(path);
         }
     }
 
@@ -147,13 +124,5 @@ final class ChecksumCostExperiment {
         long frames = records * (16 /* record header */ + ((size + 7L) & ~7L)) + (64 << 10);
         long step = 2L << 20;
         return (frames + step - 1) / step * step;
-    }
-
-    private static void deleteIfExists(Path path) {
-        try {
-            Files.deleteIfExists(path);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

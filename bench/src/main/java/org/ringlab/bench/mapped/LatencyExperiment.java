@@ -23,7 +23,6 @@ import org.HdrHistogram.Histogram;
 import org.ringlab.api.PrefaultPolicy;
 import org.ringlab.bench.harness.Fork;
 import org.ringlab.bench.util.SlicedWait;
-import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.util.Platform;
 import org.ringlab.queues.mapped.MappedQueue;
@@ -36,8 +35,11 @@ import org.ringlab.queues.mapped.MappedQueueWriter;
  * and records enqueue-to-dequeue time in an HdrHistogram, which it hands back encoded on its
  * stdout. Cells: tmpfs or disk directory × pinned (writer on one CPU, reader on another,
  * {@code sched_setaffinity}) or not.
+ *
+ * @param skipped the cells {@link #run} left out, each with its reason
  */
-final class LatencyExperiment {
+record LatencyExperiment(Progress progress, long messages, long warmup, long intervalNanos,
+                        List<PrefaultPolicy> writerPolicies, List<PrefaultPolicy> readerPolicies, List<String> skipped) {
 
     static final int RECORD = 128;
     /** Above this, a sample counts in the seed's "> 1 ms (‰)" column. */
@@ -49,57 +51,9 @@ final class LatencyExperiment {
     record Cell(String name, String store, Path dir, boolean pinned, String key) {
     }
 
-    /**
-     * One cell's figures in microseconds, one value per run (repetition); the accessors give
-     * their medians and spreads.
-     */
-    record Result(Cell cell, long count, double[] over1msSamples, double[] meanSamples, double[] p50Samples,
-                  double[] p90Samples, double[] p99Samples, double[] p999Samples, double[] maxSamples) {
-
-        double over1msPerMille() {
-            return Stats.median(over1msSamples);
-        }
-
-        Stats mean() {
-            return Stats.of(meanSamples);
-        }
-
-        Stats p50() {
-            return Stats.of(p50Samples);
-        }
-
-        Stats p90() {
-            return Stats.of(p90Samples);
-        }
-
-        Stats p99() {
-            return Stats.of(p99Samples);
-        }
-
-        Stats p999() {
-            return Stats.of(p999Samples);
-        }
-
-        Stats max() {
-            return Stats.of(maxSamples);
-        }
-    }
-
-    private final Progress progress;
-    private final long messages;
-    private final long warmup;
-    private final long intervalNanos;
-    private final List<PrefaultPolicy> writerPolicies;
-    private final List<PrefaultPolicy> readerPolicies;
-
-    LatencyExperiment(Progress progress, long messages, long warmup, long intervalNanos,
-                      List<PrefaultPolicy> writerPolicies, List<PrefaultPolicy> readerPolicies) {
-        this.progress = progress;
-        this.messages = messages;
-        this.warmup = warmup;
-        this.intervalNanos = intervalNanos;
-        this.writerPolicies = writerPolicies;
-        this.readerPolicies = readerPolicies;
+    /** One cell's figures in microseconds, one value per run (repetition). */
+    record Result(Cell cell, long count, double[] over1msPerMille, double[] mean, double[] p50, double[] p90,
+                  double[] p99, double[] p999, double[] max) {
     }
 
     /** The seed's four rows, in its order. */
@@ -109,9 +63,6 @@ final class LatencyExperiment {
                 new Cell("Tmpfs", "mem", tmpfs, false, "tmpfs"),
                 new Cell("Bind-m", "mem", tmpfs, true, "bind-m"));
     }
-
-    /** Cells left out by the last {@link #run}, each with its reason. */
-    final List<String> skipped = new ArrayList<>();
 
     /**
      * Every cell {@code repetitions} times, the cells interleaved run by run (run r of every row
@@ -140,12 +91,10 @@ final class LatencyExperiment {
                 runs.get(cell).add(one(cell, cell.pinned ? writerCpu : -1, cell.pinned ? readerCpu : -1));
             }
         }
-        List<Result> results = new ArrayList<>();
-        runs.forEach((cell, histograms) -> results.add(summarize(cell, histograms)));
-        return results;
+        return runs.entrySet().stream().map(e -> summarize(e.getKey(), e.getValue())).toList();
     }
 
-    private Result summarize(Cell cell, List<Histogram> runs) {
+    private static Result summarize(Cell cell, List<Histogram> runs) {
         long count = runs.stream().mapToLong(Histogram::getTotalCount).sum();
         double[] over = runs.stream().mapToDouble(h -> (h.getTotalCount() - h.getCountBetweenValues(0, ONE_MILLI))
                 * 1000.0 / Math.max(1, h.getTotalCount())).toArray();
@@ -252,7 +201,8 @@ final class LatencyExperiment {
         }
     }
 
-    private static void deleteIfExists(Path path) {
+    /** A scratch file of a table's run, gone before and after it. */
+    static void deleteIfExists(Path path) {
         try {
             Files.deleteIfExists(path);
         } catch (IOException e) {

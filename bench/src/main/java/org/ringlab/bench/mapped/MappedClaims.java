@@ -118,9 +118,9 @@ final class MappedClaims {
 
     private static double[] column(LatencyExperiment.Result r, String column) {
         return switch (column) {
-            case "over1ms" -> r.over1msSamples();
-            case "mean" -> r.meanSamples();
-            case "p90" -> r.p90Samples();
+            case "over1ms" -> r.over1msPerMille();
+            case "mean" -> r.mean();
+            case "p90" -> r.p90();
             default -> throw new IllegalArgumentException("no latency column '" + column + "'");
         };
     }
@@ -132,9 +132,7 @@ final class MappedClaims {
         if (rows.isEmpty()) {
             return r.notMeasured("the prefault table was not run");
         }
-        String size = bytes == SEED_BYTES ? "" : String.format(Locale.ROOT,
-                "; this run wrote %d MiB per sample, not the seed's 256 MB (the quick profile: the cost per page is the same)",
-                bytes >> 20);
+        String size = bytes == SEED_BYTES ? "" : MappedReport.TEXT.text("claim.short-run", bytes >> 20);
         PrefaultExperiment.Row none = row(rows, "none").orElse(null);
         if (none == null) {
             return r.notMeasured("BM_MMap01's row (none) was not measured");
@@ -143,31 +141,29 @@ final class MappedClaims {
             case "prefault-prealloc-gain-pct" -> {
                 PrefaultExperiment.Row prealloc = row(rows, "prealloc").orElseThrow();
                 // Its own rounds: the same ratio is already in the pool as prealloc's speed-up.
-                return r.judge(gain(SeedClaim.ratio(none.totalSamples(), prealloc.totalSamples())),
+                return r.judge(gain(SeedClaim.ratio(none.total(), prealloc.total())),
                         timings(none, prealloc) + size);
             }
             case "prefault-gain-pct" -> {
                 List<PrefaultExperiment.Row> pf = prefaulting(rows);
                 double[] gm = perRepetition(pf, v -> Math.exp(Arrays.stream(v).map(Math::log).average().orElse(Double.NaN)));
-                return r.judge(gain(SeedClaim.ratio(none.totalSamples(), gm)), String.format(Locale.ROOT,
-                        "BM_MMap01 %.1f ms, the %d prefault rows' geometric mean %.1f ms (medians); writer faults %.0f vs %.0f%s",
-                        none.totalMillis().median(), pf.size(), median(gm), none.writerFaults().median(),
-                        pf.getFirst().writerFaults().median(), size));
+                return r.judge(gain(SeedClaim.ratio(none.total(), gm)), MappedReport.TEXT.text("claim.gain",
+                        median(none.total()), pf.size(), median(gm), median(none.writerFaults()),
+                        median(pf.getFirst().writerFaults()), size));
             }
             case "prefault-variants-spread" -> {
                 List<PrefaultExperiment.Row> pf = prefaulting(rows);
                 double[] spread = perRepetition(pf, v -> Arrays.stream(v).max().orElseThrow() / Arrays.stream(v).min().orElseThrow());
                 StringBuilder d = new StringBuilder("slowest / fastest per repetition " + values(spread) + "; medians:");
-                pf.forEach(x -> d.append(String.format(Locale.ROOT, " %s %.1f ms,", x.config().label(), x.totalMillis().median())));
+                pf.forEach(x -> d.append(String.format(Locale.ROOT, " %s %.1f ms,", x.config().label(), median(x.total()))));
                 return r.judge(SeedClaim.figure(spread), d.substring(0, d.length() - 1) + size);
             }
             case "prefault-manual-vs-populate" -> {
                 PrefaultExperiment.Row populate = row(rows, "populate").orElseThrow();
                 PrefaultExperiment.Row manual = row(rows, "manual").orElseThrow();
-                return r.judge(SeedClaim.ratio(populate.totalSamples(), manual.totalSamples()), String.format(Locale.ROOT,
-                        "populate %.1f ms (its mmap %.1f, write %.1f), manual %.1f ms (its touch %.1f, write %.1f), medians%s",
-                        populate.totalMillis().median(), populate.prefaultMillis().median(), populate.writeMillis().median(),
-                        manual.totalMillis().median(), manual.prefaultMillis().median(), manual.writeMillis().median(), size));
+                return r.judge(SeedClaim.ratio(populate.total(), manual.total()), MappedReport.TEXT.text("claim.manual",
+                        median(populate.total()), median(populate.prefault()), median(populate.write()),
+                        median(manual.total()), median(manual.prefault()), median(manual.write()), size));
             }
             default -> {
                 String key = name.substring("prefault-".length(), name.lastIndexOf('-'));
@@ -176,11 +172,11 @@ final class MappedClaims {
                     return r.notMeasured("configuration " + key + " was not measured");
                 }
                 if (name.endsWith("-ms")) {
-                    return r.judge(SeedClaim.figure(row.get().totalSamples()), timings(row.get()) + size);
+                    return r.judge(SeedClaim.figure(row.get().total()), timings(row.get()) + size);
                 }
                 if (name.endsWith("-speedup")) {
-                    return r.judge(pool.ratioOfForks(PREFAULT_POOL, List.of(none.totalSamples()),
-                            List.of(row.get().totalSamples())), timings(none, row.get()) + size);
+                    return r.judge(pool.ratioOfForks(PREFAULT_POOL, List.of(none.total()),
+                            List.of(row.get().total())), timings(none, row.get()) + size);
                 }
                 throw new IllegalStateException("catalogue entry " + r.id() + " names metric " + r.metric()
                         + ", which the mapped experiment does not measure");
@@ -196,11 +192,11 @@ final class MappedClaims {
 
     /** {@code f} of the rows' totals, repetition by repetition. */
     private static double[] perRepetition(List<PrefaultExperiment.Row> rows, Function<double[], Double> f) {
-        int n = rows.stream().mapToInt(x -> x.totalSamples().length).min().orElse(0);
+        int n = rows.stream().mapToInt(x -> x.total().length).min().orElse(0);
         double[] out = new double[n];
         for (int i = 0; i < n; i++) {
             final int rep = i;
-            out[i] = f.apply(rows.stream().mapToDouble(x -> x.totalSamples()[rep]).toArray());
+            out[i] = f.apply(rows.stream().mapToDouble(x -> x.total()[rep]).toArray());
         }
         return out;
     }
@@ -218,10 +214,8 @@ final class MappedClaims {
     private static String timings(PrefaultExperiment.Row... rows) {
         StringBuilder s = new StringBuilder();
         for (PrefaultExperiment.Row x : rows) {
-            s.append(s.isEmpty() ? "" : "; ").append(String.format(Locale.ROOT,
-                    "%s %.1f ms (prefault step %.1f + write %.1f, medians; writer minor faults %.0f)", x.config().label(),
-                    x.totalMillis().median(), x.prefaultMillis().median(), x.writeMillis().median(),
-                    x.writerFaults().median()));
+            s.append(s.isEmpty() ? "" : "; ").append(MappedReport.TEXT.text("claim.timings", x.config().label(),
+                    median(x.total()), median(x.prefault()), median(x.write()), median(x.writerFaults())));
         }
         return s.toString();
     }

@@ -9,6 +9,7 @@ import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.PrefaultPolicy;
 import org.ringlab.bench.report.Experiment;
+import org.ringlab.bench.util.DeclaredExperiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.report.RunContext;
@@ -18,7 +19,15 @@ import org.ringlab.queues.mapped.MappedQueue;
  * Seed 004's experiment: (a) the prefault table on the mapped-file strategy, (b) the
  * cross-process latency table of the mapped queue, tmpfs vs disk, pinned vs not.
  */
-public final class MappedExperiment implements Experiment {
+public final class MappedExperiment extends DeclaredExperiment implements Experiment {
+
+    public MappedExperiment() {
+        super("mapped", "004_b89053e7ff451df3.txt",
+                "growing inter-process queue on a mapped file: the prefault configurations writing in 128-byte"
+                        + " blocks, and enqueue-to-dequeue latency across processes (tmpfs vs disk, pinned vs not), and"
+                        + " what the queue's per-record CRC32C costs to write and read",
+                MappedClaims.metrics());
+    }
 
     /** Everything one run of the experiment needs; {@code ringlab mapped} fills it from its options. */
     public record Setup(MappedProfile profile, boolean prefault, boolean latency, boolean checksum, Path tmpfs, Path disk, long bytes,
@@ -30,29 +39,6 @@ public final class MappedExperiment implements Experiment {
                     Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath(), p.bytes, p.repetitions, p.messages,
                     p.intervalMicros, PrefaultPolicy.parseList("background"), PrefaultPolicy.parseList("none"));
         }
-    }
-
-    @Override
-    public String id() {
-        return "mapped";
-    }
-
-    @Override
-    public String seed() {
-        return "004_b89053e7ff451df3.txt";
-    }
-
-    @Override
-    public String description() {
-        return "growing inter-process queue on a mapped file: the prefault configurations writing in 128-byte blocks,"
-                + " and enqueue-to-dequeue latency across processes (tmpfs vs disk, pinned vs not), and what the"
-                + " queue's per-record CRC32C costs to write and read";
-    }
-
-    /** Every figure seed 004's catalogue names for this experiment ({@link MappedClaims}). */
-    @Override
-    public java.util.Set<String> metrics() {
-        return MappedClaims.metrics();
     }
 
     @Override
@@ -85,13 +71,10 @@ public final class MappedExperiment implements Experiment {
         } else {
             skipped.add("the prefault table (--table " + chosen(s) + ")");
         }
-        MappedReport.LatencySetup latencySetup = new MappedReport.LatencySetup(s.messages(), s.intervalMicros(),
-                PrefaultPolicy.describe(s.writer()), PrefaultPolicy.describe(s.reader()));
         if (s.latency()) {
-            LatencyExperiment le = new LatencyExperiment(progress, s.messages(), Math.min(p.warmupMessages,
-                    Math.max(s.messages() / 5, 1)), s.intervalMicros() * 1000, s.writer(), s.reader());
-            latency = le.run(cells, p.latencyRepetitions);
-            skipped.addAll(le.skipped);
+            latency = new LatencyExperiment(progress, s.messages(), Math.min(p.warmupMessages,
+                    Math.max(s.messages() / 5, 1)), s.intervalMicros() * 1000, s.writer(), s.reader(), skipped)
+                    .run(cells, p.latencyRepetitions);
         } else {
             skipped.add("the latency table (--table " + chosen(s) + ")");
         }
@@ -102,8 +85,12 @@ public final class MappedExperiment implements Experiment {
         } else {
             skipped.add("the record checksum cost table (--table " + chosen(s) + ")");
         }
-        return MappedReport.result(id(), seed(), p.name().toLowerCase(java.util.Locale.ROOT), s.bytes(),
-                s.tmpfs().toString(), s.repetitions(), rows, latency, latencySetup, checksum, skipped);
+        return MappedReport.result(id(), seed(), s, rows, latency, checksum, skipped);
+    }
+
+    /** {@code "warm-up 1 of 2"} or {@code "repetition 3 of 5"} for repetition {@code rep} (negative: a warm-up). */
+    static String repetition(int rep, int warmup, int repetitions) {
+        return rep < 0 ? "warm-up " + (rep + warmup + 1) + " of " + warmup : "repetition " + (rep + 1) + " of " + repetitions;
     }
 
     /** The table a run without all three was asked for. */

@@ -1,7 +1,6 @@
 package org.ringlab.bench.mapped;
 
-import java.util.Locale;
-
+import org.ringlab.bench.util.ProfileNames;
 import org.ringlab.bench.util.Sizes;
 
 /**
@@ -59,11 +58,6 @@ public enum MappedProfile {
     }
 
     public static MappedProfile parse(String text) {
-        for (MappedProfile p : values()) {
-            if (p.name().toLowerCase(Locale.ROOT).equals(text)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown profile '" + text + "'; allowed: quick, full");
+        return ProfileNames.parse(MappedProfile.class, text);
     }
 }

@@ -1,20 +1,17 @@
 package org.ringlab.bench.mapped;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.ringlab.api.MappedFile;
 import org.ringlab.api.MappedFileSpec;
 import org.ringlab.api.MappedFileStrategy;
 import org.ringlab.api.PrefaultPolicy;
-import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.util.Platform;
 
@@ -28,7 +25,7 @@ import org.ringlab.bench.util.Platform;
  * interleaved in every repetition (started at a rotating offset) so drift on a shared machine
  * spreads evenly; medians are reported.
  */
-final class PrefaultExperiment {
+record PrefaultExperiment(MappedFileStrategy strategy, Path dir, long bytes, Progress progress) {
 
     static final int BLOCK = 128;
     private static final long BACKGROUND_WINDOW = 16L << 20;
@@ -68,81 +65,42 @@ final class PrefaultExperiment {
             new Config("background (paced 256 MiB/s)", "(用户态动态预处理)", "", "background",
                     PACED_BYTES_PER_SECOND));
 
-    /** Every repetition of one configuration (kept for the report's samples); medians through the accessors. */
-    record Row(Config config, double[] writeSamples, double[] prefaultSamples, double[] backgroundSamples,
-               double[] writerFaultSamples, double[] processFaultSamples, double[] totalSamples) {
-
-        /** Open, prefault and write: the seed's timed iteration. */
-        Stats totalMillis() {
-            return Stats.of(totalSamples);
-        }
-
-        Stats writeMillis() {
-            return Stats.of(writeSamples);
-        }
-
-        Stats prefaultMillis() {
-            return Stats.of(prefaultSamples);
-        }
-
-        Stats backgroundMillis() {
-            return Stats.of(backgroundSamples);
-        }
-
-        Stats writerFaults() {
-            return Stats.of(writerFaultSamples);
-        }
-
-        Stats totalFaults() {
-            return Stats.of(processFaultSamples);
-        }
-    }
-
-    private record Sample(double writeMillis, double prefaultMillis, double backgroundMillis, long writerFaults,
-                          long processFaults, double totalMillis) {
-    }
-
-    private final MappedFileStrategy strategy;
-    private final Path dir;
-    private final long bytes;
-    private final Progress progress;
-
-    PrefaultExperiment(MappedFileStrategy strategy, Path dir, long bytes, Progress progress) {
-        this.strategy = strategy;
-        this.dir = dir;
-        this.bytes = bytes;
-        this.progress = progress;
+    /** Every repetition of one configuration, ms or faults, one value per repetition. */
+    record Row(Config config, double[] write, double[] prefault, double[] background, double[] writerFaults,
+               double[] processFaults, double[] total) {
     }
 
     List<Row> run(int warmup, int repetitions) {
-        Map<Config, List<Sample>> samples = new LinkedHashMap<>();
+        Map<Config, List<double[]>> samples = new LinkedHashMap<>();
         CONFIGS.forEach(c -> samples.put(c, new ArrayList<>()));
         for (int rep = -warmup; rep < repetitions; rep++) {
-            progress.step(String.format(java.util.Locale.ROOT, "prefault %s %d of %d (%d configurations, %d MiB each, %s)",
-                    rep < 0 ? "warm-up" : "repetition", rep < 0 ? rep + warmup + 1 : rep + 1, rep < 0 ? warmup : repetitions,
-                    CONFIGS.size(), bytes >> 20, dir));
+            progress.step(String.format(Locale.ROOT, "prefault %s (%d configurations, %d MiB each, %s)",
+                    MappedExperiment.repetition(rep, warmup, repetitions), CONFIGS.size(), bytes >> 20, dir));
             for (int i = 0; i < CONFIGS.size(); i++) {
                 Config config = CONFIGS.get(Math.floorMod(i + rep, CONFIGS.size()));
-                Sample sample = one(config);
+                double[] sample = one(config);
                 if (rep >= 0) {
                     samples.get(config).add(sample);
                 }
             }
         }
         List<Row> rows = new ArrayList<>();
-        samples.forEach((config, list) -> rows.add(new Row(config,
-                list.stream().mapToDouble(Sample::writeMillis).toArray(),
-                list.stream().mapToDouble(Sample::prefaultMillis).toArray(),
-                list.stream().mapToDouble(Sample::backgroundMillis).toArray(),
-                list.stream().mapToDouble(Sample::writerFaults).toArray(),
-                list.stream().mapToDouble(Sample::processFaults).toArray(),
-                list.stream().mapToDouble(Sample::totalMillis).toArray())));
+        samples.forEach((config, list) -> {
+            double[][] c = new double[6][list.size()];
+            for (int r = 0; r < list.size(); r++) {
+                for (int k = 0; k < 6; k++) {
+                    c[k][r] = list.get(r)[k];
+                }
+            }
+            rows.add(new Row(config, c[0], c[1], c[2], c[3], c[4], c[5]));
+        });
         return rows;
     }
 
-    private Sample one(Config config) {
+    /** One run of {@code config}: its figures in {@link Row}'s order. */
+    private double[] one(Config config) {
         Path path = dir.resolve("ringlab-prefault-" + ProcessHandle.current().pid());
-        deleteIfExists(path);
+        LatencyExperiment.deleteIfExists(path);
         MappedFileSpec spec = MappedFileSpec.create(path, bytes).withPolicies(PrefaultPolicy.parseList(config.policies))
                 .withBackgroundWindow(BACKGROUND_WINDOW);
         MemorySegment block = MemorySegment.ofArray(new byte[BLOCK]).fill((byte) 0x5A);
@@ -159,10 +117,10 @@ final class PrefaultExperiment {
             long end = System.nanoTime(); // paced rows: their waits count here, as a queue's wall time
             file.close(); // joins the prefaulter: its time is final
             MappedFile.PrefaultStats stats = file.prefaultStats();
-            return new Sample(writeNanos / 1e6, (t1 - t0) / 1e6, stats.backgroundNanos() / 1e6, writerFaults,
-                    Platform.requireThreads().processMinorFaults() - process0, (end - open) / 1e6);
+            return new double[] {writeNanos / 1e6, (t1 - t0) / 1e6, stats.backgroundNanos() / 1e6, writerFaults,
+                    Platform.requireThreads().processMinorFaults() - process0, (end - open) / 1e6};
         } finally {
-            deleteIfExists(path);
+            LatencyExperiment.deleteIfExists(path);
         }
     }
 
@@ -201,14 +159,6 @@ final class PrefaultExperiment {
             if ((offset & 0xFFFF) == 0) {
                 file.reportPosition(offset); // every 64 KiB, for the background prefaulter (one opaque store)
             }
-        }
-    }
-
-    private static void deleteIfExists(Path path) {
-        try {
-            Files.deleteIfExists(path);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,48 +73,38 @@ public final class Environment {
     }
 
     /** The transparent-huge-page mode ({@code always}, {@code madvise}, {@code never}). */
-    public static String transparentHugePages() {
-        return readFirstLine(Path.of("/sys/kernel/mm/transparent_hugepage/enabled"))
-                .map(s -> {
-                    Matcher m = BRACKETED.matcher(s);
-                    return m.find() ? m.group(1) : s.trim();
-                })
-                .orElse("unknown");
+    private static String transparentHugePages() {
+        return readFirstLine(Path.of("/sys/kernel/mm/transparent_hugepage/enabled")).map(s -> {
+            Matcher m = BRACKETED.matcher(s);
+            return m.find() ? m.group(1) : s.trim();
+        }).orElse("unknown");
     }
 
-    public static String cpuModel() {
-        Path cpuinfo = Path.of("/proc/cpuinfo");
-        if (Files.isReadable(cpuinfo)) {
-            try (Stream<String> lines = Files.lines(cpuinfo)) {
-                Optional<String> model = lines.filter(l -> l.startsWith("model name"))
-                        .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst();
-                if (model.isPresent()) {
-                    return model.get();
-                }
-            } catch (IOException | RuntimeException e) {
-                // fall through to the generic answer
+    private static String cpuModel() {
+        try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+            Optional<String> model = lines.filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst();
+            if (model.isPresent()) {
+                return model.get();
             }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or not readable: the generic answer
         }
         return System.getProperty("os.arch") + " (model unknown)";
     }
 
-    /** The JVM flags this process was started with. */
-    public static List<String> jvmFlags() {
-        return new ArrayList<>(ManagementFactory.getRuntimeMXBean().getInputArguments());
-    }
-
-    /** Ordered key → value pairs for the report header and results.json. */
     /** The 1, 5 and 15 minute load averages, or "unknown": experiments note them before and after a run. */
     public static String loadAverage() {
         String load = describe().get("loadAverage");
         return load == null ? "unknown" : load;
     }
 
+    /** Ordered key → value pairs for the report header and results.json. */
     public static Map<String, String> describe() {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("jdk", Runtime.version() + " (" + System.getProperty("java.vm.name") + ", "
                 + System.getProperty("java.vendor") + ")");
-        env.put("jvmFlags", String.join(" ", jvmFlags()));
+        env.put("jvmFlags", String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()));
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
         env.put("cpu", cpuModel());

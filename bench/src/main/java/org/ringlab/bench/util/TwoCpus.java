@@ -22,7 +22,11 @@ public final class TwoCpus {
         if (Platform.threads().isEmpty()) {
             return null;
         }
-        BitSet allowed = Platform.requireThreads().currentThreadAffinity();
+        return firstTwo(Platform.requireThreads().currentThreadAffinity());
+    }
+
+    /** The two lowest CPUs of {@code allowed}, or null when it has fewer than two. */
+    public static int[] firstTwo(BitSet allowed) {
         int first = allowed.nextSetBit(0);
         int second = first < 0 ? -1 : allowed.nextSetBit(first + 1);
         return second < 0 ? null : new int[] {first, second};

@@ -95,6 +95,34 @@ final class SpscDescriptor {
         return (word + FRAME_ALIGNMENT - 1) & -FRAME_ALIGNMENT;
     }
 
+    /** The word that publishes nothing: the terminator after the newest record, and a new ring's first word. */
+    static final int TERMINATOR = 0;
+
+    /** Most bytes of frames a ring of {@code capacity} bytes queues at once: the terminator's word stays free after them. */
+    static long frameLimit(long capacity) {
+        return capacity - TERMINATOR_RESERVE;
+    }
+
+    /** Whether frames ending at {@code end} fit a ring whose consumer is at {@code consumerPosition}. */
+    static boolean fits(long end, long consumerPosition, long frameLimit) {
+        return end - consumerPosition <= frameLimit;
+    }
+
+    /** The word of padding from {@code from} to the record at {@code at} (the seam): {@code -k} for k bytes. */
+    static int paddingWord(long from, long at) {
+        return (int) -(at - from);
+    }
+
+    /** Whether {@code word} (not the terminator) is padding rather than a record's word. */
+    static boolean isPadding(int word) {
+        return word < 0;
+    }
+
+    /** Where the record behind the padding word {@code word} at {@code at} starts. */
+    static long afterPadding(long at, int word) {
+        return at - word;
+    }
+
     /** Frame of a variable-length record of {@code length} payload bytes. */
     static long variableFrameLength(long length) {
         return (RECORD_HEADER_LENGTH + length + FRAME_ALIGNMENT - 1) & -FRAME_ALIGNMENT;

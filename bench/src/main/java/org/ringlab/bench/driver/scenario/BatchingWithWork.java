@@ -2,7 +2,7 @@ package org.ringlab.bench.driver.scenario;
 
 import static org.ringlab.bench.util.Cells.cell;
 import static org.ringlab.bench.util.Cells.ratioCell;
-import static org.ringlab.bench.util.Cells.ratios;
+import static org.ringlab.bench.util.Cells.median;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -20,6 +20,7 @@ import org.ringlab.api.QueueSpec;
 import org.ringlab.api.RecordQueue;
 import org.ringlab.api.RingMemory;
 import org.ringlab.api.RingSpec;
+import org.ringlab.bench.harness.ForkedRows;
 import org.ringlab.bench.harness.Interleaving;
 import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.harness.SeedClaim;
@@ -43,45 +44,13 @@ public final class BatchingWithWork {
     static final int SOURCE_FRAMES = 4096;
     static final long RING = 64 * 1024;
     /**
-     * Per repetition, CPU ns per packet; with several forks, fork 0's repetitions first, every
-     * fork as many.
+     * CPU ns per packet of the four loops (rows: empty drain(1), empty drain(32), work drain(1),
+     * work drain(32)), a group of repetitions per fork.
      *
      * @param flowTableBytes the table's size
-     * @param forks          the child JVMs the repetitions came from, one after the other
+     * @param forks          the repetitions of every child JVM (one from a single JVM)
      */
-    public record Result(long flowTableBytes, double[] emptyOne, double[] emptyBatch, double[] workOne,
-                         double[] workBatch, int forks) {
-
-        public Result {
-            if (forks < 1 || workOne.length % forks != 0) {
-                throw new IllegalArgumentException(workOne.length + " repetitions do not split into " + forks + " forks");
-            }
-        }
-
-        /** Every repetition from one JVM. */
-        public Result(long flowTableBytes, double[] emptyOne, double[] emptyBatch, double[] workOne, double[] workBatch) {
-            this(flowTableBytes, emptyOne, emptyBatch, workOne, workBatch, 1);
-        }
-
-        /** The four loops' repetitions as {@code ForkedRows.Rows} rows. */
-        public double[][] rows() {
-            return new double[][] {emptyOne, emptyBatch, workOne, workBatch};
-        }
-
-        /** The claim's paired rounds: one per fork, or one per repetition from a single JVM. */
-        private List<double[]> rounds(double[] v) {
-            return forks == 1 ? SeedClaim.rounds(v) : groups(v);
-        }
-
-        /** {@code v}'s repetitions, one array per fork. */
-        private List<double[]> groups(double[] v) {
-            int per = v.length / forks;
-            List<double[]> out = new ArrayList<>(forks);
-            for (int f = 0; f < forks; f++) {
-                out.add(java.util.Arrays.copyOfRange(v, f * per, (f + 1) * per));
-            }
-            return out;
-        }
+    public record Result(long flowTableBytes, ForkedRows forks) {
 
         /**
          * Seed 001's batching results: drain(1) / drain(32) CPU per packet with work, round
@@ -91,15 +60,14 @@ public final class BatchingWithWork {
          */
         public List<Claim> claims(RoundPool pool) {
             String detail = String.format(java.util.Locale.ROOT, "with work %.0f → %.0f ns/packet (medians), a %d MiB "
-                    + "flow table; empty handler %.2f× (not judged)", org.ringlab.bench.util.Cells.median(workOne),
-                    org.ringlab.bench.util.Cells.median(workBatch), flowTableBytes >> 20,
-                    org.ringlab.bench.util.Cells.median(emptyOne) / org.ringlab.bench.util.Cells.median(emptyBatch));
+                    + "flow table; empty handler %.2f× (not judged)", median(forks.flat(2)), median(forks.flat(3)),
+                    flowTableBytes >> 20, median(forks.flat(0)) / median(forks.flat(1)));
             List<Claim> c = new ArrayList<>();
-            c.addAll(SeedEntries.judge("driver.batch-speedup", pool.paired(DriverPools.ONE_THREAD_CPU, rounds(workOne),
-                    rounds(workBatch)), detail));
-            c.addAll(SeedEntries.judge("driver.batch1-ms-per-million", SeedClaim.figureOfForks(groups(workOne)),
+            c.addAll(SeedEntries.judge("driver.batch-speedup", pool.paired(DriverPools.ONE_THREAD_CPU, forks.rounds(2),
+                    forks.rounds(3)), detail));
+            c.addAll(SeedEntries.judge("driver.batch1-ms-per-million", SeedClaim.figureOfForks(forks.groups(2)),
                     "ns per packet = ms per million packets"));
-            c.addAll(SeedEntries.judge("driver.batch32-ms-per-million", SeedClaim.figureOfForks(groups(workBatch)),
+            c.addAll(SeedEntries.judge("driver.batch32-ms-per-million", SeedClaim.figureOfForks(forks.groups(3)),
                     "ns per packet = ms per million packets"));
             return c;
         }
@@ -111,40 +79,28 @@ public final class BatchingWithWork {
 
         public List<Measurement> measurements(String experiment, String strategy) {
             List<Measurement> ms = new ArrayList<>();
-            String[][] rows = {{"empty", "drain(1)"}, {"empty", "drain(32)"}, {"parse+checksum+flow table", "drain(1)"},
-                    {"parse+checksum+flow table", "drain(32)"}};
-            double[][] v = {emptyOne, emptyBatch, workOne, workBatch};
+            String[] handlers = {"empty", "parse+checksum+flow table"};
             for (int i = 0; i < 4; i++) {
                 ms.add(Measurement.ofForks(experiment, Measurement.labels("part", "batching with work", "strategy",
-                        strategy, "handler", rows[i][0], "batch", rows[i][1]), "time", "ns/packet", false, false,
-                        groups(v[i])));
+                        strategy, "handler", handlers[i / 2], "batch", i % 2 == 0 ? "drain(1)" : "drain(32)"), "time",
+                        "ns/packet", false, false, forks.groups(i)));
             }
-            ms.add(new Measurement(experiment, Measurement.labels("part", "batching with work", "strategy", strategy,
-                    "handler", "empty"), "batch32OverBatch1", "x", true, false, ratios(emptyOne, emptyBatch),
-                    forkIndices()));
-            ms.add(new Measurement(experiment, Measurement.labels("part", "batching with work", "strategy", strategy,
-                    "handler", "parse+checksum+flow table"), "batch32OverBatch1", "x", true, false,
-                    ratios(workOne, workBatch), forkIndices()));
+            for (int h = 0; h < 2; h++) {
+                ms.add(Measurement.ofForks(experiment, Measurement.labels("part", "batching with work", "strategy",
+                        strategy, "handler", handlers[h]), "batch32OverBatch1", "x", true, false,
+                        forks.ratioGroups(2 * h, 2 * h + 1)));
+            }
             return ms;
         }
 
-        private int[] forkIndices() {
-            int per = workOne.length / forks;
-            int[] f = new int[workOne.length];
-            for (int i = 0; i < f.length; i++) {
-                f[i] = i / per;
-            }
-            return f;
-        }
-
         public Table table(String strategy) {
+            double[][] v = {forks.flat(0), forks.flat(1), forks.flat(2), forks.flat(3)};
             return new Table("(f) batching with work: spsc on " + strategy + ", one thread offers 32 frames of 64 B and "
                     + "drains them; the handler parses, checksums and updates a " + (flowTableBytes >> 20)
                     + " MiB flow table (random flows), or does nothing; CPU ns per packet, median [min..max] of "
-                    + workOne.length, List.of("handler", "drain(1)", "drain(32)", "speed-up"),
-                    List.of(List.of("empty", cell(emptyOne), cell(emptyBatch), ratioCell(emptyOne, emptyBatch)),
-                            List.of("parse + checksum + flow table", cell(workOne), cell(workBatch),
-                                    ratioCell(workOne, workBatch))));
+                    + v[2].length, List.of("handler", "drain(1)", "drain(32)", "speed-up"),
+                    List.of(List.of("empty", cell(v[0]), cell(v[1]), ratioCell(v[0], v[1])),
+                            List.of("parse + checksum + flow table", cell(v[2]), cell(v[3]), ratioCell(v[2], v[3]))));
         }
     }
 
@@ -178,7 +134,7 @@ public final class BatchingWithWork {
                 }
             }
         }
-        return new Result(flowTableBytes, f[0], f[1], f[2], f[3]);
+        return new Result(flowTableBytes, new ForkedRows(List.<double[][]>of(f)));
     }
 
     /** Work handler: verify + flow table; empty handler: the sequence number only. Checks every packet arrived. */

@@ -36,7 +36,7 @@ public final class DriverCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--profile", paramLabel = "PROFILE", description = "quick (default: 2 forks × 2 runs of 250 ms, "
+    @Option(names = "--profile", paramLabel = "PROFILE", description = "quick (default: 5 forks × 1 run of 120 ms, "
             + "sweep of 6 costs) or full (3 forks × 2 runs of 1 s, sweep of 10 costs).")
     String profile = "quick";
 

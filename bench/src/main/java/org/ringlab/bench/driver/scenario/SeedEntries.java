@@ -3,7 +3,6 @@ package org.ringlab.bench.driver.scenario;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
 
 import org.ringlab.bench.catalogue.SeedCatalogue;
 import org.ringlab.bench.catalogue.SeedResult;
@@ -32,11 +31,6 @@ public final class SeedEntries {
     /** The measurable entries whose metric is {@code metric}, each judged on the exact figure {@code value}. */
     public static List<Claim> judgeExact(String metric, double value, String detail) {
         return entries(metric).stream().map(r -> r.judgeExact(value, detail)).toList();
-    }
-
-    /** The measurable entries whose metric is {@code metric}, each judged by {@code judge} (its detail may use the entry). */
-    public static List<Claim> judgeEach(String metric, Function<SeedResult, Claim> judge) {
-        return entries(metric).stream().map(judge).toList();
     }
 
     /** The measurable entries of {@code metric}, not measured in this run for {@code why}. */

@@ -32,20 +32,24 @@ public final class WholeDriverClaims {
      * @param offeredRate  the NIC's offered packets/s per run
      * @param cpuShare     the consumer's CPU share % per run
      * @param cpuPerPacket the consumer's CPU ns per delivered packet per run
+     * @param wakes        wake-ups per packet per run
      * @param offered      packets offered over every run
      * @param interrupts   interrupts paid over every run
      * @param processed    packets processed over every run
      */
     record Side(List<double[]> loss, List<double[]> delivered, List<double[]> offeredRate, List<double[]> cpuShare,
-                List<double[]> cpuPerPacket, long offered, long interrupts, long processed) {
+                List<double[]> cpuPerPacket, List<double[]> wakes, long offered, long interrupts, long processed) {
 
-        static Side of(List<WholeDriverFork.Result> forks, int variant) {
-            java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> f.runs().get(variant);
+        /** The runs {@code pick} takes from every fork. */
+        static Side of(List<WholeDriverFork.Result> forks, Function<WholeDriverFork.Result, List<DriverRun>> pick) {
             List<DriverRun> all = forks.stream().flatMap(f -> pick.apply(f).stream()).toList();
-            return new Side(WholeDriverPart.groups(forks, pick, DriverRun::lossPercent), WholeDriverPart.groups(forks, pick, DriverRun::deliveredPerSecond),
-                    WholeDriverPart.groups(forks, pick, DriverRun::offeredPerSecond), WholeDriverPart.groups(forks, pick, DriverRun::cpuPercent),
-                    WholeDriverPart.groups(forks, pick, DriverRun::cpuNanosPerPacket), all.stream().mapToLong(DriverRun::offered).sum(),
-                    all.stream().mapToLong(DriverRun::interrupts).sum(), all.stream().mapToLong(DriverRun::delivered).sum());
+            java.util.function.Function<java.util.function.ToDoubleFunction<DriverRun>, List<double[]>> g = f ->
+                    WholeDriverPart.groups(forks, pick, f);
+            return new Side(g.apply(DriverRun::lossPercent), g.apply(DriverRun::deliveredPerSecond),
+                    g.apply(DriverRun::offeredPerSecond), g.apply(DriverRun::cpuPercent),
+                    g.apply(DriverRun::cpuNanosPerPacket), g.apply(DriverRun::wakeUpsPerPacket),
+                    all.stream().mapToLong(DriverRun::offered).sum(), all.stream().mapToLong(DriverRun::interrupts).sum(),
+                    all.stream().mapToLong(DriverRun::delivered).sum());
         }
     }
 
@@ -61,7 +65,7 @@ public final class WholeDriverClaims {
             return List.of();
         }
         java.util.function.Function<DriverVariant, Side> side = v -> variants.contains(v)
-                ? Side.of(forks, variants.indexOf(v)) : null;
+                ? Side.of(forks, f -> f.runs().get(variants.indexOf(v))) : null;
         return claims(pool, config, side.apply(DriverVariant.BEFORE), side.apply(DriverVariant.AFTER),
                 side.apply(DriverVariant.NAPI_ONLY));
     }

@@ -37,8 +37,8 @@ import org.ringlab.bench.report.Table;
  * ({@link ScenarioProfile#budget()}).
  *
  * <p>Entry point for a harness: {@link #run(String, ScenarioConfig, List, MemoryStrategy, long, Consumer)}
- * returns a {@link Result}; {@link #run(ScenarioProfile, MemoryStrategy, long, Consumer)} with the
- * seed's configuration.
+ * returns a {@link Result}; {@link #run(ScenarioProfile, MemoryStrategy, long, boolean, Consumer, Consumer)}
+ * with the seed's configuration.
  */
 public final class WholeDriverPart {
 
@@ -67,18 +67,14 @@ public final class WholeDriverPart {
                          Function<RoundPool, List<Claim>> claimsOn, long overtakesAt,
                          List<Measurement> measurements, List<Table> tables, List<Chart> charts, List<String> notes) {
 
-        /** The seed's results, their variances pooled among themselves ((e) alone, as {@code ringlab driver} shows it). */
-        public List<Claim> claims() {
-            return RoundPool.judge(claimsOn);
-        }
-
         /** The report's claims, their variances pooled in {@code pool} (the whole driver experiment's). */
         public List<Claim> reportClaims(RoundPool pool) {
             return claimsOn.apply(pool);
         }
 
+        /** The seed's results, their variances pooled among themselves ((e) alone, as {@code ringlab driver} shows it). */
         public List<Claim> reportClaims() {
-            return claims();
+            return RoundPool.judge(claimsOn);
         }
     }
 
@@ -86,12 +82,6 @@ public final class WholeDriverPart {
     static final java.time.Duration TIMEOUT = java.time.Duration.ofMinutes(10);
 
     private WholeDriverPart() {
-    }
-
-    /** The seed's configuration on this CPU, every standard variant, this profile's sizes, in this JVM. */
-    public static Result run(ScenarioProfile profile, MemoryStrategy strategy, long seed, Consumer<String> step)
-            throws InterruptedException {
-        return run(profile, strategy, seed, false, step, line -> { });
     }
 
     /**
@@ -144,14 +134,9 @@ public final class WholeDriverPart {
 
     /** Per fork, {@code f} of the runs that {@code runs} picks from it. */
     static List<double[]> groups(List<WholeDriverFork.Result> forks,
-                                         java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> runs,
+                                         Function<WholeDriverFork.Result, List<DriverRun>> runs,
                                          ToDoubleFunction<DriverRun> f) {
         return forks.stream().map(x -> of(runs.apply(x), f)).toList();
-    }
-
-    /** One variant's figures, a group per fork; {@code cpuShare} null where they were not taken. */
-    private record Figures(List<double[]> loss, List<double[]> delivered, List<double[]> cpuShare,
-                           List<double[]> cpuPer, List<double[]> wakes) {
     }
 
     /**
@@ -159,22 +144,24 @@ public final class WholeDriverPart {
      * delivered rate, the consumer's CPU share (where {@code withCpuShare}), CPU per packet and
      * wake-ups per packet (a deterministic counter where {@code wakesExact}: one per packet with an interrupt each).
      */
-    private static Figures figures(List<Measurement> ms, Map<String, String> l, List<WholeDriverFork.Result> forks,
-                                   java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick,
-                                   boolean withCpuShare, boolean wakesExact) {
-        Figures f = new Figures(groups(forks, pick, DriverRun::lossPercent),
-                groups(forks, pick, DriverRun::deliveredPerSecond),
-                withCpuShare ? groups(forks, pick, DriverRun::cpuPercent) : null,
-                groups(forks, pick, DriverRun::cpuNanosPerPacket), groups(forks, pick, DriverRun::wakeUpsPerPacket));
+    private static WholeDriverClaims.Side figures(List<Measurement> ms, Map<String, String> l,
+                                                  List<WholeDriverFork.Result> forks,
+                                                  Function<WholeDriverFork.Result, List<DriverRun>> pick,
+                                                  boolean withCpuShare, boolean wakesExact) {
+        WholeDriverClaims.Side f = WholeDriverClaims.Side.of(forks, pick);
         ms.add(Measurement.ofForks(EXPERIMENT, l, "loss", "%", false, false, f.loss()));
         ms.add(Measurement.ofForks(EXPERIMENT, l, "deliveredRate", "packets/s", true, false, f.delivered()));
         if (withCpuShare) {
             ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpuShare", "%", false, false, f.cpuShare()));
         }
-        ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpu", "ns/packet", false, false, f.cpuPer()));
+        ms.add(Measurement.ofForks(EXPERIMENT, l, "consumerCpu", "ns/packet", false, false, f.cpuPerPacket()));
         ms.add(Measurement.ofForks(EXPERIMENT, l, "wakeUpsPerPacket", "wake-ups/packet", false, wakesExact,
                 f.wakes()));
         return f;
+    }
+
+    private static String prose(String section, Object... keyValues) {
+        return org.ringlab.bench.report.Prose.of(WholeDriverPart.class, "whole.md", section, keyValues);
     }
 
     static double[] flat(List<double[]> groups) {
@@ -210,64 +197,48 @@ public final class WholeDriverPart {
         for (int i = 0; i < variants.size(); i++) {
             int k = i;
             DriverVariant v = variants.get(i);
-            java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> f.runs().get(k);
+            Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> f.runs().get(k);
             Map<String, String> l = Measurement.labels("part", PART, "variant", v.name(), "rate", rate,
                     "interrupt", config.interruptNanos() + " ns");
-            Figures f = figures(ms, l, forks, pick, true, v.interrupts() == DriverVariant.Interrupts.PER_PACKET);
+            WholeDriverClaims.Side f = figures(ms, l, forks, pick, true, v.interrupts() == DriverVariant.Interrupts.PER_PACKET);
             rows.add(List.of(v.name(), v.describe(), fmt(median(of(runs.get(v), DriverRun::offeredPerSecond))) + "/s",
                     cell(flat(f.delivered())) + "/s", cell(flat(f.loss())) + " %", cell(flat(f.cpuShare())) + " %",
-                    cell(flat(f.cpuPer())), cell(flat(f.wakes()))));
+                    cell(flat(f.cpuPerPacket())), cell(flat(f.wakes()))));
         }
         int perFork = forks.getFirst().runs().getFirst().size();
-        tables.add(new Table(String.format(Locale.ROOT, "(e) seed 001's whole driver: a NIC thread delivers %s frames "
-                        + "of %d B for %d ms into the receive path (ring of %d, %s); the consumer pays %d ns of CPU per "
-                        + "interrupt, parses and checksums every frame, +%d ns of work%s; median [min..max] of %d runs "
-                        + "(%d %s × %d rounds, the variants in a seeded order drawn each round), each %s after untimed "
-                        + "runs of each variant until the JIT was quiet",
-                rate, config.packetBytes(), config.durationNanos() / 1_000_000, config.ringEntries(), strategy.name(),
-                config.interruptNanos(), config.workNanos(), config.flowTableBytes() == 0 ? ""
-                        : ", updates a " + config.flowTableBytes() / 1024 + " KiB flow table",
-                forks.size() * perFork, forks.size(), forked ? "child JVMs" : "forks in this JVM", perFork,
-                forked ? "JVM" : "fork"),
+        tables.add(new Table(prose("table", "rate", rate, "bytes", config.packetBytes(), "ms",
+                config.durationNanos() / 1_000_000, "ring", config.ringEntries(), "strategy", strategy.name(),
+                "interrupt", config.interruptNanos(), "work", config.workNanos(), "flowTable",
+                config.flowTableBytes() == 0 ? "" : ", updates a " + config.flowTableBytes() / 1024 + " KiB flow table",
+                "runs", forks.size() * perFork, "forks", forks.size(), "forkKind",
+                forked ? "child JVMs" : "forks in this JVM", "perFork", perFork, "forkUnit", forked ? "JVM" : "fork"),
                 List.of("variant", "receive path", "offered", "delivered", "loss", "consumer CPU", "CPU ns/packet",
                         "wake-ups/packet"), rows));
 
         // The interrupt-cost sweep: where NAPI overtakes an interrupt per packet, judged on intervals.
         List<String> costs = new ArrayList<>();
-        double[][] lossSeries = new double[2][sweep.size()];
-        double[][] cpuSeries = new double[2][sweep.size()];
-        double[][][] lossReps = new double[2][sweep.size()][]; // [mode][cost][run], for the whiskers
-        double[][][] cpuReps = new double[2][sweep.size()][];
-        double[][][] lossForks = new double[2][sweep.size()][]; // [mode][cost][fork], each fork's median, for the dots
-        double[][][] cpuForks = new double[2][sweep.size()][];
+        // [mode][cost] → a group of runs per fork: loss and CPU per packet, for the charts
+        List<List<List<double[]>>> lossOf = List.of(new ArrayList<>(), new ArrayList<>());
+        List<List<List<double[]>>> cpuOf = List.of(new ArrayList<>(), new ArrayList<>());
         List<List<String>> sweepRows = new ArrayList<>();
         List<Long> napiCheaper = new ArrayList<>(); // costs at which NAPI's CPU/packet interval is wholly below
-        int i = 0;
         for (long ns : sweep.keySet()) {
             costs.add(ns + " ns");
             int point = sweepIndex.get(ns);
-            List<List<double[]>> cpuOf = new ArrayList<>();
             for (int m = 0; m < 2; m++) {
                 int mode = m;
-                java.util.function.Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> mode == 0
+                Function<WholeDriverFork.Result, List<DriverRun>> pick = f -> mode == 0
                         ? f.sweep().get(point).perPacket() : f.sweep().get(point).napi();
                 DriverVariant v = pick.apply(forks.getFirst()).getFirst().variant();
                 Map<String, String> l = Measurement.labels("part", PART + " sweep", "variant", v.name(), "rate", rate,
                         "interrupt", ns + " ns");
-                Figures f = figures(ms, l, forks, pick, false, m == 0);
-                List<double[]> loss = f.loss();
-                List<double[]> cpuPer = f.cpuPer();
-                lossSeries[m][i] = median(flat(loss));
-                cpuSeries[m][i] = median(flat(cpuPer));
-                lossReps[m][i] = flat(loss);
-                cpuReps[m][i] = flat(cpuPer);
-                lossForks[m][i] = Chart.forkMedians(loss);
-                cpuForks[m][i] = Chart.forkMedians(cpuPer);
-                cpuOf.add(cpuPer);
-                String versus = "";
+                WholeDriverClaims.Side f = figures(ms, l, forks, pick, false, m == 0);
+                lossOf.get(m).add(f.loss());
+                cpuOf.get(m).add(f.cpuPerPacket());
+                String versus = "1.00×";
                 if (m == 1) {
                     // Paired: a fork's NAPI runs against its own per-packet runs.
-                    Estimate x = SeedClaim.ratioOfForks(cpuOf.get(1), cpuOf.get(0));
+                    Estimate x = SeedClaim.ratioOfForks(f.cpuPerPacket(), cpuOf.get(0).getLast());
                     versus = x.known() ? String.format(Locale.ROOT, "%.2f× [%.2f, %.2f]", x.ratio(), x.low(), x.high())
                             : "—";
                     if (x.known() && x.high() < 1) {
@@ -275,10 +246,9 @@ public final class WholeDriverPart {
                     }
                 }
                 sweepRows.add(List.of(ns + " ns", m == 0 ? "interrupt per packet" : "NAPI (budget "
-                        + config.budget() + ")", cell(flat(f.delivered())) + "/s", cell(flat(loss)) + " %",
-                        cell(flat(cpuPer)), cell(flat(f.wakes())), m == 0 ? "1.00×" : versus));
+                        + config.budget() + ")", cell(flat(f.delivered())) + "/s", cell(flat(f.loss())) + " %",
+                        cell(flat(f.cpuPerPacket())), cell(flat(f.wakes())), versus));
             }
-            i++;
         }
         // NAPI overtakes at the lowest swept cost from which on every higher cost has it cheaper too.
         long overtakes = -1;
@@ -287,37 +257,20 @@ public final class WholeDriverPart {
             overtakes = swept.get(k);
         }
         if (!sweep.isEmpty()) {
-            tables.add(new Table("(e) interrupt cost swept on the \"after\" path (spsc + pool + drain(32)): an interrupt "
-                    + "per packet vs NAPI, " + rate + "; median [min..max]; NAPI / per packet = the CPU-per-packet "
-                    + "ratio with its 95 % paired interval",
+            tables.add(new Table(prose("sweep-table", "rate", rate),
                     List.of("interrupt cost", "interrupts", "delivered", "loss", "CPU ns/packet", "wake-ups/packet",
                             "CPU NAPI / per packet"), sweepRows));
             String spread = "whiskers: min–max of the runs at each cost; dots: each fork's median";
-            charts.add(new Chart("driver (e): loss vs interrupt cost", "interrupt cost", "loss %", costs,
-                    Chart.twoSeries(PER_PACKET, lossSeries[0], NAPI, lossSeries[1]), true, false)
-                    .withRangeOf(spread, Chart.twoSeries(PER_PACKET, lossReps[0], NAPI, lossReps[1]),
-                            Chart.twoSeries(PER_PACKET, lossForks[0], NAPI, lossForks[1])));
-            charts.add(new Chart("driver (e): CPU per packet vs interrupt cost", "interrupt cost",
-                    "CPU ns per packet", costs, Chart.twoSeries(PER_PACKET, cpuSeries[0], NAPI, cpuSeries[1]), true, false)
-                    .withRangeOf(spread, Chart.twoSeries(PER_PACKET, cpuReps[0], NAPI, cpuReps[1]),
-                            Chart.twoSeries(PER_PACKET, cpuForks[0], NAPI, cpuForks[1])));
-            notes.add(overtakes < 0 ? "(e) NAPI's CPU per packet was not below an interrupt per packet's, with the "
-                    + "whole interval, from any swept interrupt cost on (swept " + costs + ")"
-                    : "(e) NAPI overtakes: from " + overtakes + " ns per interrupt on, its consumer CPU per packet is "
-                    + "below an interrupt per packet's with the whole 95 % interval of the ratio (swept " + costs + ")");
+            charts.add(ForkChart.of("driver (e): loss vs interrupt cost", "interrupt cost", "loss %", costs,
+                    PER_PACKET, NAPI, lossOf, true, spread));
+            charts.add(ForkChart.of("driver (e): CPU per packet vs interrupt cost", "interrupt cost",
+                    "CPU ns per packet", costs, PER_PACKET, NAPI, cpuOf, true, spread));
+            notes.add(overtakes < 0 ? prose("never-overtakes", "costs", costs)
+                    : prose("overtakes", "ns", overtakes, "costs", costs));
         }
         notes.add("(e) " + SpinWork.interruptNote(spin));
-        notes.add("(e) differs from the seed: a 2-core KVM guest (EPYC) and a JVM where seed 001 had a RISC-V SoC with "
-                + "a kernel driver; the NIC is a thread pacing frames on one core, the \"interrupt\" a busy loop on the "
-                + "other, so loss shows only when the consumer's CPU per packet exceeds 1 / rate — and other load on "
-                + "the 2 cores preempts either thread, which shows as loss in every variant");
-
-        notes.add(forked ? String.format(Locale.ROOT, "(e) runs in %d fresh JVMs one after the other (as JMH forks), "
-                + "each warmed up on its own and one paired round of %d rounds and the sweep; the claims' t intervals "
-                + "take each JVM as a round (variance pooled with the driver's other claims of its kind), and diff "
-                + "resamples the JVMs, then the rounds inside them", forks.size(), perFork)
-                : String.format(Locale.ROOT, "(e) not forked: its %d forks of %d rounds ran in this JVM, so the "
-                + "intervals hold no JVM-to-JVM noise", forks.size(), perFork));
+        notes.add(prose("differs"));
+        notes.add(prose(forked ? "forked" : "not-forked", "forks", forks.size(), "perFork", perFork));
         List<WholeDriverFork.Result> all = List.copyOf(forks);
         return new Result(runs, sweep, forks.size(), pool -> WholeDriverClaims.claims(pool, config, variants, all), overtakes, ms, tables, charts,
                 notes);

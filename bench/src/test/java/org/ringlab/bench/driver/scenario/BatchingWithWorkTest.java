@@ -22,8 +22,9 @@ class BatchingWithWorkTest {
                 .orElseGet(() -> Registries.memoryStrategies().available().get(0));
         BatchingWithWork.Result r = BatchingWithWork.run(s, Registries.disciplines().require("spsc"),
                 Interleaving.draw(7, "work", 0, 2, List.of("a", "b", "c", "d")), 320, 1 << 20, 7);
-        for (double[] v : new double[][] {r.emptyOne(), r.emptyBatch(), r.workOne(), r.workBatch()}) {
-            assertEquals(2, v.length);
+        assertEquals(4, r.forks().rows(), "empty and work, drain(1) and drain(32)");
+        for (int row = 0; row < 4; row++) {
+            assertEquals(2, r.forks().flat(row).length);
         }
         assertEquals(6, r.measurements("driver", s.name()).size());
         assertEquals(2, r.table(s.name()).rows().size());

@@ -26,7 +26,7 @@ class DriverPoolsTest {
     /** A variant of (e) on 2 forks, its delivered rate {@code delivered}, its other figures alike quiet. */
     private static WholeDriverClaims.Side side(double loss, List<double[]> delivered, double cpu) {
         return new WholeDriverClaims.Side(forks(loss, 1.03), delivered, forks(1.488e6, 1), forks(cpu, 1.02),
-                forks(cpu * 10, 1.02), 1_000_000, 1_000_000, 1_000_000);
+                forks(cpu * 10, 1.02), forks(1, 1), 1_000_000, 1_000_000, 1_000_000);
     }
 
     /** (e)'s claims on 2 forks: delivered after / before as given, the rest alike quiet. */
@@ -93,8 +93,9 @@ class DriverPoolsTest {
     @Test
     void theBatchingClaimPoolsWithTheOtherOneThreadCpuTimeRatios() {
         // (f) with work on two forks of two repetitions: drain(1) / drain(32) 1.60× and 1.66×.
-        BatchingWithWork.Result f = new BatchingWithWork.Result(1 << 20, new double[] {9, 9, 9, 9},
-                new double[] {6, 6, 6, 6}, new double[] {160, 160, 166, 166}, new double[] {100, 100, 100, 100}, 2);
+        BatchingWithWork.Result f = new BatchingWithWork.Result(1 << 20, new org.ringlab.bench.harness.ForkedRows(
+                List.of(new double[][] {{9, 9}, {6, 6}, {160, 160}, {100, 100}},
+                        new double[][] {{9, 9}, {6, 6}, {166, 166}, {100, 100}})));
         Estimate own = speedUp(f.claims());
         Estimate pooled = RoundPool.judge(pool -> {
             // (b)'s malloc / pool, (g)'s copy / offset and another one-thread ratio, as alike noisy.

@@ -112,7 +112,7 @@ class WholeDriverPartTest {
         long offered = 1_000_000;
         return new WholeDriverClaims.Side(loss == 0 ? List.of(new double[3], new double[3]) : forks(loss),
                 forks(delivered), forks(ScenarioConfig.GIGABIT_64_BYTE_FRAMES), forks(cpuShare),
-                forks(cpuShare * 1e7 / delivered), offered, offered, offered);
+                forks(cpuShare * 1e7 / delivered), forks(1), offered, offered, offered);
     }
 
     static List<Claim> claims(WholeDriverClaims.Side before, WholeDriverClaims.Side after, WholeDriverClaims.Side napi) {
@@ -177,7 +177,7 @@ class WholeDriverPartTest {
         double base = 599e6 / (84 * 8);
         WholeDriverClaims.Side after = new WholeDriverClaims.Side(a.loss(), List.of(new double[] {base * 1.2, base * 1.5,
             base * 1.25}, new double[] {base * 1.45, base * 1.3, base * 1.4}), a.offeredRate(), a.cpuShare(),
-                a.cpuPerPacket(), a.offered(), a.interrupts(), a.processed());
+                a.cpuPerPacket(), a.wakes(), a.offered(), a.interrupts(), a.processed());
         Claim throughput = claim(claims(before, after, null), "001.final-throughput-ratio");
         assertEquals(Claim.Verdict.INCONCLUSIVE, throughput.verdict(), throughput.toString());
         assertTrue(throughput.judgement().low() < 1.36 && throughput.judgement().high() > 1.36, throughput.toString());
