@@ -9,6 +9,7 @@ import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.QueueDiscipline;
 import org.ringlab.bench.harness.ForkedTask;
 import org.ringlab.bench.harness.Interleaving;
+import org.ringlab.bench.util.Sizes;
 import org.ringlab.bench.util.Strategies;
 
 /**
@@ -39,7 +40,7 @@ record BroadcastFork(String profile, String strategy, List<String> disciplines, 
         for (int consumers : p.consumers()) {
             for (int size : p.recordSizes()) {
                 orders.add(disciplines.isEmpty() ? null : Interleaving.draw(seed, "broadcast " + consumers + " × "
-                        + org.ringlab.bench.util.Sizes.format(size), fork, p.repetitions(), disciplines));
+                        + Sizes.format(size), fork, p.repetitions(), disciplines));
             }
         }
         return new BroadcastFork(p.name(), strategy, disciplines, disciplines.isEmpty() ? List.of() : orders, pipes,

@@ -3,8 +3,11 @@ package org.ringlab.bench.broadcast;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -105,7 +108,7 @@ final class FanOut {
             long[] producerCpu = {-1};
             threads.add(new Thread(() -> {
                 try {
-                    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+                    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
                     boolean cpu = mx.isThreadCpuTimeSupported() && mx.isThreadCpuTimeEnabled();
                     long cpuStart = cpu ? mx.getCurrentThreadCpuTime() : 0;
                     QueueProducer producer = queue.producer();
@@ -144,7 +147,7 @@ final class FanOut {
             // Counted in slices: a jump of the clock (a VM paused) must not end the run early.
             boolean stuck = !SlicedWait.join(SlicedWait.slices(TIMEOUT), threads.toArray(Thread[]::new));
             long nanos = System.nanoTime() - start;
-            Map<String, Long> counters = new java.util.LinkedHashMap<>(queue.counters());
+            Map<String, Long> counters = new LinkedHashMap<>(queue.counters());
             if (stuck) {
                 queue.close(); // the stuck threads fail with "closed" and end
                 for (Thread t : threads) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
@@ -104,7 +105,7 @@ final class GrowthClaims {
 
     private static Claim exact(SeedResult r, Optional<GrowthReport> report, String strategy,
                                ToDoubleFunction<GrowthSample> figure,
-                               java.util.function.BiFunction<GrowthReport, GrowthCell, String> detail) {
+                               BiFunction<GrowthReport, GrowthCell, String> detail) {
         if (report.isEmpty()) {
             return r.notMeasured("the workload of the seed's test did not run");
         }

@@ -1,5 +1,6 @@
 package org.ringlab.bench.growth;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.ringlab.bench.util.ProfileNames;
@@ -64,7 +65,7 @@ public enum GrowthProfile {
 
     /** The evaluation's workloads, in order: seed 002's copy example, its realloc program, then any goal size. */
     public List<GrowthCase> cases() {
-        List<GrowthCase> cases = new java.util.ArrayList<>(List.of(GrowthCase.seedCopy(copyDataBytes),
+        List<GrowthCase> cases = new ArrayList<>(List.of(GrowthCase.seedCopy(copyDataBytes),
                 GrowthCase.seedRealloc(reallocBytes)));
         if (powerOfTwoBytes > 0) {
             cases.add(GrowthCase.powerOfTwo(powerOfTwoBytes));

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 import org.ringlab.bench.util.Stats;
 import org.ringlab.bench.report.Chart;
@@ -122,14 +123,14 @@ public final class GrowthReport {
     }
 
     /** Per strategy in {@code names}: every repetition's figure ÷ {@code scale}, for the charts' whiskers. */
-    private double[][] samples(List<String> names, java.util.function.ToDoubleFunction<GrowthSample> figure,
+    private double[][] samples(List<String> names, ToDoubleFunction<GrowthSample> figure,
                                double scale) {
         return names.stream().map(n -> find(n).orElseThrow().samples().stream().mapToDouble(figure)
                 .map(v -> v / scale).toArray()).toArray(double[][]::new);
     }
 
     private static void add(List<Measurement> ms, String id, Map<String, String> labels, String metric, String unit,
-                            boolean counter, GrowthCell c, java.util.function.ToDoubleFunction<GrowthSample> figure) {
+                            boolean counter, GrowthCell c, ToDoubleFunction<GrowthSample> figure) {
         double[] v = c.samples().stream().mapToDouble(figure).filter(Double::isFinite).toArray();
         if (v.length > 0) {
             ms.add(new Measurement(id, labels, metric, unit, false, counter, v));

@@ -1,6 +1,7 @@
 package org.ringlab.bench.growth;
 
 import java.util.Arrays;
+import java.util.Objects;
 
 import org.ringlab.growth.GrowthRun;
 
@@ -76,7 +77,7 @@ public record GrowthSample(String strategy, long finalBytes, long finalCapacity,
 
     @Override
     public int hashCode() {
-        return java.util.Objects.hash(strategy, finalBytes, totalNanos, Arrays.hashCode(movedAtBytes),
+        return Objects.hash(strategy, finalBytes, totalNanos, Arrays.hashCode(movedAtBytes),
                 Arrays.hashCode(rssAfterAppend));
     }
 

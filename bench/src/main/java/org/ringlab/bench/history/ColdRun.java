@@ -114,14 +114,14 @@ public final class ColdRun {
             RingMemory memory = strategy.allocate(RingSpec.ofCapacity(capacity));
             long t1;
             long c1;
+            long t2;
+            long c2;
             double f1;
+            double f2;
             double pss;
             double rss;
             double vsz;
-            double f2;
-            long t2;
-            long c2;
-            try {
+            try { // the close is timed too: after the try, from t2
                 ElementRing ring = new ElementRing(memory, plan.writeElement());
                 long puts = plan.writePasses() * plan.writeSlots();
                 for (long i = 0; i < puts; i++) {
@@ -143,11 +143,9 @@ public final class ColdRun {
                 f2 = minorFaults();
                 t2 = System.nanoTime();
                 c2 = cpuNanos();
-            } catch (RuntimeException e) {
+            } finally {
                 memory.close();
-                throw e;
             }
-            memory.close();
             long t3 = System.nanoTime();
             long c3 = cpuNanos();
             double f3 = minorFaults();

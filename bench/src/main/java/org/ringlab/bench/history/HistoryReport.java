@@ -213,42 +213,33 @@ public final class HistoryReport {
     List<CellResult[]> pairs(String base, String cand, long size) {
         Map<Integer, CellResult> b = new LinkedHashMap<>();
         cells(base, size).forEach(r -> b.put(r.round(), r));
-        List<CellResult[]> pairs = new ArrayList<>();
-        for (CellResult c : cells(cand, size)) {
-            CellResult x = b.get(c.round());
-            if (x != null) {
-                pairs.add(new CellResult[] {x, c});
-            }
-        }
-        return pairs;
+        return cells(cand, size).stream().filter(c -> b.containsKey(c.round()))
+                .map(c -> new CellResult[] {b.get(c.round()), c}).toList();
     }
 
+    /** The steady-state table: a row per strategy and element size, FAILED where no round produced numbers. */
     List<List<String>> rows() {
         List<List<String>> rows = new ArrayList<>();
-        List<CellResult> merged = new ArrayList<>();
         for (MemoryStrategy s : plan.strategies()) {
             for (long size : plan.sizes()) {
-                merged.add(find(s.name(), size).orElseGet(() -> CellResult.failed(s.name(), size, 0, plan.fork(),
-                        "no round produced numbers")));
+                Optional<CellResult> found = find(s.name(), size);
+                if (found.isEmpty()) {
+                    rows.add(List.of(s.name(), Sizes.format(size), "FAILED", "-", "-", "-", "-", "-", "-", "-", "-", "-"));
+                    continue;
+                }
+                CellResult r = found.get();
+                Stats w = r.write();
+                Stats rd = r.read();
+                double n = r.capacity();
+                rows.add(List.of(r.strategy(), Sizes.format(r.elementSize()),
+                        Cells.range(w, HistoryReport::ns),
+                        Cells.fixed(r.elementSize() / w.median(), 2),
+                        Cells.range(rd, HistoryReport::ms),
+                        Cells.fixed(n / rd.median(), 2),
+                        Sizes.mib(r.pssBytes()), ratio(r.pssBytes() / n),
+                        Sizes.mib(r.rssBytes()), ratio(r.rssBytes() / n),
+                        bytes(r.extraBytesPerPut()), bytes(r.extraBytesPerRead())));
             }
-        }
-        for (CellResult r : merged) {
-            if (!r.ok()) {
-                rows.add(List.of(r.strategy(), Sizes.format(r.elementSize()), "FAILED", "-", "-", "-", "-", "-", "-",
-                        "-", "-", "-"));
-                continue;
-            }
-            Stats w = r.write();
-            Stats rd = r.read();
-            double n = r.capacity();
-            rows.add(List.of(r.strategy(), Sizes.format(r.elementSize()),
-                    Cells.range(w, HistoryReport::ns),
-                    Cells.fixed(r.elementSize() / w.median(), 2),
-                    Cells.range(rd, HistoryReport::ms),
-                    Cells.fixed(n / rd.median(), 2),
-                    Sizes.mib(r.pssBytes()), ratio(r.pssBytes() / n),
-                    Sizes.mib(r.rssBytes()), ratio(r.rssBytes() / n),
-                    bytes(r.extraBytesPerPut()), bytes(r.extraBytesPerRead())));
         }
         return rows;
     }

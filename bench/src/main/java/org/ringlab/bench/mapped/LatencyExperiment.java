@@ -14,9 +14,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.ToDoubleFunction;
 import java.util.zip.DataFormatException;
 
 import org.HdrHistogram.Histogram;
@@ -81,11 +85,11 @@ record LatencyExperiment(Progress progress, long messages, long warmup, long int
                 runnable.add(cell);
             }
         }
-        java.util.Map<Cell, List<Histogram>> runs = new java.util.LinkedHashMap<>();
+        Map<Cell, List<Histogram>> runs = new LinkedHashMap<>();
         runnable.forEach(c -> runs.put(c, new ArrayList<>()));
         for (int rep = 0; rep < repetitions; rep++) {
             for (Cell cell : runnable) {
-                progress.step(String.format(java.util.Locale.ROOT, "latency %s (%s, %s) run %d of %d: %d messages every %d µs",
+                progress.step(String.format(Locale.ROOT, "latency %s (%s, %s) run %d of %d: %d messages every %d µs",
                         cell.name, cell.dir, cell.pinned ? "writer on CPU " + writerCpu + ", reader on CPU " + readerCpu
                                 : "not pinned", rep + 1, repetitions, messages, intervalNanos / 1000));
                 runs.get(cell).add(one(cell, cell.pinned ? writerCpu : -1, cell.pinned ? readerCpu : -1));
@@ -104,7 +108,7 @@ record LatencyExperiment(Progress progress, long messages, long warmup, long int
                 micros(runs, h -> h.getMaxValue()));
     }
 
-    private static double[] micros(List<Histogram> runs, java.util.function.ToDoubleFunction<Histogram> f) {
+    private static double[] micros(List<Histogram> runs, ToDoubleFunction<Histogram> f) {
         return runs.stream().mapToDouble(h -> f.applyAsDouble(h) / 1000.0).toArray();
     }
 

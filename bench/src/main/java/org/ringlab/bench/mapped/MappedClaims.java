@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import org.ringlab.bench.catalogue.SeedCatalogue;
 import org.ringlab.bench.catalogue.SeedResult;
@@ -15,6 +16,7 @@ import org.ringlab.bench.harness.Estimate;
 import org.ringlab.bench.harness.RoundPool;
 import org.ringlab.bench.harness.SeedClaim;
 import org.ringlab.bench.harness.Claim;
+import org.ringlab.bench.util.Stats;
 
 /**
  * Seed 004's results judged from its catalogue: the latency table (each row's figures reported
@@ -225,11 +227,11 @@ final class MappedClaims {
     }
 
     private static double median(double[] v) {
-        return org.ringlab.bench.util.Stats.median(v);
+        return Stats.median(v);
     }
 
     private static String values(double[] v) {
         return Arrays.stream(v).mapToObj(x -> String.format(Locale.ROOT, x >= 10 ? "%.1f" : "%.2f", x))
-                .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+                .collect(Collectors.joining(", ", "[", "]"));
     }
 }
