@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.ringlab.bench.report.Prose;
 import org.ringlab.bench.util.TextTable;
 import org.ringlab.bench.util.Stats;
 
@@ -78,28 +79,16 @@ public final class AbReport {
         RecordJson.write(file, json);
     }
 
-    /** The method in words, for the terminal and ab.md. */
+    /** The method in words, for the terminal and ab.md ({@code ab.md} beside this class). */
     static List<String> notes(AbRounds.Plan plan) {
-        List<String> notes = new ArrayList<>();
-        notes.add(String.format(Locale.ROOT, "B/A per timed figure over %d rounds: each round runs every experiment"
-                + " from A and from B in child JVMs of each build, %s; a round's ratio is median(B) / median(A)%s; the"
-                + " 95 %% interval is Student's t on the rounds' log-ratios (df = rounds - 1).", plan.rounds(),
-                plan.duet() == null ? "one after the other in a seeded random order drawn afresh every round (the"
-                        + " order is in ab.json)"
-                        : "at the same time, A pinned to CPU " + plan.duet().cpuA() + " and B to CPU " + plan.duet().cpuB()
-                        + ", meeting before each of " + plan.duet().repetitions() + " synchronized repetitions (duet)",
-                plan.duet() == null ? "" : ", averaged on the log scale over the round's repetition pairs"));
-        notes.add("Verdict: 'faster' or 'slower' only where q <= 0.05: q is the figure's p-value (t test of B/A = 1 on"
-                + " the rounds' log-ratios) adjusted for every figure this run judged (Benjamini-Hochberg), so when"
-                + " nothing changed the run calls no figure changed with 95 % probability, where judging each interval"
-                + " alone would call about one figure in twenty. Direction from the figure's unit: for a time lower is"
-                + " faster, for a rate higher. Else 'same', within the half-width shown: a change smaller than that"
-                + " cannot be told from noise by this run; an interval that excludes 1 with q above 0.05 is such a"
-                + " chance. More rounds narrow it.");
-        if (plan.duet() != null) {
-            notes.add("Duet pins each side to one CPU: a figure measured with two or more threads (a producer and a"
-                    + " consumer) ran them on that one CPU and says nothing about the same figure in a normal run;"
-                    + " duet is meant for one-thread figures.");
+        Prose prose = Prose.load(AbReport.class, "ab.md");
+        AbRounds.Duet duet = plan.duet();
+        List<String> notes = new ArrayList<>(List.of(prose.text("method", plan.rounds(), duet == null
+                        ? prose.text("order-interleaved") : prose.text("order-duet", duet.cpuA(), duet.cpuB(),
+                        duet.repetitions()), duet == null ? "" : ", averaged on the log scale over the round's"
+                        + " repetition pairs"), prose.text("verdict")));
+        if (duet != null) {
+            notes.add(prose.text("duet-caveat"));
         }
         return notes;
     }

@@ -55,15 +55,8 @@ record AnchorClaims(Map<String, List<AnchorSamples>> samples, String mirrored) {
 
     /** Per repetition, the path with the mechanism's time taken out: what the queue costs on this memory. */
     static Function<AnchorSamples, double[]> pathLessMechanism(int sizeIndex) {
-        return s -> {
-            double[] p = s.path()[sizeIndex];
-            double[] m = s.mechanism()[sizeIndex];
-            double[] out = new double[p.length];
-            for (int i = 0; i < p.length; i++) {
-                out[i] = p[i] - m[i];
-            }
-            return out;
-        };
+        return s -> java.util.stream.IntStream.range(0, s.path()[sizeIndex].length)
+                .mapToDouble(i -> s.path()[sizeIndex][i] - s.mechanism()[sizeIndex][i]).toArray();
     }
 
     boolean has(String anchor) {

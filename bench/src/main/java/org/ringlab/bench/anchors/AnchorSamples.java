@@ -128,34 +128,30 @@ record AnchorSamples(double[][] rate, double[][] bandwidth, double[][] latency, 
         long records = profile.records(size);
         byte[] src = new byte[size];
         byte[] dst = new byte[size];
-        if (rep < 0) {
-            long chunk = Math.max(1, records / WARMUP_CHUNKS);
-            try (AnchorQueue queue = anchor.open(size, AnchorsProfile.RING_BYTES)) {
-                long mechanismBefore = queue instanceof RinglabSpscAnchor spsc ? spsc.mechanismBytes() : 0;
-                JitWarmup.Result warm = profile.warmup().run(() -> pathLoop(queue, src, dst, chunk),
-                        AnchorSamples.class.getName() + ".pathLoop");
-                if (queue instanceof RinglabSpscAnchor spsc) {
-                    // The replay loop is warmed in the shape of the warm-up's own bytes.
-                    measureMechanism(anchor, sizeIndex, rep, warm.chunks() * chunk,
-                            spsc.mechanismBytes() - mechanismBefore, profile.warmup());
-                }
-            }
-            return;
-        }
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         try (AnchorQueue queue = anchor.open(size, AnchorsProfile.RING_BYTES)) {
             long mechanismBefore = queue instanceof RinglabSpscAnchor spsc ? spsc.mechanismBytes() : 0;
-            long start = threads.getCurrentThreadCpuTime();
-            pathLoop(queue, src, dst, records);
-            long cpu = threads.getCurrentThreadCpuTime() - start;
-            if (start < 0 || cpu <= 0) {
-                throw new IllegalStateException("thread CPU time is not measurable here (JVM returned " + start + ")");
+            long moved = records;
+            if (rep < 0) {
+                long chunk = Math.max(1, records / WARMUP_CHUNKS);
+                moved = chunk * profile.warmup().run(() -> pathLoop(queue, src, dst, chunk),
+                        AnchorSamples.class.getName() + ".pathLoop").chunks();
+            } else {
+                ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+                long start = threads.getCurrentThreadCpuTime();
+                pathLoop(queue, src, dst, records);
+                long cpu = threads.getCurrentThreadCpuTime() - start;
+                if (start < 0 || cpu <= 0) {
+                    throw new IllegalStateException("thread CPU time is not measurable here (JVM returned " + start + ")");
+                }
+                path[sizeIndex][rep] = (double) cpu / records;
             }
-            path[sizeIndex][rep] = (double) cpu / records;
             if (queue instanceof RinglabSpscAnchor spsc) {
+                // A warm-up warms the replay loop in the shape of its own bytes.
                 long bytes = spsc.mechanismBytes() - mechanismBefore;
-                mechanismBytes[sizeIndex][rep] = (double) bytes / records;
-                measureMechanism(anchor, sizeIndex, rep, records, bytes, profile.warmup());
+                if (rep >= 0) {
+                    mechanismBytes[sizeIndex][rep] = (double) bytes / records;
+                }
+                measureMechanism(anchor, sizeIndex, rep, moved, bytes, profile.warmup());
             }
         }
     }

@@ -20,6 +20,7 @@ import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.Progress;
 import org.ringlab.bench.report.RunContext;
 import org.ringlab.bench.report.Table;
+import org.ringlab.bench.util.DeclaredExperiment;
 import org.ringlab.bench.util.Sizes;
 import org.ringlab.bench.util.TextTable;
 
@@ -34,27 +35,16 @@ import org.ringlab.bench.util.TextTable;
  * sites the anchors share stay monomorphic; without, all run here with repetitions
  * interleaved. The spsc/Agrona ratios pair the samples of the same repetition.
  */
-public final class AnchorsExperiment implements Experiment {
+public final class AnchorsExperiment extends DeclaredExperiment implements Experiment {
 
     static final String ID = "anchors";
     static final double GOAL = 1.5;
     private static final int[] SIZES = AnchorSamples.SIZES;
     private static final java.time.Duration CHILD_TIMEOUT = java.time.Duration.ofMinutes(30);
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String seed() {
-        return "—";
-    }
-
-    @Override
-    public String description() {
-        return "spsc on every memory strategy beside Agrona OneToOneRingBuffer, JCTools SpscArrayQueue and the "
-                + "LMAX Disruptor: records/µs, GB/s, round-trip latency percentiles";
+    public AnchorsExperiment() {
+        super(ID, "—", "spsc on every memory strategy beside Agrona OneToOneRingBuffer, JCTools SpscArrayQueue and the "
+                + "LMAX Disruptor: records/µs, GB/s, round-trip latency percentiles", Set.of());
     }
 
     @Override

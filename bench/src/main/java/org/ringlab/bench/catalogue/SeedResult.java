@@ -88,9 +88,9 @@ public record SeedResult(String id, String where, String quote, String quoteEngl
         Claim.Verdict v = "reported".equals(form) ? Claim.Verdict.REPORTED
                 : e.known() ? band().verdict(e.low(), e.high()) : Claim.Verdict.INCONCLUSIVE;
         String measured = e.known()
-                ? String.format(Locale.ROOT, "%s%s [%s, %s] (95 %%, %s)", num(e.ratio()), unit, num(e.low()), num(e.high()),
+                ? String.format(Locale.ROOT, "%s%s [%s, %s] (95 %%, %s)", Band.num(e.ratio()), unit, Band.num(e.low()), Band.num(e.high()),
                 e.describeMethod())
-                : Double.isFinite(e.ratio()) ? num(e.ratio()) + unit + ", no interval (" + e.method() + ")"
+                : Double.isFinite(e.ratio()) ? Band.num(e.ratio()) + unit + ", no interval (" + e.method() + ")"
                 : "no finite samples";
         return claim(v, measured, detail, new Judgement(seedFigure, band(), e.ratio(), e.low(), e.high(), e.rounds(),
                 e.samples(), e.method()));
@@ -104,7 +104,7 @@ public record SeedResult(String id, String where, String quote, String quoteEngl
                     + ": it is judged on an interval (judge), not as an exact figure");
         }
         Claim.Verdict v = "reported".equals(form) ? Claim.Verdict.REPORTED : band().verdict(measuredValue);
-        return claim(v, num(measuredValue) + unit + " (exact)", detail, new Judgement(seedFigure, band(), measuredValue,
+        return claim(v, Band.num(measuredValue) + unit + " (exact)", detail, new Judgement(seedFigure, band(), measuredValue,
                 measuredValue, measuredValue, 1, 1, Judgement.EXACT));
     }
 
@@ -133,13 +133,5 @@ public record SeedResult(String id, String where, String quote, String quoteEngl
             throw new IllegalStateException("catalogue entry " + id + " is not measurable here (" + notMeasurable
                     + "): nothing may judge it");
         }
-    }
-
-    static String num(double v) {
-        if (!Double.isFinite(v)) {
-            return Double.toString(v);
-        }
-        double a = Math.abs(v);
-        return String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 0.1 ? "%.2f" : "%.3g", v);
     }
 }

@@ -11,6 +11,7 @@ import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.report.Experiment;
 import org.ringlab.bench.report.ExperimentResult;
 import org.ringlab.bench.report.RunContext;
+import org.ringlab.bench.util.DeclaredExperiment;
 import org.ringlab.bench.util.Environment;
 
 /**
@@ -28,7 +29,7 @@ import org.ringlab.bench.util.Environment;
  * paired round ({@link DriverParts}); inside a fork each repetition runs the compared variants in
  * a seeded order drawn afresh, so background load hits every variant alike.
  */
-public final class DriverExperiment implements Experiment {
+public final class DriverExperiment extends DeclaredExperiment implements Experiment {
 
     static final String ID = "driver";
     static final String SPSC = "spsc";
@@ -38,16 +39,6 @@ public final class DriverExperiment implements Experiment {
     static final String WAKE = "wake-per-item";
     /** ringlab's own goal for (a), not the seed's: spsc at least this many times locked-list on every strategy. */
     static final double EVERY_STRATEGY_GOAL = 5.0;
-
-    @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
-    public String seed() {
-        return "001_56e9b601bad63b40.txt";
-    }
 
     /** The figures this experiment judges seed 001's catalogue on: (a), (b), (f), (g) here, (e) in {@link WholeDriverPart}. */
     static final java.util.Set<String> METRICS = java.util.stream.Stream.concat(java.util.stream.Stream.of(
@@ -59,15 +50,10 @@ public final class DriverExperiment implements Experiment {
             "driver.header-offset-ms-per-million", "driver.header-offset-bytes-moved"),
             WholeDriverPart.METRICS.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
-    @Override
-    public java.util.Set<String> metrics() {
-        return METRICS;
-    }
-
-    @Override
-    public String description() {
-        return "device-driver queues: spsc vs a contended locked list, buffer pool vs malloc/free, batch 1 vs 32, "
-                + "NAPI vs wake-per-item under a fixed-rate producer, headers by offset vs copy, the whole driver";
+    public DriverExperiment() {
+        super(ID, "001_56e9b601bad63b40.txt", "device-driver queues: spsc vs a contended locked list, buffer pool vs "
+                + "malloc/free, batch 1 vs 32, NAPI vs wake-per-item under a fixed-rate producer, headers by offset vs "
+                + "copy, the whole driver", METRICS);
     }
 
     @Override

@@ -44,10 +44,10 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
                 default -> "UNDECIDED: ";
             };
             String interval = estimate.known()
-                    ? String.format(Locale.ROOT, "%s [%s, %s]", num(estimate.ratio()), num(estimate.low()),
-                    num(estimate.high()))
+                    ? String.format(Locale.ROOT, "%s [%s, %s]", Band.num(estimate.ratio()), Band.num(estimate.low()),
+                    Band.num(estimate.high()))
                     : RatioClaim.unknown(estimate);
-            return v + what + " " + interval + " (claim " + (side.atLeast() ? "≥ " : "≤ ") + num(side.threshold()) + ")";
+            return v + what + " " + interval + " (claim " + (side.atLeast() ? "≥ " : "≤ ") + Band.num(side.threshold()) + ")";
         }
     }
 
@@ -160,14 +160,6 @@ public record SeedClaim(String text, String seedFigure, List<Check> checks) {
     /** One figure against a constant, a fork a round, on its own variance: {@link RoundPool#figureOfForks} without a pool. */
     public static Estimate figureOfForks(List<double[]> groups) {
         return RoundPool.none().figureOfForks("", groups);
-    }
-
-    private static String num(double v) {
-        if (!Double.isFinite(v)) {
-            return Double.toString(v);
-        }
-        double a = Math.abs(v);
-        return String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 0.1 ? "%.2f" : "%.3g", v);
     }
 
     /** Builds a claim check by check. */

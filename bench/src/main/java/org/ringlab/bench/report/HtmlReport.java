@@ -68,10 +68,8 @@ final class HtmlReport {
             } else {
                 b.append("<table><tr><th>claim</th><th>measured</th><th>verdict</th></tr>\n");
                 for (Claim c : r.claims()) {
-                    String v = c.verdict().word();
                     b.append("<tr><td>").append(h(c.claim())).append("</td><td>").append(h(c.measured()))
-                            .append("</td><td class=\"").append(v.replace(" ", "")).append("\">").append(h(v))
-                            .append("</td></tr>\n");
+                            .append(verdictCell(c));
                 }
                 b.append("</table>\n");
             }
@@ -85,18 +83,10 @@ final class HtmlReport {
                         .append(h(r.charts().get(i).caption())).append("</figcaption></figure>\n");
             }
             if (!r.notes().isEmpty()) {
-                b.append("<h3>Notes</h3>\n<ul>\n");
-                r.notes().forEach(n -> b.append("<li>").append(h(n)).append("</li>\n"));
-                b.append("</ul>\n");
+                b.append("<h3>Notes</h3>\n").append(list(r.notes()));
             }
             b.append("<h3>Skipped</h3>\n");
-            if (r.skipped().isEmpty()) {
-                b.append("<p>Nothing was skipped.</p>\n");
-            } else {
-                b.append("<ul>\n");
-                r.skipped().forEach(x -> b.append("<li>").append(h(x)).append("</li>\n"));
-                b.append("</ul>\n");
-            }
+            b.append(r.skipped().isEmpty() ? "<p>Nothing was skipped.</p>\n" : list(r.skipped()));
             b.append("<p>Stability of the figures: ").append(h(stabilitySummary(r))).append(" Per figure: <a href=\"#appendix-")
                     .append(h(s.id())).append("\">appendix</a>.</p>\n</section>\n");
         }
@@ -138,15 +128,13 @@ final class HtmlReport {
         for (SeedResults.Row r : seed.rows()) {
             org.ringlab.bench.catalogue.SeedResult e = r.result();
             for (Claim cl : r.claims()) {
-                String v = cl.verdict().word();
                 b.append("<tr><td>").append(h(e.id())).append("</td><td>").append(h(e.quoteEnglish()))
                         .append("<br><span class=\"quote\" lang=\"").append(h(lang(c.language()))).append("\">«")
                         .append(h(e.quote())).append("»</span> (").append(h(e.where())).append(")</td><td>")
                         .append(h(e.seedFigure())).append(e.seedConditions().isEmpty() ? "" : "; " + h(e.seedConditions()))
                         .append("</td><td>").append(h(MarkdownReport.band(e))).append("</td><td>")
                         .append(h(cl.measured())).append(e.conditions().isEmpty() ? "" : " <i>(" + h(e.conditions())
-                                + ")</i>").append("</td><td class=\"").append(v.replace(" ", "")).append("\">")
-                        .append(h(v)).append("</td></tr>\n");
+                                + ")</i>").append(verdictCell(cl));
             }
         }
         b.append("</table>\n");
@@ -178,14 +166,24 @@ final class HtmlReport {
         for (SeedResults.Placed p : claims) {
             Claim c = p.claim();
             Judgement g = c.judgement();
-            String v = c.verdict().word();
             b.append("<tr><td><a href=\"#").append(h(p.experiment())).append("\">").append(h(p.experiment()))
                     .append("</a></td><td>").append(h(c.claim())).append("</td><td>")
                     .append(g == Judgement.POINT ? "one figure" : h(g.side())).append("</td><td>").append(h(c.measured()))
-                    .append("</td><td class=\"").append(v.replace(" ", "")).append("\">").append(h(v))
-                    .append("</td></tr>\n");
+                    .append(verdictCell(c));
         }
         b.append("</table>\n");
+    }
+
+    /** The end of a claim's row: its verdict, in the verdict's colour. */
+    private static String verdictCell(Claim c) {
+        String v = c.verdict().word();
+        return "</td><td class=\"" + v.replace(" ", "") + "\">" + h(v) + "</td></tr>\n";
+    }
+
+    private static String list(List<String> items) {
+        StringBuilder b = new StringBuilder("<ul>\n");
+        items.forEach(x -> b.append("<li>").append(h(x)).append("</li>\n"));
+        return b.append("</ul>\n").toString();
     }
 
     static String h(String text) {

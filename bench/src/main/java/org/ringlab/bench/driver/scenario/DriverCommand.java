@@ -4,20 +4,17 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 import org.ringlab.api.MemoryStrategy;
 import org.ringlab.api.Registries;
 import org.ringlab.bench.util.Strategies;
 import org.ringlab.bench.harness.Claim;
 import org.ringlab.bench.report.Table;
+import org.ringlab.bench.util.PicocliCommand;
 import org.ringlab.bench.util.Sizes;
 import org.ringlab.bench.util.TextTable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code ringlab driver}: seed 001's whole driver ({@link WholeDriverPart}) with its knobs.
@@ -31,10 +28,7 @@ import picocli.CommandLine.Spec;
                 "then seed 001's whole-driver results from its catalogue (its introduction's, NAPI table's and final",
                 "table's), each with its id and a verdict on this run's intervals (bands: the seed's figure ÷/× 1.25)."},
         sortOptions = false)
-public final class DriverCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+public final class DriverCommand extends PicocliCommand {
 
     @Option(names = "--profile", paramLabel = "PROFILE", description = "quick (default: 5 forks × 1 run of 120 ms, "
             + "sweep of 6 costs) or full (3 forks × 2 runs of 1 s, sweep of 10 costs).")
@@ -71,9 +65,6 @@ public final class DriverCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "Seed of each round's order of the variants (default 1).")
     long seed = 1;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-    boolean help;
-
     @Override
     public Integer call() throws InterruptedException {
         ScenarioProfile p;
@@ -95,10 +86,10 @@ public final class DriverCommand implements Callable<Integer> {
                     .orElseGet(() -> Registries.memoryStrategies().available().get(0))
                     : Strategies.memory(strategy);
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+            throw refused(e.getMessage());
         }
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = out();
+        PrintWriter err = err();
         // In this JVM, the profile's forks one after the other: the command explores knobs, the
         // driver experiment's part (e) forks.
         WholeDriverPart.Result r = WholeDriverPart.run(p, config, chosen, memory, seed, false, s -> {
