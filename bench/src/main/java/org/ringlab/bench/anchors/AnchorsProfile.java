@@ -17,17 +17,17 @@ enum AnchorsProfile {
     /** For tests only (not in --help): a few seconds. */
     TINY(20_000, 2_000, 300, 100, 3, false, true, new RepetitionBudget(1, 1, 0), JitWarmup.LOOPS),
     /**
-     * The default run: five rounds of one child JVM per anchor, each child short (a warm-up rule of
+     * The default run: four rounds of one child JVM per anchor, each child short (a warm-up rule of
      * 50 ms at least and 50 ms quiet where full waits 150 and 100, one timed repetition of 250,000
      * and 25,000 records: a second one, from the same JVM, adds nothing to the interval). The
      * one-thread figures vary little inside a child and much between children (the JIT's
-     * decisions, the host's episodes), so a round is the unit of every interval, and five rounds
-     * give each ratio 4 degrees of freedom of its own where two gave 1 (t 2.78 against 12.7).
-     * A child costs about 1.2-1.6 s, most of it the JVM's start and the warm-ups, so five
-     * rounds of fourteen anchors cost more than two rounds of longer children did; no round is
-     * added beyond five.
+     * decisions, the host's episodes), so a round is the unit of every interval, and four rounds
+     * give each ratio 3 degrees of freedom of its own where two gave 1 (t 3.18 against 12.7).
+     * A child costs about 1.2-1.6 s, most of it the JVM's start and the warm-ups, so four
+     * rounds of fourteen anchors cost more than two rounds of longer children did (five took
+     * 108-118 s, too much of quick's five minutes); no round is added beyond four.
      */
-    QUICK(250_000, 25_000, 10_000, 2_000, 1, true, false, new RepetitionBudget(5, 5, 0),
+    QUICK(250_000, 25_000, 10_000, 2_000, 1, true, false, new RepetitionBudget(4, 4, 0),
             new JitWarmup(Duration.ofMillis(50), Duration.ofMillis(50), Duration.ofSeconds(1))),
     /** The seeds' scale: minutes. */
     FULL(20_000_000, 2_000_000, 500_000, 50_000, 5, true, true, new RepetitionBudget(3, 6, 900), JitWarmup.LOOPS);

@@ -36,17 +36,18 @@ record DriverProfile(String name, int warmups, int repetitions, long roundNanos,
         return switch (profile) {
             case "tiny" -> new DriverProfile("tiny", 0, 2, 20_000_000L, 32 * 2_000, 200_000, 10_000, 100_000,
                     List.of(GIGABIT_64_BYTE_FRAMES), 40_000_000L, 1, 2, 2, true);
-            // Five forks of every part, each short: the figures vary little inside a child and much
-            // from child to child, so a fork is the unit of every interval, and five give each claim
-            // 4 degrees of freedom of its own where two gave 1 (t 2.78 against 12.7). A child's
+            // Four forks of every part, each short: the figures vary little inside a child and much
+            // from child to child, so a fork is the unit of every interval, and four give each claim
+            // 3 degrees of freedom of its own where two gave 1 (t 3.18 against 12.7; five forks took
+            // 90 s of quick's five minutes). A child's
             // start (about 0.5 s with the class archive) is then most of its cost, so each fork
             // times one repetition after one warm-up. (a): 40 ms two-thread rounds and 400,000-record
             // one-thread rounds, about 0.25 s a round; of the fixed mirrors only the default (the
-            // others run the same code on the same memory shape, at 5 children each). (d) at seed
-            // 001's 1.49 M/s only, the rate its claims judge (each further rate costs 5 children);
+            // others run the same code on the same memory shape, at 4 children each). (d) at seed
+            // 001's 1.49 M/s only, the rate its claims judge (each further rate costs 4 children);
             // the full profile sweeps five.
-            case "quick" -> new DriverProfile("quick", 1, 5, 40_000_000L, 32 * 12_500, 1_000_000, 50_000, 500_000,
-                    List.of(GIGABIT_64_BYTE_FRAMES), 200_000_000L, 5, 1, 1, false);
+            case "quick" -> new DriverProfile("quick", 1, 4, 40_000_000L, 32 * 12_500, 1_000_000, 50_000, 500_000,
+                    List.of(GIGABIT_64_BYTE_FRAMES), 200_000_000L, 4, 1, 1, false);
             // Seed 001's sizes: 1 million operations per figure, one second of 1 Gbit/s traffic.
             case "full" -> new DriverProfile("full", 2, 5, 1_000_000_000L, 1_000_000, 10_000_000, 1_000_000, 1_000_000,
                     List.of(100_000L, 500_000L, 1_000_000L, GIGABIT_64_BYTE_FRAMES, 3_000_000L), 1_000_000_000L, 3, 3, 2, true);

@@ -39,12 +39,12 @@ class AnchorsProfileTest {
     }
 
     /**
-     * Quick builds every interval from at least five rounds (a child JVM per anchor each), its
+     * Quick builds every interval from at least four rounds (a child JVM per anchor each), its
      * children shorter than full's: fewer records per repetition and a shorter warm-up rule.
      */
     @Test
-    void quickRunsFiveRoundsOfShorterChildren() {
-        assertTrue(AnchorsProfile.QUICK.rounds().minRounds() >= 5, "quick's rounds: " + AnchorsProfile.QUICK.rounds());
+    void quickRunsFourRoundsOfShorterChildren() {
+        assertTrue(AnchorsProfile.QUICK.rounds().minRounds() >= 4, "quick's rounds: " + AnchorsProfile.QUICK.rounds());
         assertTrue(AnchorsProfile.QUICK.rounds().maxRounds() >= AnchorsProfile.QUICK.rounds().minRounds());
         for (int size : AnchorSamples.SIZES) {
             assertTrue(AnchorsProfile.QUICK.records(size) < AnchorsProfile.FULL.records(size), "records of " + size);

@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
         sortOptions = false)
 public final class DriverCommand extends PicocliCommand {
 
-    @Option(names = "--profile", paramLabel = "PROFILE", description = "quick (default: 5 forks × 1 run of 120 ms, "
+    @Option(names = "--profile", paramLabel = "PROFILE", description = "quick (default: 4 forks × 1 run of 120 ms, "
             + "sweep of 6 costs) or full (3 forks × 2 runs of 1 s, sweep of 10 costs).")
     String profile = "quick";
 

@@ -33,11 +33,11 @@ public record ScenarioProfile(String name, long durationNanos, int forks, int re
             // The warm-up: without it the first timed round of "after" lost 35-45 % of the packets in
             // three of four idle quick runs, the later rounds 0-3 %; one pass of 200 ms per variant
             // still left 34-37 % in two of three: C2 was still compiling beside the two spinning threads.
-            // Five forks, a fork the unit of every interval (4 degrees of freedom of a claim's own where
+            // Four forks, a fork the unit of every interval (3 degrees of freedom of a claim's own where
             // two forks gave 1), each with its own warm-up, one round of 120 ms runs and one sweep pass
             // of 80 ms runs: about 3.5-4.5 s a fork, where two forks of 2 rounds of 250 ms and 150 ms
             // sweep runs took about 10 s each.
-            case "quick" -> new ScenarioProfile("quick", 120_000_000L, 5, 1, 80_000_000L, 1,
+            case "quick" -> new ScenarioProfile("quick", 120_000_000L, 4, 1, 80_000_000L, 1,
                     List.of(0L, 100L, 200L, SEED_COST, 800L, 1600L), 40_000_000L);
             // Seed 001's iperf runs were 10 s; one second per run, five runs, is its rate over 5 s per variant.
             case "full" -> new ScenarioProfile("full", 1_000_000_000L, 3, 2, 500_000_000L, 1,
@@ -50,7 +50,7 @@ public record ScenarioProfile(String name, long durationNanos, int forks, int re
     /**
      * Forks of the standard variants: at least {@link #forks}, then more (up to the budget) while
      * a seed claim's interval is still undecided and the next fork is expected to end within the
-     * budget's seconds of the part's start. Quick adds none: its five forks take its share of the
+     * budget's seconds of the part's start. Quick adds none: its four forks take its share of the
      * quick run.
      */
     public org.ringlab.bench.harness.RepetitionBudget budget() {

@@ -26,7 +26,7 @@ class DriverCommandTest {
     void helpListsTheKnobsAndTheQuickProfilesForks() {
         Result r = run("driver", "--help");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("--interrupt-ns") && r.out().contains("5 forks × 1 run of 120 ms"), r.out());
+        assertTrue(r.out().contains("--interrupt-ns") && r.out().contains("4 forks × 1 run of 120 ms"), r.out());
     }
 
     @Test
