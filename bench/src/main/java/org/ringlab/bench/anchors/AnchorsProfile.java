@@ -83,7 +83,7 @@ enum AnchorsProfile {
      * ({@link Anchors#oneThreadOnly}). Quick also leaves them out for spsc on another mirrored
      * mapping of a fixed ring (file, shm, tmpfile, the JNA binding of memfd): the same spsc code
      * on the same shape of memory, two views of one set of pages, so their two-thread figures
-     * repeat the default's, and measuring them took about 6.5 s of quick's 4 minutes. Their
+     * repeat the default's, and measuring them took about 6.5 s of the quick run. Their
      * one-thread path and its claims stay, and the full profile measures every anchor.
      */
     boolean measuresTwoThreads(String anchor, String mirrored) {

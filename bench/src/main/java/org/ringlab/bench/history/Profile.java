@@ -20,7 +20,7 @@ public enum Profile {
      * fewest {@code diff} judges), then more forks of the claimed pair (up to 6) while a claim is
      * inconclusive and the added fork is expected to end within 35 s of history's start. The
      * cold write run makes 32 of the seed's 256 passes over its ring, so that it stays cheap; a longer
-     * budget makes history the largest part of the quick run's 4 minutes.
+     * budget makes history the largest part of the quick run.
      */
     QUICK(Profile.SEED_RING_BYTES, 5, 5, true, new RepetitionBudget(2, 6, 35), 32),
     /** The seed's ring, 11 timed repetitions per fork, 5 to 15 forks within 10 min; the seed's 256 write passes. */
